@@ -1,0 +1,128 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+import { authShapeForUrl, placeCredentials } from '../nodes/WineFulfillment/wire/endpoints';
+import { checkBaseUrl } from '../nodes/WineFulfillment/transport/baseUrl';
+
+export class WineFulfillmentApi implements ICredentialType {
+	name = 'wineFulfillmentApi';
+
+	displayName = 'Wine Fulfillment API';
+
+	icon: Icon = {
+		light: 'file:../icons/wineFulfillment.svg',
+		dark: 'file:../icons/wineFulfillment.dark.svg',
+	};
+
+	documentationUrl = 'https://github.com/n8n-nodes-wine-fulfillment/n8n-nodes-wine-fulfillment#credentials';
+
+	properties: INodeProperties[] = [
+		// The UserKey is a secret of the account: masked like the password.
+		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
+		{
+			displayName: 'User Key',
+			name: 'userKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The UserKey the provider issued for the interface',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Customer No',
+			name: 'customerNo',
+			type: 'string',
+			default: '',
+			required: true,
+			description: 'Your customer number with the provider',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'Sent on every request as "Authorization: ServiceAuth <token>"',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://api.example-provider.com/v3',
+			description:
+				'Base address of the environment, ending in /v3. Test and production differ only by this address. Must be https (http only for a loopback host).',
+		},
+	];
+
+	/** Puts the Authorization header and the body credentials (in the shape the path needs) on a request. */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const base = checkBaseUrl(requestOptions.baseURL ?? credentials.baseUrl);
+		if (!base.ok) throw new Error(base.message);
+		const body =
+			requestOptions.body && typeof requestOptions.body === 'object' && !Array.isArray(requestOptions.body)
+				? (requestOptions.body as Record<string, never>)
+				: undefined;
+		return {
+			...requestOptions,
+			headers: {
+				...requestOptions.headers,
+				Authorization: `ServiceAuth ${String(credentials.accessToken ?? '')}`,
+			},
+			body: placeCredentials(
+				body,
+				{
+					UserKey: String(credentials.userKey ?? ''),
+					Password: String(credentials.password ?? ''),
+					CustomerNo: String(credentials.customerNo ?? ''),
+				},
+				authShapeForUrl(String(requestOptions.url ?? '')),
+			),
+		};
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+			url: '/api/Inventory/GetStatus',
+			method: 'POST',
+			body: { Skip: 0, Top: 1, IncludeTotalRecordCount: false },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The credentials were refused: check User Key, Password, Customer No and Access Token, and that the Base URL is the environment they were issued for',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message: 'Nothing answers at this Base URL: it must be the environment address ending in /v3',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,63 @@
+// Helpers every operation shares: reading list parameters, validating a wire body, building output items.
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
+import type { ZodType, ZodTypeDef } from 'zod';
+
+/** A list parameter: an array from an expression, or text separated by commas, semicolons or new lines. */
+export function toList(value: unknown): string[] {
+	if (value === undefined || value === null || value === '') return [];
+	const parts = Array.isArray(value) ? value.map((v) => String(v)) : String(value).split(/[,;\n]/);
+	return parts.map((v) => v.trim()).filter((v) => v.length > 0);
+}
+
+/** Drops undefined members and empty strings/lists, so only what the user set is sent. */
+export function compact<T extends IDataObject>(body: T): T {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(body)) {
+		if (value === undefined || value === null || value === '') continue;
+		if (Array.isArray(value) && value.length === 0) continue;
+		out[key] = value;
+	}
+	return out as T;
+}
+
+/**
+ * Checks a wire body against its schema before anything is sent. The error names the field as the
+ * editor shows it (`labels` maps wire member names to display names) and the rule it broke.
+ */
+export function validateBody<T>(
+	ctx: IExecuteFunctions,
+	schema: ZodType<T, ZodTypeDef, unknown>,
+	body: unknown,
+	labels: Record<string, string>,
+	itemIndex: number,
+): T {
+	const result = schema.safeParse(body);
+	if (result.success) return result.data;
+	const issue = result.error.issues[0];
+	const path = issue.path.filter((p) => typeof p === 'string') as string[];
+	const field = path.length ? (labels[path.join('.')] ?? labels[path[0]] ?? path.join('.')) : 'request';
+	const given = 'received' in issue && issue.received !== undefined ? ` (got ${String(issue.received)})` : '';
+	throw new NodeOperationError(ctx.getNode(), `Invalid "${field}": ${issue.message}${given}`, {
+		itemIndex,
+		description: `Nothing was sent to the provider. Correct "${field}" and run again.`,
+	});
+}
+
+/** Parses the "Additional Fields (JSON)" escape hatch: an object of extra wire members. */
+export function additionalJson(ctx: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
+	if (raw === undefined || raw === null || raw === '') return {};
+	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: Symbol.for('bad') }) : raw;
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+		throw new NodeOperationError(ctx.getNode(), 'Invalid "Additional Fields (JSON)": must be a JSON object', {
+			itemIndex,
+			description: 'Give an object of extra wire members, e.g. {"SomeMember": "value"}. Nothing was sent.',
+		});
+	}
+	return value as IDataObject;
+}
+
+/** Output items for one input item, each linked back to it. */
+export function itemsFor(records: IDataObject[], itemIndex: number): INodeExecutionData[] {
+	return records.map((json) => ({ json, pairedItem: { item: itemIndex } }));
+}

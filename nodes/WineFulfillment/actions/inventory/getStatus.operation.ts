@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES, isKnownWarehouse } from '../../wire/common';
+import { ENDPOINTS } from '../../wire/endpoints';
+import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
+import { compact, toList, validateBody } from '../common';
+import { queryProperties, runQuery } from '../query';
+
+const show = { resource: ['inventory'], operation: ['getStatus'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Warehouse',
+		name: 'warehouse',
+		type: 'options',
+		default: '',
+		options: [
+			{ name: 'All Warehouses', value: '' },
+			...WAREHOUSES.map((code) => ({ name: code, value: code })),
+		],
+		description: 'Only this warehouse; all warehouses when left at All Warehouses',
+	},
+	{
+		displayName: 'Item Numbers',
+		name: 'itemNumbers',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. CAB-2019, PINOT-2021',
+		description:
+			'Up to 5 item numbers (SKUs), separated by commas, or an expression returning a list. Empty means every item.',
+	},
+	{
+		displayName: 'Inventory Statuses',
+		name: 'inventoryStatuses',
+		type: 'multiOptions',
+		default: [],
+		options: ALL_INVENTORY_STATUS.map((code) => ({ name: code, value: code })),
+		description: 'Up to 5 inventory status codes. None selected means every status.',
+	},
+	{
+		displayName: 'Include Unavailable Items',
+		name: 'includeUnavailableItems',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to include items with nothing available',
+	},
+	...queryProperties(MAX_TOP),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels = {
+	Warehouse: 'Warehouse',
+	ItemNumbers: 'Item Numbers',
+	InventoryStatuses: 'Inventory Statuses',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = validateBody(
+		this,
+		getStatusRequest,
+		compact({
+			Warehouse: this.getNodeParameter('warehouse', itemIndex, '') as string,
+			ItemNumbers: toList(this.getNodeParameter('itemNumbers', itemIndex, '')),
+			InventoryStatuses: toList(this.getNodeParameter('inventoryStatuses', itemIndex, [])),
+			IncludeUnavailableItems: this.getNodeParameter('includeUnavailableItems', itemIndex, false) as boolean,
+			IncludeTotalRecordCount: true,
+		}),
+		labels,
+		itemIndex,
+	);
+	if (body.Warehouse && !isKnownWarehouse(body.Warehouse)) {
+		this.addExecutionHints({
+			message: `Warehouse "${body.Warehouse}" is not one of the interface's current codes; it was sent as given.`,
+			location: 'outputPane',
+		});
+	}
+	return await runQuery.call(
+		this,
+		{ endpoint: ENDPOINTS.getStatus, body: body as IDataObject, style: 'skipTop', recordsKey: STATUS_RECORDS, maxPageSize: MAX_TOP },
+		itemIndex,
+	);
+}

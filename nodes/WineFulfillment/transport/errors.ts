@@ -1,0 +1,183 @@
+// Turns provider statuses and connection failures into NodeApiErrors that say what to do, with secrets scrubbed.
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { Endpoint } from '../wire/endpoints';
+
+/** Replaces every secret value in a text with `***`. Secrets shorter than 3 characters are left. */
+export function scrub(text: string, secrets: readonly string[]): string {
+	let out = text;
+	for (const secret of secrets) {
+		if (secret.length >= 3) out = out.split(secret).join('***');
+	}
+	return out;
+}
+
+/** The provider's own message, whatever shape its body has (a string, or an object with a message member). */
+export function providerMessage(body: unknown): string {
+	if (body === undefined || body === null) return '';
+	if (typeof body === 'string') return body.trim().slice(0, 2000);
+	if (Array.isArray(body)) return body.map(providerMessage).filter(Boolean).join('; ');
+	if (typeof body === 'object') {
+		const o = body as Record<string, unknown>;
+		for (const key of ['message', 'Message', 'error', 'Error', 'errorMessage', 'ErrorMessage', 'title', 'detail']) {
+			const v = o[key];
+			if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 2000);
+			if (v && typeof v === 'object') {
+				const inner = providerMessage(v);
+				if (inner) return inner;
+			}
+		}
+		for (const key of ['Messages', 'messages', 'errors', 'Errors']) {
+			const v = o[key];
+			if (v !== undefined) {
+				const inner = typeof v === 'object' && !Array.isArray(v) ? Object.values(v as object) : v;
+				const text = providerMessage(inner);
+				if (text) return text;
+			}
+		}
+		return JSON.stringify(body).slice(0, 2000);
+	}
+	return String(body);
+}
+
+const isSalesOrderChange = (endpoint: Endpoint) =>
+	/\/api\/SalesOrder\/(UpdateSalesOrder|CancelSalesOrder|Addresses)$/i.test(endpoint.path);
+
+function messageFor(status: number, endpoint: Endpoint, provider: string): [string, string] {
+	const said = provider ? ` The provider said: ${provider}` : '';
+	switch (status) {
+		case 300:
+			return [
+				'Several sales orders match this order number',
+				`Locate the order by its Transaction Reference Number (returned when it was created) instead of the order number.${said}`,
+			];
+		case 400:
+			return [
+				`The provider rejected the request as invalid${provider ? `: ${provider}` : ''}`,
+				'Correct the field the message names and run the node again.',
+			];
+		case 401:
+			return [
+				'The credentials were refused',
+				'Check User Key, Password, Customer No and Access Token in the Wine Fulfillment API credential, and that its Base URL is the environment they were issued for.',
+			];
+		case 403:
+			return isSalesOrderChange(endpoint)
+				? [
+						"The sales order's state has changed, so it cannot be updated or cancelled",
+						`The order has moved on (for example it shipped or was already cancelled). Check its state with the provider before changing it.${said}`,
+					]
+				: ['The provider refused this operation (403)', `Check that your account may use it.${said}`];
+		case 404:
+			return isSalesOrderChange(endpoint)
+				? [
+						'The order number was not found',
+						`No sales order has this order number (or transaction reference number) for your customer number. Check the number, and the environment in the credential's Base URL.${said}`,
+					]
+				: ['Not found (404)', `The provider found nothing for this request.${said}`];
+		case 413:
+			return [
+				'The request is too large for the provider',
+				`Send fewer records in one request (for batches, lower the batch size).${said}`,
+			];
+		case 429:
+			return [
+				"The provider's rate limit was exceeded and retries did not get through",
+				`Lower the node's Concurrency, or run again later.${said}`,
+			];
+		default:
+			if (status >= 500) {
+				return [
+					`The provider had an internal error (${status})`,
+					endpoint.kind === 'write'
+						? `The request was not resent, because it may have taken effect: check with the provider before running it again, or it could be duplicated.${said}`
+						: `The query was retried and still failed; try again later.${said}`,
+				];
+			}
+			return [`The provider answered with status ${status}`, said.trim() || 'Unexpected status.'];
+	}
+}
+
+export function statusError(
+	node: INode,
+	endpoint: Endpoint,
+	status: number,
+	body: unknown,
+	secrets: readonly string[],
+	itemIndex?: number,
+): NodeApiError {
+	const provider = scrub(providerMessage(body), secrets);
+	const [message, description] = messageFor(status, endpoint, provider);
+	const response: JsonObject = { httpCode: String(status), message, providerMessage: provider };
+	return new NodeApiError(node, response, {
+		message: scrub(message, secrets),
+		description: scrub(description, secrets),
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+/** Connection codes that mean the request never left this machine: safe to send again. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export interface ConnectionFailure {
+	code: string;
+	/** false only when the request certainly did not reach the provider */
+	mayHaveReached: boolean;
+}
+
+/** Reads the low-level cause out of whatever n8n's request helper threw. Never keeps the request. */
+export function connectionFailure(error: unknown): ConnectionFailure {
+	const seen = new Set<unknown>();
+	let current: unknown = error;
+	let code = '';
+	while (current && typeof current === 'object' && !seen.has(current)) {
+		seen.add(current);
+		const c = current as { code?: unknown; cause?: unknown; reason?: unknown; errorResponse?: unknown };
+		if (typeof c.code === 'string' && /^E[A-Z_]+$/.test(c.code)) {
+			code = c.code;
+			break;
+		}
+		current = c.cause ?? c.reason ?? c.errorResponse;
+	}
+	if (!code) {
+		const text = error instanceof Error ? error.message : String(error);
+		code = /timeout|timed out/i.test(text) ? 'ETIMEDOUT' : /socket hang up|reset/i.test(text) ? 'ECONNRESET' : 'EUNKNOWN';
+	}
+	return { code, mayHaveReached: !NEVER_SENT.has(code) };
+}
+
+export function connectionError(
+	node: INode,
+	endpoint: Endpoint,
+	failure: ConnectionFailure,
+	attempts: number,
+	itemIndex?: number,
+): NodeApiError {
+	const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+	const [message, description] =
+		endpoint.kind === 'write' && failure.mayHaveReached
+			? [
+					`The connection to the provider failed (${failure.code}) after the request was sent`,
+					'The provider may have processed it. It was not resent, so nothing is duplicated: check with the provider (for orders, by order number) before running it again.',
+				]
+			: [
+					`Could not reach the provider (${failure.code})${tries}`,
+					"Check the Base URL in the credential and this machine's network, then run again.",
+				];
+	return new NodeApiError(
+		node,
+		{ message, code: failure.code },
+		{ message, description, itemIndex },
+	);
+}
+
+export function malformedResponseError(node: INode, endpoint: Endpoint, itemIndex?: number): NodeApiError {
+	const message = 'The provider answered with a body that is not valid JSON';
+	const description =
+		endpoint.kind === 'write'
+			? 'The request was not resent, because it may have taken effect: check with the provider before running it again.'
+			: 'The query was retried and the answer was still unreadable; try again later.';
+	return new NodeApiError(node, { message }, { message, description, itemIndex });
+}

@@ -1,0 +1,103 @@
+// Every endpoint of the interface: path, method, whether it may be resent, and where credentials go.
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Where the three credential members travel in the body (field notes, "Authentication shapes"):
+ * an `Authentication` object (most), an `AuthenticationDetails` object (Tracking GetDetails), or
+ * flat at the top level (GetOrdersOnHold).
+ */
+export type AuthShape = 'Authentication' | 'AuthenticationDetails' | 'flat';
+
+/**
+ * `read`: safe to resend (queries). `write`: creates, updates or cancels something; never resent
+ * once it may have reached the provider, since a resend can duplicate an order.
+ */
+export type EndpointKind = 'read' | 'write';
+
+export interface Endpoint {
+	method: 'POST' | 'PATCH';
+	path: string;
+	kind: EndpointKind;
+	auth: AuthShape;
+}
+
+const post = (path: string, kind: EndpointKind, auth: AuthShape = 'Authentication'): Endpoint => ({
+	method: 'POST',
+	path,
+	kind,
+	auth,
+});
+
+export const ENDPOINTS = {
+	// Fulfillment
+	createSalesOrder: post('/api/SalesOrder/CreateSalesOrder', 'write'),
+	updateSalesOrder: post('/api/SalesOrder/UpdateSalesOrder', 'write'),
+	cancelSalesOrder: post('/api/SalesOrder/CancelSalesOrder', 'write'),
+	getOrdersOnHold: post('/api/SalesOrder/GetOrdersOnHold', 'read', 'flat'),
+	getReturns: post('/api/SalesOrder/GetReturns', 'read'),
+	generateJitLabel: post('/api/SalesOrder/GenerateJitLabel', 'write'),
+	updateAddresses: {
+		method: 'PATCH',
+		path: '/api/SalesOrder/Addresses',
+		kind: 'write',
+		auth: 'Authentication',
+	} as Endpoint,
+	batchSalesOrder: post('/api/SalesOrder/BatchSalesOrder', 'write'),
+	// Inventory movement
+	createPurchaseOrder: post('/api/InventoryMovement/CreatePurchaseOrder', 'write'),
+	updatePurchaseOrder: post('/api/InventoryMovement/UpdatePurchaseOrder', 'write'),
+	cancelPurchaseOrder: post('/api/InventoryMovement/CancelPurchaseOrder', 'write'),
+	createTransferOrder: post('/api/InventoryMovement/CreateTransferOrder', 'write'),
+	updateTransferOrder: post('/api/InventoryMovement/UpdateTransferOrder', 'write'),
+	cancelTransferOrder: post('/api/InventoryMovement/CancelTransferOrder', 'write'),
+	// Inventory queries
+	getTransactions: post('/api/Inventory/GetTransactions', 'read'),
+	getStatus: post('/api/Inventory/GetStatus', 'read'),
+	getSellable: post('/api/Inventory/GetSellable', 'read'),
+	// Product
+	createSku: post('/api/SKU/CreateSKU', 'write'),
+	updateSku: post('/api/SKU/UpdateSKU', 'write'),
+	retireSku: post('/api/SKU/RetireSku', 'write'),
+	// Tracking
+	getTrackingDetails: post('/api/Tracking/GetDetails', 'read', 'AuthenticationDetails'),
+	getPackages: post('/api/Tracking/GetPackages', 'read'),
+	getDeliveryEstimates: post('/api/Tracking/GetDeliveryEstimates', 'read'),
+	// Commerce
+	validateAddress: post('/api/Address/Validation', 'read'),
+	getCarrierLocations: post('/api/Address/GetCarrierLocations', 'read'),
+} satisfies Record<string, Endpoint>;
+
+const AUTH_BY_PATH = new Map<string, AuthShape>(
+	Object.values(ENDPOINTS).map((e) => [e.path.toLowerCase(), e.auth]),
+);
+
+/** The credential shape for a request URL (full or relative); unknown paths use `Authentication`. */
+export function authShapeForUrl(url: string): AuthShape {
+	const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
+	const suffix = path.replace(/^.*?(\/api\/)/i, '$1').toLowerCase();
+	return AUTH_BY_PATH.get(suffix) ?? 'Authentication';
+}
+
+export interface BodyCredentials {
+	UserKey: string;
+	Password: string;
+	CustomerNo: string;
+}
+
+/** Returns a copy of `body` with the credentials placed in the given shape. */
+export function placeCredentials(
+	body: IDataObject | undefined,
+	credentials: BodyCredentials,
+	shape: AuthShape,
+): IDataObject {
+	const creds = {
+		UserKey: credentials.UserKey,
+		Password: credentials.Password,
+		CustomerNo: credentials.CustomerNo,
+	};
+	// Credentials first on the wire, and the user's own members never replace them.
+	if (shape === 'flat') return { ...creds, ...(body ?? {}), ...creds };
+	const out: IDataObject = { [shape]: creds, ...(body ?? {}) };
+	out[shape] = creds;
+	return out;
+}

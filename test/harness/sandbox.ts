@@ -1,0 +1,72 @@
+// Jest helper: one sandbox per test file, reset before each test, and a control client over undici.
+import { request } from 'undici';
+
+import type { FaultRuleInput } from '../sandbox/faults';
+import type { LoggedRequest } from '../sandbox/server';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/server';
+import type { SeedOptions } from '../sandbox/seed';
+import { runWorkflow, sandboxCredential, type CredentialData, type RunResult, type WorkflowJson } from './harness';
+import { CREDENTIAL_ID } from './workflows';
+
+export class SandboxControl {
+	constructor(private readonly controlUrl: string) {}
+
+	async call<T = unknown>(method: 'GET' | 'POST' | 'DELETE', name: string, body?: unknown): Promise<T> {
+		const res = await request(`${this.controlUrl}/${name}`, {
+			method,
+			body: body === undefined ? undefined : JSON.stringify(body),
+			headers: { 'content-type': 'application/json' },
+		});
+		const json = (await res.body.json()) as T;
+		if (res.statusCode >= 400) throw new Error(`control ${name}: ${JSON.stringify(json)}`);
+		return json;
+	}
+
+	reset(seed: SeedOptions = {}) {
+		return this.call('POST', 'reset', seed);
+	}
+
+	fault(rule: FaultRuleInput) {
+		return this.call('POST', 'faults', rule);
+	}
+
+	rateLimit(perSecond: number, retryAfterSeconds?: number) {
+		return this.call('POST', 'rate-limit', { perSecond, retryAfterSeconds });
+	}
+
+	requests(path?: string): Promise<LoggedRequest[]> {
+		return this.call('GET', path ? `requests?path=${encodeURIComponent(path)}` : 'requests');
+	}
+}
+
+export interface SandboxFixture {
+	readonly sandbox: Sandbox;
+	readonly control: SandboxControl;
+	credential(overrides?: Partial<CredentialData>): Record<string, CredentialData>;
+	run(json: WorkflowJson, overrides?: Partial<CredentialData>): Promise<RunResult>;
+}
+
+/** Starts a sandbox for the test file; each test begins from the given seed with no faults. */
+export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
+	let sandbox: Sandbox | undefined;
+	let control: SandboxControl | undefined;
+	beforeAll(async () => {
+		sandbox = await startSandbox(options);
+		control = new SandboxControl(sandbox.controlUrl);
+	});
+	beforeEach(() => sandbox?.reset({}));
+	afterAll(async () => await sandbox?.close());
+	const fixture: SandboxFixture = {
+		get sandbox() {
+			if (!sandbox) throw new Error('sandbox not started');
+			return sandbox;
+		},
+		get control() {
+			if (!control) throw new Error('sandbox not started');
+			return control;
+		},
+		credential: (overrides = {}) => ({ [CREDENTIAL_ID]: sandboxCredential(fixture.sandbox.baseUrl, overrides) }),
+		run: (json, overrides) => runWorkflow(json, fixture.credential(overrides)),
+	};
+	return fixture;
+}

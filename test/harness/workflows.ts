@@ -1,0 +1,51 @@
+// Builds the workflow JSON tests run: Manual Trigger (with pinned input items) → Wine Fulfillment.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { ACTION_TYPE, type WorkflowJson } from './harness';
+
+export const CREDENTIAL_ID = 'wf-cred-1';
+export const ACTION_NODE = 'Wine Fulfillment';
+
+export interface ActionWorkflowOptions {
+	/** input items for the action node (pinned on the trigger); one empty item when absent */
+	items?: IDataObject[];
+	continueOnFail?: boolean;
+}
+
+export function actionWorkflow(parameters: INodeParameters, options: ActionWorkflowOptions = {}): WorkflowJson {
+	const items = options.items ?? [{}];
+	return {
+		name: 'test',
+		nodes: [
+			{
+				id: 'a1',
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'a2',
+				name: ACTION_NODE,
+				type: ACTION_TYPE,
+				typeVersion: 1,
+				position: [220, 0],
+				parameters,
+				credentials: { wineFulfillmentApi: { id: CREDENTIAL_ID, name: 'Sandbox' } },
+				...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			},
+		],
+		connections: {
+			'Manual Trigger': { main: [[{ node: ACTION_NODE, type: 'main', index: 0 }]] },
+		},
+		pinData: { 'Manual Trigger': items.map((json) => ({ json })) },
+	};
+}
+
+/** A workflow JSON fixture from test/workflows. */
+export function fixture(name: string): WorkflowJson {
+	return JSON.parse(readFileSync(join(__dirname, '..', 'workflows', name), 'utf8')) as WorkflowJson;
+}
