@@ -2,7 +2,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import * as address from './address/Address.resource';
 import * as inventory from './inventory/Inventory.resource';
+import * as purchaseOrder from './purchaseOrder/PurchaseOrder.resource';
+import * as salesOrder from './salesOrder/SalesOrder.resource';
+import * as sku from './sku/Sku.resource';
+import * as tracking from './tracking/Tracking.resource';
+import * as transferOrder from './transferOrder/TransferOrder.resource';
 import { runPerItem, type OperationModule } from './operation';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -11,8 +17,26 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	let operations: Record<string, OperationModule>;
 	switch (resource) {
+		case 'salesOrder':
+			operations = salesOrder.operations;
+			break;
+		case 'purchaseOrder':
+			operations = purchaseOrder.operations;
+			break;
+		case 'transferOrder':
+			operations = transferOrder.operations;
+			break;
 		case 'inventory':
 			operations = inventory.operations;
+			break;
+		case 'sku':
+			operations = sku.operations;
+			break;
+		case 'tracking':
+			operations = tracking.operations;
+			break;
+		case 'address':
+			operations = address.operations;
 			break;
 		default:
 			throw new NodeOperationError(this.getNode(), `The resource "${resource}" is not known`);

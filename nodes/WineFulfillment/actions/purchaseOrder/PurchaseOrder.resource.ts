@@ -1,0 +1,17 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationModule } from '../operation';
+
+export const operations: Record<string, OperationModule> = {};
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['purchaseOrder'] } },
+		options: [],
+		default: '',
+	},
+];

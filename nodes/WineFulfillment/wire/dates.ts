@@ -1,0 +1,46 @@
+// The interface's date formats as zod schemas (luxon underneath): MM/DD/YYYY, ISO 8601, and the tracking range form.
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+
+const DATE_RULE = 'must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY';
+
+/** Reads what n8n's date picker, an expression or a user types: ISO 8601, MM/DD/YYYY, epoch ms, a Date. */
+export function readDate(value: unknown): DateTime | undefined {
+	if (value instanceof Date) return DateTime.fromJSDate(value, { zone: 'utc' });
+	if (DateTime.isDateTime(value)) return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return DateTime.fromMillis(value, { zone: 'utc' });
+	if (typeof value !== 'string' || !value.trim()) return undefined;
+	const text = value.trim();
+	for (const parsed of [
+		DateTime.fromISO(text, { setZone: true, zone: 'utc' }),
+		DateTime.fromFormat(text, 'MM/dd/yyyy', { zone: 'utc' }),
+		DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone: 'utc' }),
+		DateTime.fromRFC2822(text, { setZone: true }),
+	]) {
+		if (parsed.isValid) return parsed;
+	}
+	return undefined;
+}
+
+function dateSchema(format: (d: DateTime) => string) {
+	return z.unknown().transform((value, ctx) => {
+		const date = readDate(value);
+		if (!date) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: DATE_RULE });
+			return z.NEVER;
+		}
+		return format(date);
+	});
+}
+
+/** MM/DD/YYYY (RequestedShipmentDate, RequestedDate, TransactionDate). */
+export const usDate = dateSchema((d) => d.toFormat('MM/dd/yyyy'));
+
+/** ISO 8601 date-time in UTC (OrderDate, TransactionStartDateTime, transfer update RequestedDate). */
+export const isoDateTime = dateSchema((d) => d.toUTC().toISO({ suppressMilliseconds: true }) ?? '');
+
+/** "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (GetPackages ShipDateRange / LastActivityDateRange). */
+export function usDateTimeRange(from: DateTime, to: DateTime): string {
+	const f = 'MM/dd/yyyy HH:mm:ss';
+	return `${from.toFormat(f)} - ${to.toFormat(f)}`;
+}
