@@ -25,6 +25,7 @@ import {
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
+import { PROBE_TYPE, TransportProbe } from './probe';
 
 export const PACKAGE = 'n8n-nodes-wine-fulfillment';
 export const ACTION_TYPE = `${PACKAGE}.wineFulfillment`;
@@ -52,6 +53,7 @@ export class NodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType> = {
 		[ACTION_TYPE]: new WineFulfillment(),
 		'n8n-nodes-base.manualTrigger': new ManualTrigger(),
+		[PROBE_TYPE]: new TransportProbe(),
 	};
 
 	register(name: string, type: INodeType): void {

@@ -9,6 +9,8 @@ export const CREDENTIAL_ID = 'wf-cred-1';
 export const ACTION_NODE = 'Wine Fulfillment';
 
 export interface ActionWorkflowOptions {
+	/** node type to put in place of the action node (e.g. the transport probe) */
+	type?: string;
 	/** input items for the action node (pinned on the trigger); one empty item when absent */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
@@ -30,7 +32,7 @@ export function actionWorkflow(parameters: INodeParameters, options: ActionWorkf
 			{
 				id: 'a2',
 				name: ACTION_NODE,
-				type: ACTION_TYPE,
+				type: options.type ?? ACTION_TYPE,
 				typeVersion: 1,
 				position: [220, 0],
 				parameters,

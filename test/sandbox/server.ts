@@ -51,8 +51,6 @@ for (const resource of RESOURCES) {
 	for (const route of resource.routes) ROUTES.set(`${route.method} ${route.path.toLowerCase()}`, route);
 }
 
-const CREDENTIAL_MEMBERS = ['UserKey', 'Password', 'CustomerNo'] as const;
-
 function readBody(req: IncomingMessage, max: number): Promise<Buffer | 'too-large'> {
 	return new Promise((resolve, reject) => {
 		const chunks: Buffer[] = [];
@@ -83,21 +81,28 @@ function send(res: ServerResponse, reply: Reply): void {
 	res.end(payload);
 }
 
+type AuthShape = Route['auth'];
+
+/** Where the request put its credentials: the shape the sandbox sees, whatever the route expects. */
+function detectShape(body: JsonObject): AuthShape | undefined {
+	if (body.Authentication && typeof body.Authentication === 'object') return 'Authentication';
+	if (body.AuthenticationDetails && typeof body.AuthenticationDetails === 'object') return 'AuthenticationDetails';
+	if ('UserKey' in body || 'Password' in body || 'CustomerNo' in body) return 'flat';
+	return undefined;
+}
+
 /** Checks the token header and the body credentials in the route's shape; strips them from the body. */
 function authenticate(route: Route, headers: IncomingMessage['headers'], body: JsonObject, creds: Credentials): boolean {
 	if (headers.authorization !== `ServiceAuth ${creds.token}`) return false;
-	const holder: JsonObject | undefined =
-		route.auth === 'flat'
-			? body
-			: body[route.auth] && typeof body[route.auth] === 'object' && !Array.isArray(body[route.auth])
-				? (body[route.auth] as JsonObject)
-				: undefined;
-	if (!holder) return false;
-	const good =
-		holder.UserKey === creds.userKey && holder.Password === creds.password && holder.CustomerNo === creds.customerNo;
-	if (route.auth === 'flat') for (const m of CREDENTIAL_MEMBERS) delete body[m];
-	else delete body[route.auth];
-	return good;
+	const holder = (route.auth === 'flat' ? body : body[route.auth]) as JsonObject | undefined;
+	if (!holder || typeof holder !== 'object' || Array.isArray(holder)) return false;
+	return holder.UserKey === creds.userKey && holder.Password === creds.password && holder.CustomerNo === creds.customerNo;
+}
+
+/** The body without any credential members, as the request log keeps it. */
+function withoutCredentials(body: JsonObject): JsonObject {
+	const { Authentication: _a, AuthenticationDetails: _d, UserKey: _u, Password: _p, CustomerNo: _c, ...rest } = body;
+	return rest;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -194,30 +199,27 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			}
 		}
 
-		if (!url.pathname.startsWith('/v3/')) {
-			log({ ...entry, status: 404, outcome: 'rejected' });
-			return send(res, { status: 404, body: { Message: 'Not found: paths start with /v3' } });
-		}
-		const route = ROUTES.get(`${method} ${path.toLowerCase()}`);
-		if (!route) {
-			log({ ...entry, status: 404, outcome: 'rejected' });
-			return send(res, { status: 404, body: { Message: `No operation ${method} ${path}` } });
-		}
 		if (raw === 'too-large') {
 			log({ ...entry, status: 413, outcome: 'rejected' });
 			return send(res, { status: 413, body: { Message: 'Request payload too large' } });
 		}
-		let body: JsonObject;
+		let received: JsonObject;
 		try {
 			const parsed = JSON.parse(raw.toString('utf8') || 'null') as Json;
 			if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-			body = parsed;
+			received = parsed;
 		} catch {
 			log({ ...entry, status: 400, outcome: 'rejected' });
 			return send(res, { status: 400, body: { Message: 'The request body must be a JSON object' } });
 		}
-		const authShape = route.auth;
-		if (!authenticate(route, req.headers, body, credentials)) {
+		const authShape = detectShape(received);
+		const body = withoutCredentials(received);
+		const route = url.pathname.startsWith('/v3/') ? ROUTES.get(`${method} ${path.toLowerCase()}`) : undefined;
+		if (!route) {
+			log({ ...entry, body, status: 404, outcome: 'rejected', authShape });
+			return send(res, { status: 404, body: { Message: `No operation ${method} ${url.pathname}` } });
+		}
+		if (!authenticate(route, req.headers, received, credentials)) {
 			log({ ...entry, body, status: 401, outcome: 'rejected', authShape });
 			return send(res, { status: 401, body: { Message: 'Unauthorized' } });
 		}

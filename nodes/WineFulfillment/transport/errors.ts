@@ -148,6 +148,19 @@ export function connectionFailure(error: unknown): ConnectionFailure {
 	return { code, mayHaveReached: !NEVER_SENT.has(code) };
 }
 
+const CONNECTION_WORDS: Record<string, string> = {
+	ECONNRESET: 'the connection was reset',
+	ETIMEDOUT: 'the request timed out',
+	ECONNABORTED: 'the request timed out',
+	ESOCKETTIMEDOUT: 'the request timed out',
+	EPIPE: 'the connection broke',
+	ECONNREFUSED: 'the connection was refused',
+	ENOTFOUND: 'the host name was not found',
+	EAI_AGAIN: 'the host name could not be looked up',
+	EHOSTUNREACH: 'the host is unreachable',
+	ENETUNREACH: 'the network is unreachable',
+};
+
 export function connectionError(
 	node: INode,
 	endpoint: Endpoint,
@@ -155,22 +168,20 @@ export function connectionError(
 	attempts: number,
 	itemIndex?: number,
 ): NodeApiError {
-	const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
+	// The words, not the code, go in the message: n8n replaces messages that contain a known code.
+	const what = CONNECTION_WORDS[failure.code] ?? 'the connection failed';
+	const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
 	const [message, description] =
 		endpoint.kind === 'write' && failure.mayHaveReached
 			? [
-					`The connection to the provider failed (${failure.code}) after the request was sent`,
-					'The provider may have processed it. It was not resent, so nothing is duplicated: check with the provider (for orders, by order number) before running it again.',
+					`The request to the provider was sent, then ${what}`,
+					`The provider may have processed it (${failure.code}). It was not resent, so nothing is duplicated: check with the provider (for orders, by order number) before running it again.`,
 				]
 			: [
-					`Could not reach the provider (${failure.code})${tries}`,
-					"Check the Base URL in the credential and this machine's network, then run again.",
+					`Could not reach the provider: ${what}${tries}`,
+					`${failure.code}. Check the Base URL in the credential and this machine's network, then run again.`,
 				];
-	return new NodeApiError(
-		node,
-		{ message, code: failure.code },
-		{ message, description, itemIndex },
-	);
+	return new NodeApiError(node, { message, connectionCode: failure.code }, { message, description, itemIndex });
 }
 
 export function malformedResponseError(node: INode, endpoint: Endpoint, itemIndex?: number): NodeApiError {

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The README's two commands, for a fresh machine:
+#   bash scripts/dev.sh start   sets up, then runs the main job (npm start)
+#   bash scripts/dev.sh test    sets up, then runs the tests (npm test) and prints "N passed, N failed"
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/toolchain.sh
+
+setup() {
+	# npm ci again only when the lockfile changed since the last install
+	if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+		npm ci --loglevel=error --no-audit --no-fund
+	fi
+}
+
+case "${1:-}" in
+	start)
+		setup
+		exec npm start
+		;;
+	test)
+		setup
+		mkdir -p .work
+		status=0
+		npm test -- --json --outputFile=.work/jest-results.json || status=$?
+		node scripts/test-summary.js .work/jest-results.json
+		exit "$status"
+		;;
+	*)
+		echo "usage: bash scripts/dev.sh start|test" >&2
+		exit 2
+		;;
+esac

@@ -1,0 +1,116 @@
+// The three credential shapes, the Authorization header, the Base URL rule, and the credential's Test request.
+import { request } from 'undici';
+
+import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
+import { runWorkflow } from '../harness/harness';
+import { useSandbox } from '../harness/sandbox';
+import { SANDBOX_CREDENTIALS } from '../sandbox/server';
+import { expectNoSecrets, probe } from './helpers';
+
+const fx = useSandbox({ inventoryRecords: 20 });
+
+describe('transport: credentials on the wire', () => {
+	it.each([
+		['getStatus', 'Authentication'],
+		['createSalesOrder', 'Authentication'],
+		['getTrackingDetails', 'AuthenticationDetails'],
+		['getOrdersOnHold', 'flat'],
+	])('%s carries its credentials as %s', async (endpoint, shape) => {
+		await fx.run(probe({ endpoint, body: { OrderNo: 'SO-12345' }, acceptStatuses: [404], retry: { maxRetries: 0 } }));
+		const [logged] = await fx.control.requests();
+		expect(logged.authShape).toBe(shape);
+		// the sandbox strips the credentials from its log; what is left is the operation's own body
+		expect(logged.body).toEqual({ OrderNo: 'SO-12345' });
+	});
+
+	it('authenticates for real with the token header and body credentials (sandbox checks both)', async () => {
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 } }));
+		expect(result.error).toBeUndefined();
+		const [logged] = await fx.control.requests('GetStatus');
+		expect(logged.status).toBe(200);
+	});
+
+	it('keeps the user from overriding the credentials through body members', async () => {
+		const result = await fx.run(
+			probe({ endpoint: 'getStatus', body: { Authentication: { UserKey: 'x', Password: 'y', CustomerNo: 'z' }, Top: 1 } }),
+		);
+		expect(result.error).toBeUndefined();
+	});
+
+	it('refuses a token the provider does not know', async () => {
+		const result = await runWorkflow(
+			probe({ endpoint: 'getStatus', retry: { maxRetries: 0 } }),
+			fx.credential({ accessToken: 'stale-token-000' }),
+		);
+		expect(result.error?.message).toBe('The credentials were refused');
+	});
+
+	it.each([
+		['http://example.com/v3', 'must use https'],
+		['ftp://127.0.0.1/v3', 'must use https'],
+		['not a url', 'must be a full address'],
+	])('refuses the Base URL %s before sending anything', async (baseUrl, rule) => {
+		const result = await runWorkflow(probe({ endpoint: 'getStatus' }), fx.credential({ baseUrl }));
+		expect(result.error?.message).toContain(rule);
+		expect(await fx.control.requests()).toHaveLength(0);
+		expectNoSecrets(result.run);
+	});
+
+	it('accepts a loopback http Base URL with a trailing slash', async () => {
+		const result = await runWorkflow(
+			probe({ endpoint: 'getStatus', body: { Top: 1 } }),
+			fx.credential({ baseUrl: `${fx.sandbox.baseUrl}/` }),
+		);
+		expect(result.error).toBeUndefined();
+	});
+});
+
+describe('credential Test button', () => {
+	const type = new WineFulfillmentApi();
+	const data = (overrides: Record<string, string> = {}) => ({
+		userKey: SANDBOX_CREDENTIALS.userKey,
+		password: SANDBOX_CREDENTIALS.password,
+		customerNo: SANDBOX_CREDENTIALS.customerNo,
+		accessToken: SANDBOX_CREDENTIALS.token,
+		baseUrl: fx.sandbox.baseUrl,
+		...overrides,
+	});
+
+	/** Sends the type's test request as n8n does: baseURL resolved, then the type's own authenticate. */
+	async function send(credentials: Record<string, string>) {
+		const t = type.test.request;
+		const prepared = await type.authenticate(credentials, {
+			method: t.method,
+			url: t.url ?? '',
+			baseURL: credentials.baseUrl.trim().replace(/\/+$/, ''),
+			body: t.body,
+		});
+		const res = await request(`${prepared.baseURL}${prepared.url}`, {
+			method: 'POST',
+			headers: { ...(prepared.headers as Record<string, string>), 'content-type': 'application/json' },
+			body: JSON.stringify(prepared.body),
+		});
+		await res.body.dump();
+		return res.statusCode;
+	}
+
+	it('is a cheap read-only call that succeeds with good credentials', async () => {
+		expect(type.test.request.url).toBe('/api/Inventory/GetStatus');
+		expect(type.test.request.body).toMatchObject({ Top: 1 });
+		expect(await send(data())).toBe(200);
+	});
+
+	it('turns a 401 into plain words', async () => {
+		expect(await send(data({ password: 'wrong' }))).toBe(401);
+		const rule = type.test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === 401);
+		expect(rule?.properties.message).toMatch(/^The credentials were refused/);
+	});
+
+	it('resolves its Base URL expression the way the credential stores it', () => {
+		expect(type.test.request.baseURL).toContain('$credentials.baseUrl');
+	});
+
+	it('refuses a non-https Base URL in its authenticate', async () => {
+		await expect(send(data({ baseUrl: 'http://example.com/v3' }))).rejects.toThrow('must use https');
+	});
+});

@@ -1,0 +1,90 @@
+// The one pagination helper: Skip/Top with MoreRecords and PageNumber/PageSize, lazy, stopping at a limit.
+import type { IDataObject } from 'n8n-workflow';
+
+import { paginate, paginatePages } from '../../nodes/WineFulfillment/transport/pagination';
+import { useSandbox } from '../harness/sandbox';
+import { PROBE_NODE, probe } from './helpers';
+
+const fx = useSandbox({ inventoryRecords: 6000 });
+
+/** A provider in memory for the PageNumber/PageSize style (GetSellable's), counting requests. */
+function pagedProvider(total: number, withTotal: boolean) {
+	const calls: IDataObject[] = [];
+	const fetchPage = async (paging: IDataObject) => {
+		calls.push(paging);
+		const n = Number(paging.PageNumber);
+		const size = Number(paging.PageSize);
+		const items = Array.from({ length: Math.max(0, Math.min(size, total - (n - 1) * size)) }, (_, i) => ({
+			ItemNo: `I${(n - 1) * size + i}`,
+		}));
+		return { ...(withTotal ? { TotalRecordCount: total } : {}), Items: items } as IDataObject;
+	};
+	return { calls, fetchPage };
+}
+
+describe('pagination: Skip/Top over the sandbox', () => {
+	it('asks exactly for what the limit needs across page boundaries', async () => {
+		const result = await fx.run(
+			probe({ endpoint: 'getStatus', paginate: 'skipTop', recordsKey: 'WarehouseInventoryStatuses', limit: 5001, body: { IncludeUnavailableItems: true } }),
+		);
+		expect(result.output(PROBE_NODE)).toHaveLength(5001);
+		const sent = await fx.control.requests('GetStatus');
+		expect(sent.map((r) => [r.body.Skip, r.body.Top])).toEqual([[0, 2500], [2500, 2500], [5000, 1]]);
+	});
+
+	it('follows MoreRecords to the end and returns the records in order', async () => {
+		const result = await fx.run(
+			probe({ endpoint: 'getStatus', paginate: 'skipTop', recordsKey: 'WarehouseInventoryStatuses', pageSize: 1000, body: { IncludeUnavailableItems: true } }),
+		);
+		expect(result.output(PROBE_NODE).map((i) => i.json)).toEqual(fx.sandbox.state.inventory);
+		expect(await fx.control.requests('GetStatus')).toHaveLength(6);
+	});
+
+	it('retries a page that fails in the middle and still returns everything once', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, path: 'GetStatus', after: 2, count: 1 });
+		await fx.control.fault({ kind: 'reset', path: 'GetStatus', after: 4, count: 1 });
+		const result = await fx.run(
+			probe({ endpoint: 'getStatus', paginate: 'skipTop', recordsKey: 'WarehouseInventoryStatuses', pageSize: 1000, body: { IncludeUnavailableItems: true } }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output(PROBE_NODE).map((i) => i.json)).toEqual(fx.sandbox.state.inventory);
+	});
+});
+
+describe('pagination: PageNumber/PageSize', () => {
+	it('pages by number until TotalRecordCount is reached', async () => {
+		const { calls, fetchPage } = pagedProvider(23, true);
+		const all: IDataObject[] = [];
+		for await (const r of paginate({ style: 'pageNumber', pageSize: 10, recordsKey: 'Items', fetchPage })) all.push(r);
+		expect(all.map((r) => r.ItemNo)).toEqual(Array.from({ length: 23 }, (_, i) => `I${i}`));
+		expect(calls).toEqual([
+			{ PageNumber: 1, PageSize: 10 },
+			{ PageNumber: 2, PageSize: 10 },
+			{ PageNumber: 3, PageSize: 10 },
+		]);
+	});
+
+	it('without a total, stops at the first short page', async () => {
+		const { calls, fetchPage } = pagedProvider(20, false);
+		const all: IDataObject[] = [];
+		for await (const r of paginate({ style: 'pageNumber', pageSize: 10, recordsKey: 'Items', fetchPage })) all.push(r);
+		expect(all).toHaveLength(20);
+		expect(calls).toHaveLength(3);
+	});
+
+	it('stops early at a limit and is lazy: a consumer that stops asks for no more pages', async () => {
+		const { calls, fetchPage } = pagedProvider(1000, true);
+		const limited: IDataObject[] = [];
+		for await (const r of paginate({ style: 'pageNumber', pageSize: 10, recordsKey: 'Items', limit: 15, fetchPage })) limited.push(r);
+		expect(limited).toHaveLength(15);
+		expect(calls).toHaveLength(2);
+
+		const lazy = pagedProvider(1000, true);
+		for await (const page of paginatePages({ style: 'pageNumber', pageSize: 10, recordsKey: 'Items', fetchPage: lazy.fetchPage })) {
+			expect(page.records).toHaveLength(10);
+			break;
+		}
+		// the first page plus the one prefetched while the first was handed over
+		expect(lazy.calls.length).toBeLessThanOrEqual(2);
+	});
+});

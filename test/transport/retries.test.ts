@@ -1,0 +1,97 @@
+// Retries: 429 always (Retry-After honoured), reads on 5xx/reset/unreadable answers; writes never resent once they may have arrived.
+import { useSandbox } from '../harness/sandbox';
+import { PROBE_NODE, expectNoSecrets, probe } from './helpers';
+
+const fx = useSandbox({ inventoryRecords: 50 });
+const fast = { baseDelayMs: 5, maxDelayMs: 20 };
+
+describe('transport: retries', () => {
+	it('waits for Retry-After on a 429 and then succeeds', async () => {
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '1', path: 'GetStatus', count: 1 });
+		const started = Date.now();
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 2 } }));
+		const elapsed = Date.now() - started;
+		expect(result.error).toBeUndefined();
+		expect(result.output(PROBE_NODE)[0].json.statusCode).toBe(200);
+		expect(elapsed).toBeGreaterThanOrEqual(950);
+		const sent = await fx.control.requests('GetStatus');
+		expect(sent.map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	it('reads an HTTP-date Retry-After too', async () => {
+		const when = new Date(Date.now() + 1000).toUTCString();
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: when, path: 'GetStatus', count: 1 });
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 } }));
+		expect(result.error).toBeUndefined();
+		expect((await fx.control.requests('GetStatus')).map((r) => r.status)).toEqual([429, 200]);
+	});
+
+	it('retries a create after a 429, which the provider did not process: exactly one goes through', async () => {
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '0', path: 'CreateSalesOrder', count: 2 });
+		const result = await fx.run(probe({ endpoint: 'createSalesOrder', acceptStatuses: [404], retry: fast }));
+		expect(result.error).toBeUndefined();
+		const sent = await fx.control.requests('CreateSalesOrder');
+		expect(sent.map((r) => r.outcome)).toEqual(['fault-before', 'fault-before', 'rejected']);
+	});
+
+	it('retries a read after 500s and succeeds', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, path: 'GetStatus', count: 2 });
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 }, retry: fast }));
+		expect(result.error).toBeUndefined();
+		expect((await fx.control.requests('GetStatus')).map((r) => r.status)).toEqual([500, 500, 200]);
+	});
+
+	it('never resends a create after a 500', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, path: 'CreateSalesOrder', count: 1 });
+		const result = await fx.run(probe({ endpoint: 'createSalesOrder', retry: fast }));
+		expect(result.error?.message).toContain('internal error (500)');
+		expect(result.error?.description).toContain('not resent');
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(1);
+	});
+
+	it('retries a read after a connection reset', async () => {
+		await fx.control.fault({ kind: 'reset', path: 'GetStatus', count: 1 });
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 }, retry: fast }));
+		expect(result.error).toBeUndefined();
+		expect(await fx.control.requests('GetStatus')).toHaveLength(2);
+	});
+
+	it('never resends a cancel after a connection reset, and says it may have arrived', async () => {
+		await fx.control.fault({ kind: 'reset', path: 'CancelSalesOrder', count: 1 });
+		const result = await fx.run(probe({ endpoint: 'cancelSalesOrder', retry: fast }));
+		expect(result.error?.message).toBe('The request to the provider was sent, then the connection was reset');
+		expect(result.error?.description).toContain('may have processed it');
+		expect(await fx.control.requests('CancelSalesOrder')).toHaveLength(1);
+		expectNoSecrets(result.run);
+	});
+
+	it('retries a read whose answer is not valid JSON', async () => {
+		await fx.control.fault({ kind: 'malformed', path: 'GetStatus', count: 1 });
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 }, retry: fast }));
+		expect(result.error).toBeUndefined();
+		expect(await fx.control.requests('GetStatus')).toHaveLength(2);
+	});
+
+	it('does not resend an update whose answer is not valid JSON', async () => {
+		await fx.control.fault({ kind: 'malformed', path: 'UpdateSalesOrder', count: 1 });
+		const result = await fx.run(probe({ endpoint: 'updateSalesOrder', retry: fast }));
+		expect(result.error?.message).toContain('not valid JSON');
+		expect(await fx.control.requests('UpdateSalesOrder')).toHaveLength(1);
+	});
+
+	it('is bounded: a read that keeps failing stops after the retry budget', async () => {
+		await fx.control.fault({ kind: 'status', status: 503, path: 'GetStatus' });
+		const result = await fx.run(probe({ endpoint: 'getStatus', retry: { ...fast, maxRetries: 4 } }));
+		expect(result.error?.message).toContain('internal error (503)');
+		expect(await fx.control.requests('GetStatus')).toHaveLength(5);
+	});
+
+	it('does not wait past the total wait budget when Retry-After asks for longer', async () => {
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '30', path: 'GetStatus' });
+		const started = Date.now();
+		const result = await fx.run(probe({ endpoint: 'getStatus', retry: { maxTotalWaitMs: 1000 } }));
+		expect(Date.now() - started).toBeLessThan(5000);
+		expect(result.error?.httpCode).toBe('429');
+		expect(await fx.control.requests('GetStatus')).toHaveLength(1);
+	});
+});
