@@ -7,9 +7,11 @@ cd "$(dirname "$0")/.."
 source scripts/toolchain.sh
 
 setup() {
-	# npm ci again only when the lockfile changed since the last install
+	# Install from the lockfile, again only when it changed since the last install. Not `npm ci`:
+	# the registry here lacks other platforms' optional bindings (napi packages), which npm ci
+	# insists on finding in the lock; `npm install` keeps to the lock and skips them.
 	if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-		npm ci --loglevel=error --no-audit --no-fund
+		npm install --loglevel=error --no-audit --no-fund
 	fi
 }
 
