@@ -13,7 +13,10 @@ export default tseslint.config(
 	{
 		files: ['**/*.ts'],
 		extends: [eslint.configs.recommended, tseslint.configs.recommended],
-		rules: { 'prefer-spread': 'off' },
+		rules: {
+			'prefer-spread': 'off',
+			'@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true, argsIgnorePattern: '^_' }],
+		},
 	},
 	{ plugins: { 'n8n-nodes-base': n8nNodesBase } },
 	{

@@ -101,7 +101,7 @@ function authenticate(route: Route, headers: IncomingMessage['headers'], body: J
 
 /** The body without any credential members, as the request log keeps it. */
 function withoutCredentials(body: JsonObject): JsonObject {
-	const { Authentication: _a, AuthenticationDetails: _d, UserKey: _u, Password: _p, CustomerNo: _c, ...rest } = body;
+	const { Authentication, AuthenticationDetails, UserKey, Password, CustomerNo, ...rest } = body;
 	return rest;
 }
 
