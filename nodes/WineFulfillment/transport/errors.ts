@@ -41,9 +41,6 @@ export function providerMessage(body: unknown): string {
 	return String(body);
 }
 
-const isSalesOrderChange = (endpoint: Endpoint) =>
-	/\/api\/SalesOrder\/(UpdateSalesOrder|CancelSalesOrder|Addresses)$/i.test(endpoint.path);
-
 function messageFor(status: number, endpoint: Endpoint, provider: string): [string, string] {
 	const said = provider ? ` The provider said: ${provider}` : '';
 	switch (status) {
@@ -63,19 +60,33 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 				'Check User Key, Password, Customer No and Access Token in the Wine Fulfillment API credential, and that its Base URL is the environment they were issued for.',
 			];
 		case 403:
-			return isSalesOrderChange(endpoint)
-				? [
-						"The sales order's state has changed, so it cannot be updated or cancelled",
-						`The order has moved on (for example it shipped or was already cancelled). Check its state with the provider before changing it.${said}`,
-					]
-				: ['The provider refused this operation (403)', `Check that your account may use it.${said}`];
+			if (endpoint.changes === 'sales order') {
+				return [
+					"The sales order's state has changed, so it cannot be updated or cancelled",
+					`The order has moved on (for example it shipped or was already cancelled). Check its state with the provider before changing it.${said}`,
+				];
+			}
+			if (endpoint.changes) {
+				return [
+					`The ${endpoint.changes} can no longer be changed or cancelled`,
+					`Work on it has started, or it is already cancelled or complete. Check its state with the provider.${said}`,
+				];
+			}
+			return ['The provider refused this operation (403)', `Check that your account may use it.${said}`];
 		case 404:
-			return isSalesOrderChange(endpoint)
-				? [
-						'The order number was not found',
-						`No sales order has this order number (or transaction reference number) for your customer number. Check the number, and the environment in the credential's Base URL.${said}`,
-					]
-				: ['Not found (404)', `The provider found nothing for this request.${said}`];
+			if (endpoint.changes === 'sales order') {
+				return [
+					'The order number was not found',
+					`No sales order has this order number (or transaction reference number) for your customer number. Check the number, and the environment in the credential's Base URL.${said}`,
+				];
+			}
+			if (endpoint.changes) {
+				return [
+					`No ${endpoint.changes} has this Customer Reference No`,
+					`Check the number, and the environment in the credential's Base URL.${said}`,
+				];
+			}
+			return ['Not found (404)', `The provider found nothing for this request.${said}`];
 		case 413:
 			return [
 				'The request is too large for the provider',

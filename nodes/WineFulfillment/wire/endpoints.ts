@@ -19,20 +19,22 @@ export interface Endpoint {
 	path: string;
 	kind: EndpointKind;
 	auth: AuthShape;
+	/** the record an update or cancel acts on, for errors that name it (403: state changed; 404: unknown) */
+	changes?: 'sales order' | 'purchase order' | 'transfer order';
 }
 
-const post = (path: string, kind: EndpointKind, auth: AuthShape = 'Authentication'): Endpoint => ({
-	method: 'POST',
-	path,
-	kind,
-	auth,
-});
+const post = (
+	path: string,
+	kind: EndpointKind,
+	auth: AuthShape = 'Authentication',
+	changes?: Endpoint['changes'],
+): Endpoint => ({ method: 'POST', path, kind, auth, ...(changes ? { changes } : {}) });
 
 export const ENDPOINTS = {
 	// Fulfillment
 	createSalesOrder: post('/api/SalesOrder/CreateSalesOrder', 'write'),
-	updateSalesOrder: post('/api/SalesOrder/UpdateSalesOrder', 'write'),
-	cancelSalesOrder: post('/api/SalesOrder/CancelSalesOrder', 'write'),
+	updateSalesOrder: post('/api/SalesOrder/UpdateSalesOrder', 'write', 'Authentication', 'sales order'),
+	cancelSalesOrder: post('/api/SalesOrder/CancelSalesOrder', 'write', 'Authentication', 'sales order'),
 	getOrdersOnHold: post('/api/SalesOrder/GetOrdersOnHold', 'read', 'flat'),
 	getReturns: post('/api/SalesOrder/GetReturns', 'read'),
 	generateJitLabel: post('/api/SalesOrder/GenerateJitLabel', 'write'),
@@ -41,15 +43,16 @@ export const ENDPOINTS = {
 		path: '/api/SalesOrder/Addresses',
 		kind: 'write',
 		auth: 'Authentication',
+		changes: 'sales order',
 	} as Endpoint,
 	batchSalesOrder: post('/api/SalesOrder/BatchSalesOrder', 'write'),
 	// Inventory movement
 	createPurchaseOrder: post('/api/InventoryMovement/CreatePurchaseOrder', 'write'),
-	updatePurchaseOrder: post('/api/InventoryMovement/UpdatePurchaseOrder', 'write'),
-	cancelPurchaseOrder: post('/api/InventoryMovement/CancelPurchaseOrder', 'write'),
+	updatePurchaseOrder: post('/api/InventoryMovement/UpdatePurchaseOrder', 'write', 'Authentication', 'purchase order'),
+	cancelPurchaseOrder: post('/api/InventoryMovement/CancelPurchaseOrder', 'write', 'Authentication', 'purchase order'),
 	createTransferOrder: post('/api/InventoryMovement/CreateTransferOrder', 'write'),
-	updateTransferOrder: post('/api/InventoryMovement/UpdateTransferOrder', 'write'),
-	cancelTransferOrder: post('/api/InventoryMovement/CancelTransferOrder', 'write'),
+	updateTransferOrder: post('/api/InventoryMovement/UpdateTransferOrder', 'write', 'Authentication', 'transfer order'),
+	cancelTransferOrder: post('/api/InventoryMovement/CancelTransferOrder', 'write', 'Authentication', 'transfer order'),
 	// Inventory queries
 	getTransactions: post('/api/Inventory/GetTransactions', 'read'),
 	getStatus: post('/api/Inventory/GetStatus', 'read'),

@@ -1,7 +1,9 @@
 // Inventory query wire schemas (service-interface-v3.md "Inventory", "Limits"; field notes "Inventory").
+import { DateTime } from 'luxon';
 import { z } from 'zod';
 
 import { MAX_TOP, limitedList, warehouseCode } from './common';
+import { isoDateTime, usDate } from './dates';
 
 export const getStatusRequest = z
 	.object({
@@ -18,3 +20,88 @@ export type GetStatusRequest = z.infer<typeof getStatusRequest>;
 
 /** Member of the GetStatus answer that holds the records. */
 export const STATUS_RECORDS = 'WarehouseInventoryStatuses';
+
+// ---- GetTransactions ----
+
+/** Transaction kinds the interface names (TransactionType filter and record member). */
+export const TRANSACTION_TYPES = [
+	'Inventory Adjustments',
+	'Inventory Status Changes',
+	'Production Lines',
+	'Purchase Orders',
+	'Sales Orders',
+	'Transfer In',
+	'Transfer Out',
+] as const;
+
+/** Skip/Top bounds of GetTransactions are not shown; pages stay well inside GetStatus's 2500. */
+export const TRANSACTIONS_MAX_TOP = 1000;
+
+/** Member of the GetTransactions answer that holds the records. */
+export const TRANSACTION_RECORDS = 'InventoryTransactions';
+
+/**
+ * Filter rules: exactly one of TransactionDate (MM/DD/YYYY) or TransactionStartDateTime (ISO 8601,
+ * UTC); TransactionEndDateTime only with a start, and not before it.
+ */
+export const getTransactionsRequest = z
+	.object({
+		TransactionDate: usDate.optional(),
+		TransactionStartDateTime: isoDateTime.optional(),
+		TransactionEndDateTime: isoDateTime.optional(),
+		TransactionType: z.string().trim().min(1).optional(),
+		Warehouse: warehouseCode.optional(),
+		Reference: z.string().optional(),
+		InventoryStatus: z.string().trim().min(1).optional(),
+		ItemNumbers: limitedList(5, 'item number').optional(),
+		Skip: z.number().int().min(0).optional(),
+		Top: z.number().int().min(1).optional(),
+	})
+	.passthrough()
+	.superRefine((body, ctx) => {
+		const issue = (path: string, message: string) =>
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+		const start = body.TransactionStartDateTime;
+		const end = body.TransactionEndDateTime;
+		if (end !== undefined && start === undefined) {
+			issue('TransactionEndDateTime', 'is only valid together with a start date-time');
+		}
+		if (body.TransactionDate !== undefined && start !== undefined) {
+			issue('TransactionDate', 'give either a transaction date or a start date-time, not both');
+		}
+		if (body.TransactionDate === undefined && start === undefined) {
+			issue('TransactionDate', 'a transaction date or a start date-time is required');
+		}
+		if (start !== undefined && end !== undefined && DateTime.fromISO(end) < DateTime.fromISO(start)) {
+			issue('TransactionEndDateTime', 'must not be before the start date-time');
+		}
+	});
+export type GetTransactionsRequest = z.infer<typeof getTransactionsRequest>;
+
+// ---- GetSellable ----
+
+/** Order types (the sales order OrderType enum) a sellable query may be asked for. */
+export const SELLABLE_ORDER_TYPES = ['CLUB', 'DELIVERY_TO_WINERY', 'DTT', 'JIT', 'RETAIL', 'WHOLESALE'] as const;
+
+/** PageSize bounds of GetSellable are not shown; 1000 per page is asked at most. */
+export const SELLABLE_MAX_PAGE_SIZE = 1000;
+
+/** Member of the GetSellable answer that holds the records (one per SKU). */
+export const SELLABLE_RECORDS = 'Items';
+
+export const getSellableRequest = z
+	.object({
+		ItemNumbers: z.array(z.string().trim().min(1, 'each item number must be non-empty')).optional(),
+		Warehouses: z.array(warehouseCode).optional(),
+		Verbose: z.boolean().optional(),
+		IncludeUnavailableItems: z.boolean().optional(),
+		IncludeIncomingInventory: z.boolean().optional(),
+		IncludeLibraryInventory: z.boolean().optional(),
+		IncludeStorageInventory: z.boolean().optional(),
+		OrderType: z.enum(SELLABLE_ORDER_TYPES).optional(),
+		OrderSource: z.string().optional(),
+		PageNumber: z.number().int().min(1).optional(),
+		PageSize: z.number().int().min(1).max(SELLABLE_MAX_PAGE_SIZE).optional(),
+	})
+	.passthrough();
+export type GetSellableRequest = z.infer<typeof getSellableRequest>;

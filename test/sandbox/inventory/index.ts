@@ -1,8 +1,8 @@
-// Inventory queries: GetStatus (GetTransactions and GetSellable join here with the Inventory issue).
+// Inventory queries: GetStatus here; GetTransactions and GetSellable in their own files.
 import { badRequest, ok, optBool, optInt, optString, optStringList, skipTop, type RequestContext, type SandboxResource } from '../frame';
-import { SANDBOX_WAREHOUSES } from '../seed';
-
-const KNOWN_WAREHOUSES: readonly string[] = [...SANDBOX_WAREHOUSES, 'CE201', 'SMX01', 'MIY01'];
+import { KNOWN_WAREHOUSES } from './codes';
+import { getSellable } from './sellable';
+import { getTransactions } from './transactions';
 
 function getStatus({ body, state }: RequestContext) {
 	const warehouse = optString(body, 'Warehouse');
@@ -29,5 +29,9 @@ function getStatus({ body, state }: RequestContext) {
 }
 
 export const inventory: SandboxResource = {
-	routes: [{ method: 'POST', path: '/api/Inventory/GetStatus', auth: 'Authentication', handler: getStatus }],
+	routes: [
+		{ method: 'POST', path: '/api/Inventory/GetStatus', auth: 'Authentication', handler: getStatus },
+		{ method: 'POST', path: '/api/Inventory/GetTransactions', auth: 'Authentication', handler: getTransactions },
+		{ method: 'POST', path: '/api/Inventory/GetSellable', auth: 'Authentication', handler: getSellable },
+	],
 };

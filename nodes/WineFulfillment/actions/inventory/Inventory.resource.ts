@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationModule } from '../operation';
+import * as getSellable from './getSellable.operation';
 import * as getStatus from './getStatus.operation';
+import * as getTransactions from './getTransactions.operation';
 
-export const operations: Record<string, OperationModule> = { getStatus };
+export const operations: Record<string, OperationModule> = { getSellable, getStatus, getTransactions };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,14 +16,29 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['inventory'] } },
 		options: [
 			{
+				name: 'Get Sellable',
+				value: 'getSellable',
+				description:
+					'Get the sellable quantity of each SKU, totalled across warehouses, to push to a store or point of sale',
+				action: 'Get sellable inventory',
+			},
+			{
 				name: 'Get Status',
 				value: 'getStatus',
 				description:
 					'Get on-hand, reserved, backordered, available and inbound quantities per warehouse and inventory status',
 				action: 'Get inventory status',
 			},
+			{
+				name: 'Get Transactions',
+				value: 'getTransactions',
+				description: 'Get inventory movements (sales, receipts, transfers, adjustments) of a day or a time range',
+				action: 'Get inventory transactions',
+			},
 		],
 		default: 'getStatus',
 	},
 	...getStatus.description,
+	...getTransactions.description,
+	...getSellable.description,
 ];

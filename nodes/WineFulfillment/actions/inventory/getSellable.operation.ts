@@ -1,0 +1,110 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { WAREHOUSES } from '../../wire/common';
+import { ENDPOINTS } from '../../wire/endpoints';
+import {
+	SELLABLE_MAX_PAGE_SIZE,
+	SELLABLE_ORDER_TYPES,
+	SELLABLE_RECORDS,
+	getSellableRequest,
+} from '../../wire/inventory';
+import { compact, toList, validateBody } from '../common';
+import { wireNames } from '../purchaseOrder/fields';
+import { additionalJsonProperty, hintUnknownWarehouses, withAdditionalJson } from '../purchaseOrder/shared';
+import { queryProperties, runQuery } from '../query';
+
+const show = { resource: ['inventory'], operation: ['getSellable'] };
+
+const flag = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'boolean',
+	default: false,
+	description,
+});
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Item Numbers',
+		name: 'itemNumbers',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. CAB-2019, PINOT-2021',
+		description: 'Item numbers (SKUs), separated by commas, or an expression returning a list. Empty means every item.',
+	},
+	{
+		displayName: 'Warehouses',
+		name: 'warehouses',
+		type: 'multiOptions',
+		default: [],
+		options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+		description: 'Total only these warehouses. None selected means every location with sellable stock.',
+	},
+	{
+		displayName: 'Options',
+		name: 'sellableOptions',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			flag('Include Incoming Inventory', 'includeIncomingInventory', 'Whether to count stock on inbound purchase orders'),
+			flag('Include Library Inventory', 'includeLibraryInventory', 'Whether to count library inventory'),
+			flag('Include Storage Inventory', 'includeStorageInventory', 'Whether to count storage inventory'),
+			flag('Include Unavailable Items', 'includeUnavailableItems', 'Whether to include items with nothing to sell'),
+			{
+				displayName: 'Order Source',
+				name: 'orderSource',
+				type: 'string',
+				default: '',
+				description: 'The sales channel the quantities are for, as your account names it',
+			},
+			{
+				displayName: 'Order Type',
+				name: 'orderType',
+				type: 'options',
+				default: 'RETAIL',
+				options: SELLABLE_ORDER_TYPES.map((t) => ({ name: t, value: t })),
+				description: 'The order type the quantities are for',
+			},
+			flag('Verbose', 'verbose', 'Whether the provider should add detail to each item'),
+		],
+	},
+	additionalJsonProperty('{"SomeFilter": "value"}'),
+	...queryProperties(SELLABLE_MAX_PAGE_SIZE),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels = {
+	ItemNumbers: 'Item Numbers',
+	Warehouses: 'Warehouses',
+	OrderType: 'Order Type',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = compact({
+		ItemNumbers: toList(this.getNodeParameter('itemNumbers', itemIndex, '')),
+		Warehouses: toList(this.getNodeParameter('warehouses', itemIndex, [])),
+		...wireNames(this.getNodeParameter('sellableOptions', itemIndex, {}) as IDataObject),
+	});
+	const body = validateBody(
+		this,
+		getSellableRequest,
+		compact(withAdditionalJson(this, filters, itemIndex)),
+		labels,
+		itemIndex,
+	);
+	hintUnknownWarehouses(this, 'Warehouse', body.Warehouses ?? []);
+	return await runQuery.call(
+		this,
+		{
+			endpoint: ENDPOINTS.getSellable,
+			body: body as IDataObject,
+			style: 'pageNumber',
+			recordsKey: SELLABLE_RECORDS,
+			maxPageSize: SELLABLE_MAX_PAGE_SIZE,
+		},
+		itemIndex,
+	);
+}

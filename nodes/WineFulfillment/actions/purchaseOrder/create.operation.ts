@@ -1,0 +1,118 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
+import { ENDPOINTS } from '../../wire/endpoints';
+import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/inventoryMovement';
+import { compact, itemsFor, validateBody } from '../common';
+import { PURCHASE_ITEMS_EXAMPLE, contactFields, itemRow, purchaseItemToWire, wireNames } from './fields';
+import {
+	additionalJsonProperty,
+	hintUnknownWarehouses,
+	itemsProperties,
+	readItems,
+	sendMovement,
+	withAdditionalJson,
+	writeResult,
+} from './shared';
+
+const show = { resource: ['purchaseOrder'], operation: ['create'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Customer Reference No',
+		name: 'customerReferenceNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. PO-2026-0042',
+		description: 'Your reference for this inbound request; Update and Cancel find the purchase order by it',
+	},
+	{
+		displayName: 'Transport Method',
+		name: 'transportMethod',
+		type: 'options',
+		required: true,
+		default: 'Pickup',
+		options: TRANSPORT_METHODS.map((m) => ({
+			name: m,
+			value: m,
+			description: m === 'Pickup' ? 'The provider picks the stock up at your address' : 'You drop the stock off at the warehouse',
+		})),
+		description:
+			'Pickup from your address or drop-off at the warehouse. The interface does not list the allowed values, so an expression may send any other text your provider expects.',
+	},
+	{
+		displayName: 'Requested Date',
+		name: 'requestedDate',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'Day of the pickup or drop-off (sent as MM/DD/YYYY)',
+	},
+	{
+		displayName: 'Receive To Location',
+		name: 'receiveToLocation',
+		type: 'options',
+		required: true,
+		default: 'APC01',
+		options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+		description: 'Warehouse that receives the stock',
+	},
+	{
+		displayName: 'Inventory Status',
+		name: 'inventoryStatusCode',
+		type: 'options',
+		required: true,
+		default: 'GOOD-NO-TX',
+		options: INVENTORY_STATUS_3_1_3.map((code) => ({ name: code, value: code })),
+		description:
+			'Inventory status the received stock is booked in. A custom code from your provider can be given with an expression.',
+	},
+	...itemsProperties(itemRow, PURCHASE_ITEMS_EXAMPLE),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: contactFields,
+	},
+	additionalJsonProperty('{"OrderInfo": {"SomeMember": "value"}}'),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels: Record<string, string> = {
+	'OrderInfo.CustomerReferenceNo': 'Customer Reference No',
+	'OrderInfo.TransportMethod': 'Transport Method',
+	'OrderInfo.RequestedDate': 'Requested Date',
+	'OrderInfo.ReceiveToLocation': 'Receive To Location',
+	'OrderInfo.InventoryStatusCode': 'Inventory Status',
+	'OrderInfo.EmailAddress': 'Email Address',
+	ItemsInfo: 'Items',
+	'ItemsInfo.ItemNo': 'Items → Item No',
+	'ItemsInfo.ItemQuantity': 'Items → Quantity',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const orderInfo = compact({
+		CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string,
+		TransportMethod: this.getNodeParameter('transportMethod', itemIndex) as string,
+		RequestedDate: this.getNodeParameter('requestedDate', itemIndex, '') as string,
+		ReceiveToLocation: this.getNodeParameter('receiveToLocation', itemIndex) as string,
+		InventoryStatusCode: this.getNodeParameter('inventoryStatusCode', itemIndex) as string,
+		...wireNames(extra),
+	});
+	const body = validateBody(
+		this,
+		createPurchaseOrderRequest,
+		withAdditionalJson(this, { OrderInfo: orderInfo, ItemsInfo: readItems(this, itemIndex, purchaseItemToWire) }, itemIndex),
+		labels,
+		itemIndex,
+	);
+	hintUnknownWarehouses(this, 'Receive To Location', [body.OrderInfo.ReceiveToLocation]);
+	const response = await sendMovement(this, ENDPOINTS.createPurchaseOrder, body, itemIndex);
+	return itemsFor([writeResult(response, body.OrderInfo.CustomerReferenceNo, 'created')], itemIndex);
+}

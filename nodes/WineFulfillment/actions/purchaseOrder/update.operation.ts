@@ -1,0 +1,108 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
+import { ENDPOINTS } from '../../wire/endpoints';
+import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
+import { compact, itemsFor, validateBody } from '../common';
+import { wireNames } from './fields';
+import { additionalJsonProperty, hintUnknownWarehouses, sendMovement, withAdditionalJson, writeResult } from './shared';
+
+const show = { resource: ['purchaseOrder'], operation: ['update'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Customer Reference No',
+		name: 'customerReferenceNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. PO-2026-0042',
+		description: 'The reference the purchase order was created with',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here are sent and changed',
+		options: [
+			{
+				displayName: 'Inventory Status',
+				name: 'inventoryStatusCode',
+				type: 'options',
+				default: 'GOOD-NO-TX',
+				options: INVENTORY_STATUS_3_1_3.map((code) => ({ name: code, value: code })),
+				description: 'Inventory status the received stock is booked in',
+			},
+			{
+				displayName: 'Receive To Location',
+				name: 'receiveToLocation',
+				type: 'options',
+				default: 'APC01',
+				options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+				description: 'Warehouse that receives the stock',
+			},
+			{
+				displayName: 'Reference No',
+				name: 'referenceNo',
+				type: 'string',
+				default: '',
+				description: 'A further reference, e.g. your purchase order number',
+			},
+			{
+				displayName: 'Requested Date',
+				name: 'requestedDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Day of the pickup or drop-off (sent as MM/DD/YYYY)',
+			},
+			{
+				displayName: 'Special Instruction',
+				name: 'specialInstruction',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+				description: 'Notes for the warehouse',
+			},
+			{
+				displayName: 'Transport Method',
+				name: 'transportMethod',
+				type: 'options',
+				default: 'Pickup',
+				options: TRANSPORT_METHODS.map((m) => ({ name: m, value: m })),
+				description:
+					'Pickup or drop-off. The interface does not list the allowed values, so an expression may send any other text.',
+			},
+		],
+	},
+	additionalJsonProperty('{"OrderInfo": {"SomeMember": "value"}}'),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels: Record<string, string> = {
+	'OrderInfo.CustomerReferenceNo': 'Customer Reference No',
+	'OrderInfo.TransportMethod': 'Transport Method',
+	'OrderInfo.RequestedDate': 'Requested Date',
+	'OrderInfo.ReceiveToLocation': 'Receive To Location',
+	'OrderInfo.InventoryStatusCode': 'Inventory Status',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const changes = compact(wireNames(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
+	const orderInfo = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
+	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
+	const body = validateBody(this, updatePurchaseOrderRequest, merged, labels, itemIndex);
+	const changesSomething = Object.keys(body.OrderInfo).length > 1 || Object.keys(body).length > 1;
+	if (!changesSomething) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
+			itemIndex,
+			description: 'Only the fields you add are sent. Nothing was sent to the provider.',
+		});
+	}
+	hintUnknownWarehouses(this, 'Receive To Location', [body.OrderInfo.ReceiveToLocation]);
+	const response = await sendMovement(this, ENDPOINTS.updatePurchaseOrder, body, itemIndex);
+	return itemsFor([writeResult(response, body.OrderInfo.CustomerReferenceNo, 'updated')], itemIndex);
+}

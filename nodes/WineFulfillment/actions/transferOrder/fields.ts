@@ -1,0 +1,69 @@
+// Parameter groups of transfer orders: the item row with unit, tax status and price, and the contact.
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { INVENTORY_TAX_STATUS } from '../../wire/common';
+import { itemRow } from '../purchaseOrder/fields';
+
+export const transferItemRow: INodeProperties[] = [
+	...itemRow,
+	{
+		displayName: 'Quantity Unit',
+		name: 'quantityUnit',
+		type: 'options',
+		default: '',
+		options: [
+			{ name: 'Auto (Order Type Decides)', value: 'AUTO', description: 'Bottles for retail, cases for wholesale' },
+			{ name: 'Default (Not Sent)', value: '' },
+			{ name: 'Retail (Bottles)', value: 'RETAIL' },
+			{ name: 'Wholesale (Cases)', value: 'WHOLESALE' },
+		],
+		description: 'Whether the quantity counts bottles or cases',
+	},
+	{
+		displayName: 'Inventory Tax Status',
+		name: 'inventoryTaxStatus',
+		type: 'options',
+		default: '',
+		options: [
+			{ name: 'Default (Not Sent)', value: '' },
+			...INVENTORY_TAX_STATUS.map((code) => ({ name: code, value: code })),
+		],
+		description: 'Tax status of the stock; relevant to wholesale, DTT or DTW orders, not to consumer-direct ones',
+	},
+	{
+		displayName: 'Unit Price',
+		name: 'unitPrice',
+		type: 'number',
+		typeOptions: { minValue: 0, numberPrecision: 2 },
+		default: 0,
+		description: 'Unit sale price charged to the consumer; 0 means not sent',
+	},
+];
+
+export const TRANSFER_ITEMS_EXAMPLE =
+	'[{"ItemNo": "CAB-2019", "ItemQuantity": 12, "QuantityUnit": "RETAIL", "InventoryTaxStatus": "GOOD-NO-TX", "UnitPrice": 24.5}]';
+
+export function transferItemToWire(row: IDataObject): IDataObject {
+	return {
+		ItemNo: row.itemNo,
+		ItemDescription: row.itemDescription,
+		ItemQuantity: row.itemQuantity,
+		QuantityUnit: row.quantityUnit,
+		InventoryTaxStatus: row.inventoryTaxStatus,
+		UnitPrice: typeof row.unitPrice === 'number' && row.unitPrice > 0 ? row.unitPrice : undefined,
+	};
+}
+
+/** Contact members create requires and update may change: name, phone, e-mail. */
+export function contactProperties(required: boolean): INodeProperties[] {
+	const field = (displayName: string, name: string, description: string, extra: Partial<INodeProperties> = {}) =>
+		({ displayName, name, type: 'string', default: '', required, description, ...extra }) as INodeProperties;
+	return [
+		field('First Name', 'firstName', 'First name of the contact for this transfer'),
+		field('Last Name', 'lastName', 'Last name of the contact for this transfer'),
+		field('Phone Number', 'phoneNumber', 'Phone number of the contact'),
+		field('Email Address', 'emailAddress', 'E-mail address of the contact; must be a valid address', {
+			placeholder: 'name@email.com',
+		}),
+	];
+}

@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
+import { compact, itemsFor, validateBody } from '../common';
+import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
+import {
+	additionalJsonProperty,
+	itemsProperties,
+	readItems,
+	sendMovement,
+	withAdditionalJson,
+	writeResult,
+} from '../purchaseOrder/shared';
+import { contactProperties } from './fields';
+
+const show = { resource: ['transferOrder'], operation: ['update'] };
+
+const updateFields = ([
+	...contactProperties(false),
+	{
+		displayName: 'Inventory Status',
+		name: 'inventoryStatusCode',
+		type: 'options',
+		default: 'GOOD-NO-TX',
+		options: TRANSFER_STATUSES.map((code) => ({ name: code, value: code })),
+		description: 'Inventory status of the stock to move',
+	},
+	{
+		displayName: 'Requested Date',
+		name: 'requestedDate',
+		type: 'dateTime',
+		default: '',
+		description: 'When the transfer should happen (sent as an ISO 8601 date-time in UTC)',
+	},
+	{
+		displayName: 'Special Instruction',
+		name: 'specialInstruction',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: 'Notes for the warehouses',
+	},
+	{
+		displayName: 'Transfer Order Number',
+		name: 'transferOrderNumber',
+		type: 'string',
+		default: '',
+		description: "The provider's number of the transfer order, when you have it",
+	},
+] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Customer Reference No',
+		name: 'customerReferenceNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. TR-2026-0007',
+		description: 'The reference the transfer order was created with. Only open transfer orders can be updated.',
+	},
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Only the fields added here are sent and changed',
+		options: updateFields,
+	},
+	...itemsProperties(itemRow, PURCHASE_ITEMS_EXAMPLE, true),
+	additionalJsonProperty('{"TransferInfo": {"SomeMember": "value"}}'),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels: Record<string, string> = {
+	'TransferInfo.CustomerReferenceNo': 'Customer Reference No',
+	'TransferInfo.RequestedDate': 'Requested Date',
+	'TransferInfo.InventoryStatusCode': 'Inventory Status',
+	'TransferInfo.TransferOrderNumber': 'Transfer Order Number',
+	'TransferInfo.FirstName': 'First Name',
+	'TransferInfo.LastName': 'Last Name',
+	'TransferInfo.PhoneNumber': 'Phone Number',
+	'TransferInfo.EmailAddress': 'Email Address',
+	ItemsInfo: 'Items',
+	'ItemsInfo.ItemNo': 'Items → Item No',
+	'ItemsInfo.ItemQuantity': 'Items → Quantity',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const changes = compact(wireNames(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
+	const info = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
+	const merged = withAdditionalJson(
+		this,
+		compact({ TransferInfo: info, ItemsInfo: readItems(this, itemIndex, purchaseItemToWire) }),
+		itemIndex,
+	);
+	const body = validateBody(this, updateTransferOrderRequest, merged, labels, itemIndex);
+	const changesSomething = Object.keys(body.TransferInfo).length > 1 || Object.keys(body).length > 1;
+	if (!changesSomething) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to update: add a field under "Update Fields" or give items', {
+			itemIndex,
+			description: 'Only what you set is sent. Nothing was sent to the provider.',
+		});
+	}
+	const response = await sendMovement(this, ENDPOINTS.updateTransferOrder, body, itemIndex);
+	return itemsFor([writeResult(response, body.TransferInfo.CustomerReferenceNo, 'updated')], itemIndex);
+}

@@ -1,0 +1,170 @@
+// Purchase and transfer order wire schemas (service-interface-v3.md "Purchase order", "Transfer order").
+import { z } from 'zod';
+
+import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode } from './common';
+import { isoDateTime, usDate } from './dates';
+
+/**
+ * TransportMethod values are not shown in the interface document: these are the two ways it
+ * describes (a pickup from the customer's address, a drop-off at a warehouse). Any other text is
+ * accepted and sent as given.
+ */
+export const TRANSPORT_METHODS = ['Drop-Off', 'Pickup'] as const;
+
+/** QuantityUnit of a transfer item: bottles, cases, or let the order type decide. */
+export const QUANTITY_UNITS = ['AUTO', 'RETAIL', 'WHOLESALE'] as const;
+
+/** Revisions of create-transfer; they differ only in the inventory status codes allowed. */
+export const TRANSFER_REVISIONS = ['3.1.3', '3.1.4'] as const;
+export type TransferRevision = (typeof TRANSFER_REVISIONS)[number];
+
+export const TRANSFER_STATUS_BY_REVISION: Record<TransferRevision, readonly string[]> = {
+	'3.1.3': INVENTORY_STATUS_3_1_3,
+	'3.1.4': INVENTORY_STATUS_3_1_4,
+};
+
+/** Status codes either revision allows (update does not name a revision). */
+export const TRANSFER_STATUSES: readonly string[] = [
+	...new Set<string>([...INVENTORY_STATUS_3_1_3, ...INVENTORY_STATUS_3_1_4]),
+].sort();
+
+const text = z.string().trim().min(1, 'must not be empty');
+const optionalText = z.string().optional();
+const customerReferenceNo = z.string().trim().min(1, 'is required');
+const email = z.string().trim().email('must be a valid e-mail address, such as name@example.com');
+
+/** An inventory status code: GOOD-NO-TX and the like, or a customer's own code from the provider. */
+export const statusCode = z
+	.string()
+	.trim()
+	.regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'must be an inventory status code such as GOOD-NO-TX');
+
+/** Numbers from expressions often arrive as text: "12" is read as 12. */
+const numeric = <T extends z.ZodTypeAny>(schema: T) =>
+	z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v), schema);
+
+const quantity = numeric(
+	z
+		.number({ required_error: 'is required', invalid_type_error: 'must be a number' })
+		.int('must be a whole number')
+		.positive('must be at least 1'),
+);
+
+const movementItem = z
+	.object({
+		ItemNo: text,
+		ItemDescription: optionalText,
+		ItemQuantity: quantity,
+	})
+	.passthrough();
+
+const itemList = z.array(movementItem).min(1, 'at least one item is required');
+
+// ---- purchase orders ----
+
+const purchaseOrderContact = {
+	ReferenceNo: optionalText,
+	FirstName: optionalText,
+	LastName: optionalText,
+	Company: optionalText,
+	Address: optionalText,
+	Address2: optionalText,
+	City: optionalText,
+	State: optionalText,
+	ZipCode: optionalText,
+	PhoneNumber: optionalText,
+	EmailAddress: email.optional(),
+	SpecialInstruction: optionalText,
+};
+
+export const createPurchaseOrderRequest = z
+	.object({
+		OrderInfo: z
+			.object({
+				CustomerReferenceNo: customerReferenceNo,
+				TransportMethod: text,
+				RequestedDate: usDate,
+				ReceiveToLocation: warehouseCode,
+				InventoryStatusCode: statusCode,
+				...purchaseOrderContact,
+			})
+			.passthrough(),
+		ItemsInfo: itemList,
+	})
+	.passthrough();
+
+export const updatePurchaseOrderRequest = z
+	.object({
+		OrderInfo: z
+			.object({
+				CustomerReferenceNo: customerReferenceNo,
+				InventoryStatusCode: statusCode.optional(),
+				ReferenceNo: optionalText,
+				SpecialInstruction: optionalText,
+				ReceiveToLocation: warehouseCode.optional(),
+				RequestedDate: usDate.optional(),
+				TransportMethod: text.optional(),
+			})
+			.passthrough(),
+	})
+	.passthrough();
+
+/** Cancel body of both purchase and transfer orders. */
+export const cancelMovementRequest = z.object({ CustomerReferenceNo: customerReferenceNo }).passthrough();
+
+// ---- transfer orders ----
+
+const transferItem = movementItem.extend({
+	QuantityUnit: z.enum(QUANTITY_UNITS).optional(),
+	InventoryTaxStatus: statusCode.optional(),
+	UnitPrice: numeric(z.number({ invalid_type_error: 'must be a number' }).nonnegative('must not be negative')).optional(),
+});
+
+export const createTransferOrderRequest = z
+	.object({
+		TransferInfo: z
+			.object({
+				CustomerReferenceNo: customerReferenceNo,
+				RequestedDate: isoDateTime,
+				TransferFromWarehouse: warehouseCode,
+				InventoryStatusCode: statusCode,
+				TransferToWarehouse: warehouseCode,
+				TransferToInventoryStatusCode: statusCode.optional(),
+				FirstName: text,
+				LastName: text,
+				PhoneNumber: text,
+				EmailAddress: email,
+				SpecialInstruction: optionalText,
+			})
+			.passthrough()
+			.superRefine((info, ctx) => {
+				if (info.TransferFromWarehouse === info.TransferToWarehouse) {
+					ctx.addIssue({
+						code: z.ZodIssueCode.custom,
+						path: ['TransferToWarehouse'],
+						message: `must differ from the warehouse the stock leaves (both are ${info.TransferToWarehouse})`,
+					});
+				}
+			}),
+		ItemsInfo: z.array(transferItem).min(1, 'at least one item is required'),
+	})
+	.passthrough();
+
+export const updateTransferOrderRequest = z
+	.object({
+		TransferInfo: z
+			.object({
+				CustomerReferenceNo: customerReferenceNo,
+				TransferOrderNumber: text.optional(),
+				RequestedDate: isoDateTime.optional(),
+				InventoryStatusCode: statusCode.optional(),
+				FirstName: text.optional(),
+				LastName: text.optional(),
+				PhoneNumber: text.optional(),
+				EmailAddress: email.optional(),
+				SpecialInstruction: optionalText,
+			})
+			.passthrough(),
+		ItemsInfo: itemList.optional(),
+	})
+	.passthrough();

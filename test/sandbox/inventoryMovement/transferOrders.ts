@@ -1,0 +1,165 @@
+// Transfer orders: open until work starts; completing one moves stock and records 'Transfer Out' and 'Transfer In'.
+import {
+	badRequest,
+	fail,
+	created,
+	ok,
+	oneOf,
+	optObject,
+	optString,
+	parseUsDate,
+	reqString,
+	transactionReference,
+	type JsonObject,
+	type RequestContext,
+} from '../frame';
+import type { SandboxState } from '../state';
+import type { SandboxOrderItem } from '../stores';
+import { TAX_STATUS_CODES, TRANSFER_STATUS_CODES, checkWarehouse, parseIsoDateTime } from '../inventory/codes';
+import { changeStock, checkEmail, optStrings, readItems, stockRecord } from './stock';
+
+export type TransferOrderState = 'open' | 'in-progress' | 'completed' | 'cancelled';
+
+export interface SandboxTransferOrder {
+	CustomerReferenceNo: string;
+	TransactionReferenceNumber: string;
+	state: TransferOrderState;
+	/** TransferInfo as created and updated */
+	info: JsonObject;
+	items: SandboxOrderItem[];
+	createdAt: number;
+	updatedAt: number;
+}
+
+export const transferOrders = (state: SandboxState) =>
+	state.store('transferOrders', () => new Map<string, SandboxTransferOrder>());
+
+const QUANTITY_UNITS = ['RETAIL', 'WHOLESALE', 'AUTO'] as const;
+
+function checkStatus(value: string | undefined, key: string): string | undefined {
+	return oneOf(value, TRANSFER_STATUS_CODES, key);
+}
+
+/** Create's RequestedDate is a "date": MM/DD/YYYY or ISO 8601 are both read. */
+function checkAnyDate(value: string): void {
+	if (/^\d{2}\/\d{2}\/\d{4}$/.test(value)) parseUsDate(value, 'RequestedDate');
+	else parseIsoDateTime(value, 'RequestedDate');
+}
+
+/** Transfer item extras: QuantityUnit, InventoryTaxStatus, UnitPrice. */
+function checkTransferItem(entry: JsonObject): void {
+	oneOf(optString(entry, 'QuantityUnit'), QUANTITY_UNITS, 'QuantityUnit');
+	oneOf(optString(entry, 'InventoryTaxStatus'), TAX_STATUS_CODES, 'InventoryTaxStatus');
+	const price = entry.UnitPrice;
+	if (price !== undefined && price !== null && (typeof price !== 'number' || price < 0)) {
+		badRequest('UnitPrice must be a non-negative number');
+	}
+}
+
+function find(state: SandboxState, ref: string): SandboxTransferOrder {
+	const order = transferOrders(state).get(ref);
+	if (!order) return fail(404, `Transfer order ${ref} was not found`);
+	return order;
+}
+
+function requireOpen(order: SandboxTransferOrder, action: string): void {
+	if (order.state === 'open') return;
+	const why = order.state === 'in-progress' ? 'work on it has started' : `it is ${order.state}`;
+	fail(403, `Transfer order ${order.CustomerReferenceNo} cannot be ${action}: ${why}`);
+}
+
+export function createTransferOrder({ body, state }: RequestContext) {
+	const info = optObject(body, 'TransferInfo') ?? badRequest('TransferInfo is required');
+	const ref = reqString(info, 'CustomerReferenceNo');
+	checkAnyDate(reqString(info, 'RequestedDate'));
+	const from = checkWarehouse(reqString(info, 'TransferFromWarehouse'), 'TransferFromWarehouse');
+	const to = checkWarehouse(reqString(info, 'TransferToWarehouse'), 'TransferToWarehouse');
+	if (from === to) badRequest('TransferToWarehouse must differ from TransferFromWarehouse');
+	checkStatus(reqString(info, 'InventoryStatusCode'), 'InventoryStatusCode');
+	checkStatus(optString(info, 'TransferToInventoryStatusCode'), 'TransferToInventoryStatusCode');
+	for (const key of ['FirstName', 'LastName', 'PhoneNumber']) reqString(info, key);
+	checkEmail(reqString(info, 'EmailAddress'));
+	optStrings(info, ['SpecialInstruction']);
+	const items = readItems(state, body, checkTransferItem);
+	const existing = transferOrders(state).get(ref);
+	if (existing && existing.state !== 'cancelled') badRequest(`A transfer order with CustomerReferenceNo ${ref} already exists`);
+	const order: SandboxTransferOrder = {
+		CustomerReferenceNo: ref,
+		TransactionReferenceNumber: transactionReference(state),
+		state: 'open',
+		info: { ...info },
+		items,
+		createdAt: state.now(),
+		updatedAt: state.now(),
+	};
+	transferOrders(state).set(ref, order);
+	return created(order.TransactionReferenceNumber);
+}
+
+export function updateTransferOrder({ body, state }: RequestContext) {
+	const info = optObject(body, 'TransferInfo') ?? badRequest('TransferInfo is required');
+	const order = find(state, reqString(info, 'CustomerReferenceNo'));
+	requireOpen(order, 'updated');
+	const date = optString(info, 'RequestedDate');
+	if (date !== undefined) parseIsoDateTime(date, 'RequestedDate');
+	checkStatus(optString(info, 'InventoryStatusCode'), 'InventoryStatusCode');
+	optStrings(info, ['TransferOrderNumber', 'FirstName', 'LastName', 'PhoneNumber', 'SpecialInstruction']);
+	checkEmail(optString(info, 'EmailAddress'));
+	const items = body.ItemsInfo === undefined ? undefined : readItems(state, body);
+	order.info = { ...order.info, ...info };
+	if (items) order.items = items;
+	order.updatedAt = state.now();
+	return ok();
+}
+
+export function cancelTransferOrder({ body, state }: RequestContext) {
+	const order = find(state, reqString(body, 'CustomerReferenceNo'));
+	requireOpen(order, 'cancelled');
+	order.state = 'cancelled';
+	order.updatedAt = state.now();
+	return ok(transactionReference(state));
+}
+
+/** Control: the warehouse starts work on an open transfer order; it can no longer be updated or cancelled. */
+export function startTransferOrderWork(state: SandboxState, input: JsonObject) {
+	const order = find(state, reqString(input, 'CustomerReferenceNo'));
+	requireOpen(order, 'started');
+	order.state = 'in-progress';
+	return { CustomerReferenceNo: order.CustomerReferenceNo, state: order.state };
+}
+
+/**
+ * Control: the transfer completes. Quantities are moved as given (the sandbox does not convert
+ * cases); the destination status is TransferToInventoryStatusCode, else the from-status. Nothing
+ * moves unless every item is available in the from-warehouse.
+ */
+export function completeTransferOrder(state: SandboxState, input: JsonObject) {
+	const order = find(state, reqString(input, 'CustomerReferenceNo'));
+	if (order.state !== 'open' && order.state !== 'in-progress') {
+		fail(409, `Transfer order ${order.CustomerReferenceNo} is ${order.state}`);
+	}
+	const from = order.info.TransferFromWarehouse as string;
+	const to = order.info.TransferToWarehouse as string;
+	const status = order.info.InventoryStatusCode as string;
+	const toStatus = (order.info.TransferToInventoryStatusCode as string | undefined) ?? status;
+	const needed = new Map<string, number>();
+	for (const item of order.items) needed.set(item.ItemNo, (needed.get(item.ItemNo) ?? 0) + item.ItemQuantity);
+	for (const [itemNo, quantity] of needed) {
+		const available = stockRecord(state, itemNo, from, status).QuantityAvailable;
+		if (available < quantity) fail(409, `Only ${available} of ${itemNo} available in ${from} (${status}); ${quantity} needed`);
+	}
+	const reference = order.CustomerReferenceNo;
+	const transactions = order.items.flatMap((item) => [
+		changeStock(state, {
+			ItemNo: item.ItemNo, Warehouse: from, InventoryStatus: status, Quantity: -item.ItemQuantity,
+			TransactionType: 'Transfer Out', Reference: reference,
+		}),
+		changeStock(state, {
+			ItemNo: item.ItemNo, Warehouse: to, InventoryStatus: toStatus, Quantity: item.ItemQuantity,
+			TransactionType: 'Transfer In', Reference: reference,
+		}),
+	]);
+	order.state = 'completed';
+	order.updatedAt = state.now();
+	return { CustomerReferenceNo: reference, state: order.state, transactions };
+}
