@@ -1,7 +1,10 @@
 // Helpers every operation shares: reading list parameters, validating a wire body, building output items.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
+import mergeWith from 'lodash/mergeWith';
 import type { ZodType, ZodTypeDef } from 'zod';
+
+import { isKnownWarehouse } from '../wire/common';
 
 /** A list parameter: an array from an expression, or text separated by commas, semicolons or new lines. */
 export function toList(value: unknown): string[] {
@@ -55,6 +58,38 @@ export function additionalJson(ctx: IExecuteFunctions, raw: unknown, itemIndex: 
 		});
 	}
 	return value as IDataObject;
+}
+
+/** The "Additional Fields (JSON)" parameter: extra wire members for what the node does not list. */
+export function additionalJsonProperty(example = '{"SomeMember": "value"}'): INodeProperties {
+	return {
+		displayName: 'Additional Fields (JSON)',
+		name: 'additionalJson',
+		type: 'json',
+		default: '',
+		typeOptions: { rows: 4 },
+		description: `Extra request members the fields above do not offer, as a JSON object merged into the request: nested objects member by member, anything else replaced. Example: ${example}.`,
+	};
+}
+
+/** The body with the user's "Additional Fields (JSON)" merged in: nested objects member by member, arrays and values replaced. */
+export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): IDataObject {
+	const extra = additionalJson(ctx, ctx.getNodeParameter('additionalJson', itemIndex, ''), itemIndex);
+	return mergeWith({}, body, extra, (_target: unknown, source: unknown) =>
+		Array.isArray(source) ? source : undefined,
+	) as IDataObject;
+}
+
+/** Older revisions' warehouse codes (field notes) are sent as given, with a hint in the output pane. */
+export function hintUnknownWarehouses(ctx: IExecuteFunctions, field: string, codes: unknown[]): void {
+	for (const code of codes) {
+		if (typeof code === 'string' && code && !isKnownWarehouse(code)) {
+			ctx.addExecutionHints({
+				message: `${field} "${code}" is not one of the interface's current warehouse codes; it was sent as given.`,
+				location: 'outputPane',
+			});
+		}
+	}
 }
 
 /** Output items for one input item, each linked back to it. */

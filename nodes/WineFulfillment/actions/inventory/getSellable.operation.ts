@@ -9,9 +9,8 @@ import {
 	SELLABLE_RECORDS,
 	getSellableRequest,
 } from '../../wire/inventory';
-import { compact, toList, validateBody } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
-import { additionalJsonProperty, hintUnknownWarehouses, withAdditionalJson } from '../purchaseOrder/shared';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['inventory'], operation: ['getSellable'] };

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES, isKnownWarehouse } from '../../wire/common';
+import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
-import { compact, toList, validateBody } from '../common';
+import { compact, hintUnknownWarehouses, toList, validateBody } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['inventory'], operation: ['getStatus'] };
@@ -70,12 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		labels,
 		itemIndex,
 	);
-	if (body.Warehouse && !isKnownWarehouse(body.Warehouse)) {
-		this.addExecutionHints({
-			message: `Warehouse "${body.Warehouse}" is not one of the interface's current codes; it was sent as given.`,
-			location: 'outputPane',
-		});
-	}
+	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);
 	return await runQuery.call(
 		this,
 		{ endpoint: ENDPOINTS.getStatus, body: body as IDataObject, style: 'skipTop', recordsKey: STATUS_RECORDS, maxPageSize: MAX_TOP },

@@ -9,8 +9,7 @@ import {
 	TRANSACTION_TYPES,
 	getTransactionsRequest,
 } from '../../wire/inventory';
-import { compact, toList, validateBody } from '../common';
-import { additionalJsonProperty, hintUnknownWarehouses, withAdditionalJson } from '../purchaseOrder/shared';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };

@@ -4,17 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/inventoryMovement';
-import { compact, itemsFor, validateBody } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, contactFields, itemRow, purchaseItemToWire, wireNames } from './fields';
-import {
-	additionalJsonProperty,
-	hintUnknownWarehouses,
-	itemsProperties,
-	readItems,
-	sendMovement,
-	withAdditionalJson,
-	writeResult,
-} from './shared';
+import { itemsProperties, readItems, sendMovement, writeResult } from './shared';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
 

@@ -1,51 +1,13 @@
-// Helpers purchase orders, transfer orders and the inventory queries share: item lists, the JSON
-// escape hatch, unknown-warehouse hints, sending a write and shaping its result.
+// Helpers purchase and transfer orders share: item lists, sending a write and shaping its result.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
-import { isKnownWarehouse } from '../../wire/common';
 import type { Endpoint } from '../../wire/endpoints';
 import { apiRequest } from '../../transport/request';
-import { additionalJson, compact } from '../common';
-
-/** The "Additional Fields (JSON)" parameter; `example` shows where members go. */
-export function additionalJsonProperty(example: string): INodeProperties {
-	return {
-		displayName: 'Additional Fields (JSON)',
-		name: 'additionalJson',
-		type: 'json',
-		default: '',
-		typeOptions: { rows: 4 },
-		description: `Extra request members the fields above do not offer, as a JSON object merged into the request (objects one level deep, and overriding the fields above). Example: ${example}.`,
-	};
-}
-
-/** Merges the JSON escape hatch into a body: top-level members, and nested objects one level deep. */
-export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): IDataObject {
-	const extra = additionalJson(ctx, ctx.getNodeParameter('additionalJson', itemIndex, ''), itemIndex);
-	const out: IDataObject = { ...body };
-	for (const [key, value] of Object.entries(extra)) {
-		const current = out[key];
-		const bothObjects = isPlainObject(current) && isPlainObject(value);
-		out[key] = bothObjects ? { ...(current as IDataObject), ...(value as IDataObject) } : value;
-	}
-	return out;
-}
+import { compact } from '../common';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Older revisions' warehouse codes (and typos) are sent as given, with a hint in the output pane. */
-export function hintUnknownWarehouses(ctx: IExecuteFunctions, field: string, codes: unknown[]): void {
-	for (const code of codes) {
-		if (typeof code === 'string' && code && !isKnownWarehouse(code)) {
-			ctx.addExecutionHints({
-				message: `${field} "${code}" is not one of the interface's current warehouse codes; it was sent as given.`,
-				location: 'outputPane',
-			});
-		}
-	}
 }
 
 // ---- item lists ----

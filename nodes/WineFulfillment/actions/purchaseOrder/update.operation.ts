@@ -4,9 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
-import { compact, itemsFor, validateBody } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { wireNames } from './fields';
-import { additionalJsonProperty, hintUnknownWarehouses, sendMovement, withAdditionalJson, writeResult } from './shared';
+import { sendMovement, writeResult } from './shared';
 
 const show = { resource: ['purchaseOrder'], operation: ['update'] };
 

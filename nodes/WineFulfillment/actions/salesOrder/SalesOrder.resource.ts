@@ -1,8 +1,25 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationModule } from '../operation';
+import * as batchCreate from './batchCreate.operation';
+import * as cancel from './cancel.operation';
+import * as create from './create.operation';
+import * as generateJitLabel from './generateJitLabel.operation';
+import * as getOrdersOnHold from './getOrdersOnHold.operation';
+import * as getReturns from './getReturns.operation';
+import * as update from './update.operation';
+import * as updateAddresses from './updateAddresses.operation';
 
-export const operations: Record<string, OperationModule> = {};
+export const operations: Record<string, OperationModule> = {
+	batchCreate,
+	cancel,
+	create,
+	generateJitLabel,
+	getOrdersOnHold,
+	getReturns,
+	update,
+	updateAddresses,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -11,7 +28,65 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['salesOrder'] } },
-		options: [],
-		default: '',
+		options: [
+			{
+				name: 'Batch Create (Deprecated)',
+				value: 'batchCreate',
+				description:
+					'Deprecated by the provider: create many sales orders per request (Batch Sales Order). Prefer Create.',
+				action: 'Create sales orders in a deprecated batch',
+			},
+			{
+				name: 'Cancel',
+				value: 'cancel',
+				description: 'Cancel an open sales order',
+				action: 'Cancel a sales order',
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Send a sales order to fulfil; returns its transaction reference number',
+				action: 'Create a sales order',
+			},
+			{
+				name: 'Generate JIT Label',
+				value: 'generateJitLabel',
+				description: 'Generate a just-in-time shipping label, or a packing slip with label, as a PDF or PNG file',
+				action: 'Generate a JIT label',
+			},
+			{
+				name: 'Get Orders On Hold',
+				value: 'getOrdersOnHold',
+				description: 'List the orders on fulfillment hold, one item per order',
+				action: 'Get orders on hold',
+			},
+			{
+				name: 'Get Returns',
+				value: 'getReturns',
+				description: 'List returned sales orders with their lines',
+				action: 'Get returns',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Change an open sales order, or hold or release it',
+				action: 'Update a sales order',
+			},
+			{
+				name: 'Update Addresses',
+				value: 'updateAddresses',
+				description: "Change an open order's recipient address, delivery location, or both",
+				action: 'Update the addresses of a sales order',
+			},
+		],
+		default: 'create',
 	},
+	...create.description,
+	...update.description,
+	...cancel.description,
+	...getOrdersOnHold.description,
+	...getReturns.description,
+	...generateJitLabel.description,
+	...updateAddresses.description,
+	...batchCreate.description,
 ];

@@ -10,17 +10,9 @@ import {
 	createTransferOrderRequest,
 	type TransferRevision,
 } from '../../wire/inventoryMovement';
-import { compact, itemsFor, validateBody } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
-import {
-	additionalJsonProperty,
-	hintUnknownWarehouses,
-	itemsProperties,
-	readItems,
-	sendMovement,
-	withAdditionalJson,
-	writeResult,
-} from '../purchaseOrder/shared';
+import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire } from './fields';
 
 const show = { resource: ['transferOrder'], operation: ['create'] };

@@ -3,16 +3,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
-import { compact, itemsFor, validateBody } from '../common';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
-import {
-	additionalJsonProperty,
-	itemsProperties,
-	readItems,
-	sendMovement,
-	withAdditionalJson,
-	writeResult,
-} from '../purchaseOrder/shared';
+import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { contactProperties } from './fields';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };

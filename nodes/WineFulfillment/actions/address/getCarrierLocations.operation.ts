@@ -1,0 +1,99 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { LOCATION_CARRIERS, LOCATION_RECORDS, MAX_LOCATIONS_TOP, carrierLocationsRequest } from '../../wire/commerce';
+import { ENDPOINTS } from '../../wire/endpoints';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
+import { queryProperties, runQuery } from '../query';
+
+const show = { resource: ['address'], operation: ['getCarrierLocations'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Carrier',
+		name: 'shippingCarrier',
+		type: 'options',
+		required: true,
+		default: 'FEX',
+		options: LOCATION_CARRIERS.map((code) => ({ name: code, value: code })),
+		description: 'Whose pickup locations to list',
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description:
+			'Where to look: a city and state, a ZIP code with a search radius, or a latitude/longitude pair with a search radius',
+		options: [
+			{ displayName: 'City', name: 'City', type: 'string', default: '', placeholder: 'e.g. Napa' },
+			{
+				displayName: 'Latitude',
+				name: 'Latitude',
+				type: 'number',
+				typeOptions: { minValue: -90, maxValue: 90, numberPrecision: 6 },
+				default: 0,
+				description: 'Center of the search, -90 to 90 (needs Longitude)',
+			},
+			{
+				displayName: 'Longitude',
+				name: 'Longitude',
+				type: 'number',
+				typeOptions: { minValue: -180, maxValue: 180, numberPrecision: 6 },
+				default: 0,
+				description: 'Center of the search, -180 to 180 (needs Latitude)',
+			},
+			{
+				displayName: 'Search Radius (Miles)',
+				name: 'SearchRadius',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 10,
+				description: 'How far from the ZIP code or the latitude/longitude to look',
+			},
+			{ displayName: 'State', name: 'State', type: 'string', default: '', placeholder: 'e.g. CA', description: 'Two-letter state code' },
+			{ displayName: 'ZIP Code', name: 'ZipCode', type: 'string', default: '', placeholder: 'e.g. 94558' },
+		],
+	},
+	...queryProperties(MAX_LOCATIONS_TOP),
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels = {
+	ShippingCarrier: 'Carrier',
+	City: 'City',
+	State: 'State',
+	ZipCode: 'ZIP Code',
+	SearchRadius: 'Search Radius (Miles)',
+	Latitude: 'Latitude',
+	Longitude: 'Longitude',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const body = validateBody(
+		this,
+		carrierLocationsRequest,
+		withAdditionalJson(
+			this,
+			compact({ ShippingCarrier: this.getNodeParameter('shippingCarrier', itemIndex) as string, ...filters }),
+			itemIndex,
+		),
+		labels,
+		itemIndex,
+	);
+	return await runQuery.call(
+		this,
+		{
+			endpoint: ENDPOINTS.getCarrierLocations,
+			body: body as IDataObject,
+			style: 'skipTop',
+			recordsKey: LOCATION_RECORDS,
+			maxPageSize: MAX_LOCATIONS_TOP,
+		},
+		itemIndex,
+	);
+}

@@ -1,0 +1,124 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	MAX_CLIENT_REFERENCE_LENGTH,
+	VALIDATION_CARRIERS,
+	classification,
+	validateAddressRequest,
+	validationStatus,
+} from '../../wire/commerce';
+import { ENDPOINTS } from '../../wire/endpoints';
+import { apiRequest } from '../../transport/request';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { addressLabels, addressProperties, readAddress } from './shared';
+
+const show = { resource: ['address'], operation: ['validate'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Client Reference Code',
+		name: 'clientReferenceCode',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. checkout-48213',
+		description: `Your own reference for this check, up to ${MAX_CLIENT_REFERENCE_LENGTH} characters`,
+	},
+	{
+		displayName: 'Carrier',
+		name: 'shippingCarrier',
+		type: 'options',
+		required: true,
+		default: 'FEX',
+		options: [...VALIDATION_CARRIERS].sort().map((code) => ({ name: code, value: code })),
+		description: 'The carrier whose address data checks the address (FEX or UPS), or Other',
+	},
+	...addressProperties,
+	{
+		displayName: 'Max Candidates',
+		name: 'maxCandidateListSize',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 3,
+		description: 'How many corrected candidate addresses to return at most',
+	},
+	{
+		displayName: 'Include Pickup Locations',
+		name: 'includePal',
+		type: 'boolean',
+		default: false,
+		description: "Whether to also return the carrier's pickup locations near the address",
+	},
+	{
+		displayName: 'Search Radius (Miles)',
+		name: 'palSearchRadius',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 10,
+		description: 'How far from the address to look for pickup locations',
+		displayOptions: { show: { includePal: [true] } },
+	},
+	{
+		displayName: 'Max Pickup Locations',
+		name: 'maxPalListSize',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 5,
+		description: 'How many pickup locations to return at most',
+		displayOptions: { show: { includePal: [true] } },
+	},
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels = {
+	...addressLabels('Address'),
+	ClientReferenceCode: 'Client Reference Code',
+	ShippingCarrier: 'Carrier',
+	MaxCandidateListSize: 'Max Candidates',
+	'PALRequest.SearchRadius': 'Search Radius (Miles)',
+	'PALRequest.MaxPALListSize': 'Max Pickup Locations',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const param = (name: string, fallback: unknown = '') => this.getNodeParameter(name, itemIndex, fallback);
+	const includePal = param('includePal', false) as boolean;
+	const body = validateBody(
+		this,
+		validateAddressRequest,
+		withAdditionalJson(
+			this,
+			compact({
+				ClientReferenceCode: param('clientReferenceCode') as string,
+				ShippingCarrier: param('shippingCarrier') as string,
+				Address: readAddress(this, itemIndex),
+				MaxCandidateListSize: param('maxCandidateListSize', 3) as number,
+				PALRequest: includePal
+					? {
+							IncludePAL: true,
+							SearchRadius: param('palSearchRadius', 10) as number,
+							MaxPALListSize: param('maxPalListSize', 5) as number,
+						}
+					: undefined,
+			}),
+			itemIndex,
+		),
+		labels,
+		itemIndex,
+	);
+	const response = await apiRequest.call(this, ENDPOINTS.validateAddress, body as IDataObject, { itemIndex });
+	const result = (response.body && typeof response.body === 'object' ? response.body : {}) as IDataObject;
+	return itemsFor(
+		[
+			{
+				status: validationStatus(result, body.Address as IDataObject),
+				classification: classification(result),
+				ClientReferenceCode: body.ClientReferenceCode,
+				...result,
+			},
+		],
+		itemIndex,
+	);
+}

@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { cancelSalesOrderRequest, updateSalesOrderRequest } from '../../wire/salesOrder';
+import { apiRequest } from '../../transport/request';
+import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
+import { ORDER_LABELS } from './fields';
+import { locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
+
+const properties: INodeProperties[] = [
+	...locateProperties,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Use Deprecated Cancel Path',
+				name: 'deprecatedPath',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to cancel through Update Sales Order with IsCancelOnly=true. Deprecated by the provider in favour of Cancel Sales Order; use only if your account still needs it.',
+			},
+		],
+	},
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['cancel'] } }, properties);
+
+/** CancelSalesOrder: `OrderNumber` or `TransactionReferenceNumber` (field notes). */
+async function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {
+	const body = withAdditionalJson(ctx, locatorMembers(locator, 'OrderNumber'), itemIndex);
+	const valid = validateBody(ctx, cancelSalesOrderRequest, body, ORDER_LABELS, itemIndex);
+	return await apiRequest.call(ctx, ENDPOINTS.cancelSalesOrder, valid as IDataObject, { itemIndex });
+}
+
+/** The deprecated path: UpdateSalesOrder?IsCancelOnly=true, the order located as an update locates it. */
+async function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {
+	const located =
+		locator.by === 'orderNo' ? { OrderInfo: { OrderNo: locator.value } } : locatorMembers(locator, 'OrderNo');
+	const body = withAdditionalJson(ctx, located, itemIndex);
+	const valid = validateBody(ctx, updateSalesOrderRequest, body, ORDER_LABELS, itemIndex);
+	return await apiRequest.call(ctx, ENDPOINTS.updateSalesOrder, valid as IDataObject, {
+		itemIndex,
+		qs: { IsCancelOnly: true },
+	});
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const locator = readLocator(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as { deprecatedPath?: boolean };
+	const response = options.deprecatedPath
+		? await cancelThroughUpdate(this, locator, itemIndex)
+		: await cancel(this, locator, itemIndex);
+	const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
+	return [
+		{
+			json: {
+				...locatorOutput(locator),
+				Cancelled: true,
+				...(options.deprecatedPath ? { UsedDeprecatedPath: true } : {}),
+				...answer,
+			},
+			pairedItem: { item: itemIndex },
+		},
+	];
+}

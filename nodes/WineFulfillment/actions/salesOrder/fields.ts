@@ -1,0 +1,440 @@
+// The sales order parameters Create, Update, Batch Create and Update Addresses share, and the code that turns them into wire members.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
+
+import { CARRIERS, CARRIER_SERVICES, INVENTORY_TAX_STATUS, WAREHOUSES } from '../../wire/common';
+import { ORDER_TYPES, ORDER_TYPE_MEANINGS, QUANTITY_UNITS, QUANTITY_UNIT_MEANINGS, orderItem, type OrderItem } from '../../wire/salesOrder';
+import { compact, toList, validateBody } from '../common';
+
+// ---- parameters ----
+
+export const orderTypeOptions = ORDER_TYPES.map((type) => ({
+	name: type,
+	value: type,
+	description: ORDER_TYPE_MEANINGS[type],
+}));
+
+const codes = (list: readonly string[]) => [...list].sort().map((code) => ({ name: code, value: code }));
+
+/** Contact members (RecipientContactInfo, BillingContactInfo): all optional strings. */
+export const contactFields: INodeProperties[] = [
+	{ displayName: 'Address', name: 'Address', type: 'string', default: '', description: 'Street address, first line' },
+	{ displayName: 'Address 2', name: 'Address2', type: 'string', default: '', description: 'Street address, second line' },
+	{ displayName: 'City', name: 'City', type: 'string', default: '' },
+	{ displayName: 'Company', name: 'Company', type: 'string', default: '' },
+	{ displayName: 'Country', name: 'Country', type: 'string', default: '', placeholder: 'e.g. US' },
+	{ displayName: 'Email Address', name: 'EmailAddress', type: 'string', default: '', placeholder: 'name@email.com' },
+	{ displayName: 'First Name', name: 'FirstName', type: 'string', default: '' },
+	{ displayName: 'Last Name', name: 'LastName', type: 'string', default: '' },
+	{ displayName: 'Phone Number', name: 'PhoneNumber', type: 'string', default: '' },
+	{ displayName: 'State', name: 'State', type: 'string', default: '', placeholder: 'e.g. CA' },
+	{ displayName: 'ZIP Code', name: 'ZipCode', type: 'string', default: '' },
+];
+
+export const recipientProperty: INodeProperties = {
+	displayName: 'Recipient (Ship-To)',
+	name: 'recipientContactInfo',
+	type: 'collection',
+	placeholder: 'Add recipient field',
+	default: {},
+	description: "The recipient's ship-to address and contact (not the provider's address)",
+	options: contactFields,
+};
+
+export const billingProperty: INodeProperties = {
+	displayName: 'Billing Contact',
+	name: 'billingContactInfo',
+	type: 'collection',
+	placeholder: 'Add billing field',
+	default: {},
+	description: 'Who is billed for the order',
+	options: contactFields,
+};
+
+export const shipmentProperty: INodeProperties = {
+	displayName: 'Shipment',
+	name: 'shipmentInfo',
+	type: 'collection',
+	placeholder: 'Add shipment field',
+	default: {},
+	description: 'Carrier, service, warehouse and shipping options',
+	options: [
+		{
+			displayName: 'Carrier',
+			name: 'ShippingCarrier',
+			type: 'options',
+			default: 'UPS',
+			options: codes(CARRIERS),
+			description: 'Shipping carrier code',
+		},
+		{
+			displayName: 'Carrier Service',
+			name: 'ShippingCarrierService',
+			type: 'options',
+			default: 'GRND',
+			options: codes(CARRIER_SERVICES),
+			description: 'Service level of the carrier',
+		},
+		{
+			displayName: 'Ice Pack',
+			name: 'IcePack',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to add an ice pack (sent as IcePack 1)',
+		},
+		{
+			displayName: 'Insurance',
+			name: 'Insurance',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to insure the shipment (sent as Insurance 1)',
+		},
+		{
+			displayName: 'Requested Shipment Date',
+			name: 'RequestedShipmentDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				"Only to schedule a shipment in the future (sent as MM/DD/YYYY). Without it the order ships as soon as possible under the account's cutoff schedules.",
+		},
+		{
+			displayName: 'Warehouse',
+			name: 'ServiceWarehouseLocation',
+			type: 'options',
+			default: 'APC01',
+			options: codes(WAREHOUSES),
+			description: 'Warehouse that fulfils the order',
+		},
+	],
+};
+
+export const deliveryContactProperty: INodeProperties = {
+	displayName: 'Delivery Contact (Hold at Location)',
+	name: 'deliveryContactInfo',
+	type: 'collection',
+	placeholder: 'Add delivery field',
+	default: {},
+	description: 'Only to hold the order at a carrier access point or hold location',
+	options: [
+		{
+			displayName: 'Hold at Location',
+			name: 'HoldAtLocation',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the order is held at a carrier location (sent as HoldAtLocation 1)',
+		},
+		{
+			displayName: 'Location Code',
+			name: 'LocationCode',
+			type: 'string',
+			default: '',
+			description: 'Code of the carrier hold location (see Address → carrier locations)',
+		},
+	],
+};
+
+/** The optional OrderInfo members, for an "Additional Fields" (create) or "Update Fields" collection. */
+export function orderInfoFields(withOrderType: boolean): INodeProperties[] {
+	const fields: INodeProperties[] = [
+		{ displayName: 'Batch Description', name: 'BatchDescription', type: 'string', default: '' },
+		{ displayName: 'Batch ID', name: 'BatchId', type: 'string', default: '' },
+		{
+			displayName: 'Consumer Shipping Price',
+			name: 'ConsumerShippingPrice',
+			type: 'string',
+			default: '',
+			description: 'Total shipping cost collected on the order, for compliance',
+		},
+		{
+			displayName: 'Consumer Tax Collected',
+			name: 'ConsumerTaxCollected',
+			type: 'string',
+			default: '',
+			description: 'Total tax collected on the order, for compliance',
+		},
+		{
+			displayName: 'Gift Card',
+			name: 'GiftCard',
+			type: 'boolean',
+			default: false,
+			description: 'Whether a gift message accompanies the order (sent as GiftCard 1); then Gift Card Message is required',
+		},
+		{ displayName: 'Gift Card Message', name: 'GiftCardMessage', type: 'string', default: '', typeOptions: { rows: 2 } },
+		{
+			displayName: 'Order Date',
+			name: 'OrderDate',
+			type: 'dateTime',
+			default: '',
+			description: 'When the order was placed (sent as ISO 8601)',
+		},
+		{ displayName: 'Order Source', name: 'OrderSource', type: 'string', default: '' },
+		{ displayName: 'PO Number', name: 'PONo', type: 'string', default: '' },
+		{ displayName: 'Shipment Key', name: 'ShipmentKey', type: 'string', default: '' },
+		{ displayName: 'Special Instructions', name: 'SpecialInstructions', type: 'string', default: '' },
+		{
+			displayName: 'Tags',
+			name: 'Tags',
+			type: 'string',
+			default: '',
+			description: 'Tags applied to the order, separated by semicolons or commas, or an expression returning a list',
+		},
+		{ displayName: 'Transmission ID', name: 'TransmissionId', type: 'string', default: '' },
+	];
+	if (withOrderType) {
+		fields.splice(8, 0, {
+			displayName: 'Order Type',
+			name: 'OrderType',
+			type: 'options',
+			default: 'RETAIL',
+			options: orderTypeOptions,
+		});
+	}
+	return fields;
+}
+
+const itemTableValues: INodeProperties[] = [
+	{
+		displayName: 'Item Number',
+		name: 'ItemNo',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'The SKU',
+	},
+	{
+		displayName: 'Item Options',
+		name: 'itemOptions',
+		type: 'collection',
+		placeholder: 'Add item field',
+		default: {},
+		options: [
+			{
+				displayName: 'Additional Item Fields (JSON)',
+				name: 'AdditionalFields',
+				type: 'json',
+				default: '{}',
+				description: 'Optional parameters for specific business scenarios, sent as the AdditionalFields object',
+			},
+			{
+				displayName: 'External Line Number',
+				name: 'ExternalLineNumber',
+				type: 'string',
+				default: '',
+				description: "Line of your order this item belongs to, echoed back for reconciliation (marked 'coming soon')",
+			},
+			{
+				displayName: 'Group',
+				name: 'Group',
+				type: 'string',
+				default: '',
+				description: "Groups items for reporting, business and shipping rules (marked 'coming soon')",
+			},
+			{
+				displayName: 'Inventory Tax Status',
+				name: 'InventoryTaxStatus',
+				type: 'options',
+				default: 'GOOD-NO-TX',
+				options: codes(INVENTORY_TAX_STATUS),
+				description:
+					'Inventory code to ship from; only for non-consumer-direct order types such as wholesale. Use an expression for a custom code.',
+			},
+			{ displayName: 'Item Description', name: 'ItemDescription', type: 'string', default: '' },
+		],
+	},
+	{
+		displayName: 'Quantity',
+		name: 'ItemQuantity',
+		type: 'number',
+		default: 1,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'How many, in the quantity unit (a whole number of at least 1)',
+	},
+	{
+		displayName: 'Quantity Unit',
+		name: 'QuantityUnit',
+		type: 'options',
+		default: '',
+		options: [
+			{ name: 'Not Set', value: '', description: 'Let the provider decide' },
+			...QUANTITY_UNITS.map((unit) => ({ name: unit, value: unit, description: QUANTITY_UNIT_MEANINGS[unit] })),
+		],
+	},
+];
+
+/** "Items Input" and the two ways to give items; `keepOption` adds "Keep Current Items" (update). */
+const itemsInputProperty: INodeProperties = {
+	displayName: 'Items Input',
+	name: 'itemsInput',
+	type: 'options',
+	default: 'table',
+	options: [
+		{
+			name: 'List From an Expression',
+			value: 'json',
+			description: "One expression that yields a list of items, e.g. a store order's line items mapped in",
+		},
+		{ name: 'Table', value: 'table', description: 'Enter the items one by one' },
+	],
+	description: 'How the order lines are given',
+};
+
+/** "Items Input" and the two ways to give items; `keepOption` adds "Keep Current Items" (update). */
+export function itemsProperties(keepOption: boolean): INodeProperties[] {
+	return [
+		keepOption
+			? {
+					...itemsInputProperty,
+					default: 'none',
+					options: [
+						{ name: 'Keep Current Items', value: 'none', description: 'Do not send items' },
+						...(itemsInputProperty.options ?? []),
+					],
+				}
+			: itemsInputProperty,
+		{
+			displayName: 'Items',
+			name: 'items',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: true, sortable: true },
+			placeholder: 'Add item',
+			default: {},
+			displayOptions: { show: { itemsInput: ['table'] } },
+			options: [{ displayName: 'Item', name: 'item', values: itemTableValues }],
+		},
+		{
+			displayName: 'Items (JSON)',
+			name: 'itemsJson',
+			type: 'json',
+			default: '[]',
+			placeholder: '={{ $json.line_items.map(l => ({ ItemNo: l.sku, ItemQuantity: l.quantity })) }}',
+			displayOptions: { show: { itemsInput: ['json'] } },
+			description:
+				"A list of items, usually an expression that maps a store order's line items. Each needs ItemNo and ItemQuantity; QuantityUnit, InventoryTaxStatus, ItemDescription, ExternalLineNumber, Group and AdditionalFields are optional.",
+		},
+	];
+}
+
+// ---- labels: wire paths as the editor names them ----
+
+const CONTACT_LABELS: Record<string, string> = Object.fromEntries(
+	contactFields.map((f) => [f.name, f.displayName]),
+);
+
+function prefixed(prefix: string, group: string, members: Record<string, string>): Record<string, string> {
+	return Object.fromEntries(Object.entries(members).map(([k, v]) => [`${prefix}.${k}`, `${group} → ${v}`]));
+}
+
+const ORDER_INFO_LABELS: Record<string, string> = {
+	OrderNo: 'Order Number',
+	OrderType: 'Order Type',
+	...Object.fromEntries(orderInfoFields(false).map((f) => [f.name, f.displayName])),
+};
+
+/** Wire path → display name, for validateBody's messages. */
+export const ORDER_LABELS: Record<string, string> = {
+	OrderInfo: 'Order Number',
+	...Object.fromEntries(Object.entries(ORDER_INFO_LABELS).map(([k, v]) => [`OrderInfo.${k}`, v])),
+	...prefixed('RecipientContactInfo', 'Recipient (Ship-To)', CONTACT_LABELS),
+	...prefixed('BillingContactInfo', 'Billing Contact', CONTACT_LABELS),
+	...prefixed('ShipmentInfo', 'Shipment', {
+		ShippingCarrier: 'Carrier',
+		ShippingCarrierService: 'Carrier Service',
+		RequestedShipmentDate: 'Requested Shipment Date',
+		Insurance: 'Insurance',
+		IcePack: 'Ice Pack',
+		ServiceWarehouseLocation: 'Warehouse',
+	}),
+	...prefixed('DeliveryContactInfo', 'Delivery Contact', { HoldAtLocation: 'Hold at Location', LocationCode: 'Location Code' }),
+	RecipientContactInfo: 'Recipient (Ship-To)',
+	DeliveryContactInfo: 'Delivery Contact',
+	ItemsInfo: 'Items',
+	TransactionReferenceNumber: 'Transaction Reference Number',
+	HoldOrder: 'Hold Order',
+	OrderNo: 'Order Number',
+	OrderNumber: 'Order Number',
+};
+
+function itemLabels(line: number): Record<string, string> {
+	const at = `Items line ${line}`;
+	return {
+		ItemNo: `${at} → Item Number (ItemNo)`,
+		ItemQuantity: `${at} → Quantity (ItemQuantity)`,
+		QuantityUnit: `${at} → Quantity Unit (QuantityUnit)`,
+		InventoryTaxStatus: `${at} → Inventory Tax Status`,
+		ItemDescription: `${at} → Item Description`,
+		ExternalLineNumber: `${at} → External Line Number`,
+		Group: `${at} → Group`,
+		AdditionalFields: `${at} → Additional Item Fields (JSON)`,
+	};
+}
+
+// ---- reading parameters into wire members ----
+
+/** A collection parameter as a wire object: what the user set, or undefined when nothing is. */
+export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: number): IDataObject | undefined {
+	const value = compact({ ...(ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) });
+	return Object.keys(value).length ? value : undefined;
+}
+
+/** The optional OrderInfo members of a collection: Tags as one semicolon-delimited text, GiftCard 0/1. */
+export function readOrderInfoFields(ctx: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+	const raw = readCollection(ctx, name, itemIndex) ?? {};
+	if (raw.Tags !== undefined) raw.Tags = toList(raw.Tags).join(';');
+	return compact(raw);
+}
+
+function parseJsonValue(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): unknown {
+	if (typeof value !== 'string') return value;
+	if (!value.trim()) return undefined;
+	const parsed = jsonParse<unknown>(value, { fallbackValue: Symbol.for('bad') });
+	if (parsed === Symbol.for('bad')) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid "${field}": must be valid JSON`, {
+			itemIndex,
+			description: `Nothing was sent to the provider. Correct "${field}" and run again.`,
+		});
+	}
+	return parsed;
+}
+
+function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
+	const table = ctx.getNodeParameter('items', itemIndex, {}) as { item?: IDataObject[] };
+	return (table.item ?? []).map((row, n) => {
+		const { itemOptions, ...main } = row as IDataObject & { itemOptions?: IDataObject };
+		const options = { ...(itemOptions ?? {}) };
+		const extra = parseJsonValue(ctx, options.AdditionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
+		options.AdditionalFields =
+			extra && typeof extra === 'object' && Object.keys(extra).length === 0 ? undefined : (extra as IDataObject);
+		return compact({ ...main, ...options });
+	});
+}
+
+function listRows(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
+	const value = parseJsonValue(ctx, ctx.getNodeParameter('itemsJson', itemIndex, '[]'), 'Items (JSON)', itemIndex);
+	if (value === undefined || value === null) return [];
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'object') return [value];
+	throw new NodeOperationError(ctx.getNode(), 'Invalid "Items (JSON)": must be a list of items', {
+		itemIndex,
+		description: 'Give a list such as [{"ItemNo": "CAB-2019", "ItemQuantity": 2}]. Nothing was sent to the provider.',
+	});
+}
+
+/** ItemsInfo from the table or the list expression, each line checked; undefined for "Keep Current Items". */
+export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[] | undefined {
+	const mode = ctx.getNodeParameter('itemsInput', itemIndex, 'table') as 'table' | 'json' | 'none';
+	if (mode === 'none') return undefined;
+	const rows = mode === 'table' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex);
+	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
+}
+
+/** Contacts, shipment, delivery contact and items: only what the user set. */
+export function readOrderMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return compact({
+		RecipientContactInfo: readCollection(ctx, 'recipientContactInfo', itemIndex),
+		BillingContactInfo: readCollection(ctx, 'billingContactInfo', itemIndex),
+		ShipmentInfo: readCollection(ctx, 'shipmentInfo', itemIndex),
+		DeliveryContactInfo: readCollection(ctx, 'deliveryContactInfo', itemIndex),
+		ItemsInfo: readItems(ctx, itemIndex) as IDataObject[] | undefined,
+	});
+}
+

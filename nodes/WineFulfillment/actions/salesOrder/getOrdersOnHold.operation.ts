@@ -1,0 +1,50 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { apiRequest } from '../../transport/request';
+import { itemsFor } from '../common';
+
+// The answer is one unpaged list; Return All / Limit trims it here.
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['salesOrder'], operation: ['getOrdersOnHold'] } },
+	properties,
+);
+
+/** The records of the answer: a JSON array (field notes), or an object holding one. */
+function recordsOf(body: unknown): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	if (body && typeof body === 'object') {
+		const list = Object.values(body).find(Array.isArray);
+		return list ? (list as IDataObject[]) : [body as IDataObject];
+	}
+	return [];
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? Number.POSITIVE_INFINITY : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	// Credentials travel flat in this operation's body; the transport places them. 404 means none on hold.
+	const response = await apiRequest.call(this, ENDPOINTS.getOrdersOnHold, {}, { itemIndex, acceptStatuses: [404] });
+	if (response.statusCode === 404) return [];
+	return itemsFor(recordsOf(response.body).slice(0, limit), itemIndex);
+}

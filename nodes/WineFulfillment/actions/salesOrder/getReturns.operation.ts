@@ -1,0 +1,108 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { WAREHOUSES } from '../../wire/common';
+import { ENDPOINTS } from '../../wire/endpoints';
+import {
+	DISPOSITION_CODES,
+	MAX_RETURN_ORDER_NUMBERS,
+	RETURNS_MAX_TOP,
+	RETURNS_RECORDS,
+	getReturnsRequest,
+} from '../../wire/salesOrder';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
+import { queryProperties, runQuery } from '../query';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Disposition Code',
+				name: 'DispositionCode',
+				type: 'options',
+				default: 'Return to Inventory',
+				options: DISPOSITION_CODES.map((code) => ({ name: code, value: code })),
+				description: 'Only returns with this disposition',
+			},
+			{
+				displayName: 'End Time',
+				name: 'EndTime',
+				type: 'dateTime',
+				default: '',
+				description: 'Only returns up to this time (sent as ISO 8601)',
+			},
+			{
+				displayName: 'Include Total Record Count',
+				name: 'IncludeTotalRecordCount',
+				type: 'boolean',
+				default: true,
+				description: 'Whether the provider counts all matching returns (shown with One Item per Page output)',
+			},
+			{
+				displayName: 'Order Numbers',
+				name: 'OrderNumbers',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 10001, 10002',
+				description: `Up to ${MAX_RETURN_ORDER_NUMBERS} order numbers, separated by commas, or an expression returning a list`,
+			},
+			{
+				displayName: 'Start Time',
+				name: 'StartTime',
+				type: 'dateTime',
+				default: '',
+				description: 'Only returns from this time on (sent as ISO 8601)',
+			},
+			{
+				displayName: 'Warehouse',
+				name: 'Warehouse',
+				type: 'options',
+				default: 'APC01',
+				options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+				description: 'Only returns received at this warehouse',
+			},
+		],
+	},
+	...queryProperties(RETURNS_MAX_TOP),
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['getReturns'] } }, properties);
+
+const labels = {
+	OrderNumbers: 'Order Numbers',
+	StartTime: 'Start Time',
+	EndTime: 'End Time',
+	DispositionCode: 'Disposition Code',
+	Warehouse: 'Warehouse',
+	IncludeTotalRecordCount: 'Include Total Record Count',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const filters = { ...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject) };
+	if (filters.OrderNumbers !== undefined) filters.OrderNumbers = toList(filters.OrderNumbers);
+	const body = validateBody(
+		this,
+		getReturnsRequest,
+		withAdditionalJson(this, compact(filters), itemIndex),
+		labels,
+		itemIndex,
+	);
+	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);
+	return await runQuery.call(
+		this,
+		{
+			endpoint: ENDPOINTS.getReturns,
+			body: body as IDataObject,
+			style: 'skipTop',
+			recordsKey: RETURNS_RECORDS,
+			maxPageSize: RETURNS_MAX_TOP,
+		},
+		itemIndex,
+	);
+}

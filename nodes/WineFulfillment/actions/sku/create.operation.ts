@@ -1,0 +1,187 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '../../wire/product';
+import { apiRequest } from '../../transport/request';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
+import { readRequestor, requestorLabels, requestorProperties, writeOutput } from './shared';
+
+const show = { resource: ['sku'], operation: ['create'] };
+
+const CATEGORY_NAMES: Record<(typeof ITEM_CATEGORIES)[number], string> = {
+	IcePack: 'Ice Pack',
+	MarketingMaterial: 'Marketing Material',
+	Merchandise: 'Merchandise',
+	TastingFee: 'Tasting Fee',
+	Wine: 'Wine',
+};
+
+const MANAGEMENT_NAMES: Record<(typeof INVENTORY_MANAGEMENT_TYPES)[number], string> = {
+	ClientManagedStorage: 'Client Managed Storage',
+	ServiceManagedStorage: 'Provider Managed Storage',
+	VirtualItems: 'Virtual Items',
+};
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Item Number',
+		name: 'itemNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. CAB-2021-750',
+		description: 'The new SKU: the item number orders and inventory will use',
+	},
+	{
+		displayName: 'Item Description',
+		name: 'itemDescription',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Cabernet Sauvignon 2021 750ml',
+	},
+	{
+		displayName: 'Item Category',
+		name: 'itemCategory',
+		type: 'options',
+		required: true,
+		default: 'Wine',
+		options: ITEM_CATEGORIES.map((value) => ({ name: CATEGORY_NAMES[value], value })).sort(byName),
+		description: 'What kind of item this is. Wine needs a varietal.',
+	},
+	{
+		displayName: 'Varietal',
+		name: 'varietal',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. Cabernet Sauvignon',
+		description: 'Grape variety; required for wine',
+		displayOptions: { show: { itemCategory: ['Wine'] } },
+	},
+	...requestorProperties,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Alcohol by Volume',
+				name: 'AlcoholByVolume',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
+				default: 13.5,
+				description: 'Alcohol content in percent, e.g. 13.5',
+			},
+			{
+				displayName: 'Appellation',
+				name: 'Appellation',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Napa Valley',
+			},
+			{
+				displayName: 'Bottles per Case',
+				name: 'NumBottleInEachCase',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 12,
+				description: 'How many bottles one case holds',
+			},
+			{
+				displayName: 'Classification',
+				name: 'Classification',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Comments',
+				name: 'Comments',
+				type: 'string',
+				typeOptions: { rows: 2 },
+				default: '',
+			},
+			{
+				displayName: 'Inventory Management Type',
+				name: 'InventoryManagementType',
+				type: 'options',
+				default: 'ServiceManagedStorage',
+				options: INVENTORY_MANAGEMENT_TYPES.map((value) => ({ name: MANAGEMENT_NAMES[value], value })).sort(byName),
+				description:
+					"Who keeps the item's stock: the provider's warehouses, your own, or nobody (virtual items such as tasting fees and ice packs)",
+			},
+			{
+				displayName: 'Unit of Measure',
+				name: 'UOM',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 750ML',
+				description: "The item's unit of measure code",
+			},
+			{
+				displayName: 'UPC Code',
+				name: 'UPCCode',
+				type: 'string',
+				default: '',
+			},
+			{
+				displayName: 'Value',
+				name: 'Value',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 45.00',
+				description: "The item's value, sent as text",
+			},
+			{
+				displayName: 'Vintage',
+				name: 'Vintage',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 2021',
+				description: 'Vintage year, sent as text (e.g. 2021 or NV)',
+			},
+		],
+	},
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels: Record<string, string> = {
+	...requestorLabels,
+	SKUInfo: 'SKU',
+	'SKUInfo.ItemNo': 'Item Number',
+	'SKUInfo.ItemDescription': 'Item Description',
+	'SKUInfo.ItemCategory': 'Item Category',
+	'SKUInfo.Varietal': 'Varietal',
+	'SKUInfo.AlcoholByVolume': 'Alcohol by Volume',
+	'SKUInfo.NumBottleInEachCase': 'Bottles per Case',
+	'SKUInfo.InventoryManagementType': 'Inventory Management Type',
+	'SKUInfo.UOM': 'Unit of Measure',
+	'SKUInfo.UPCCode': 'UPC Code',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const category = this.getNodeParameter('itemCategory', itemIndex) as string;
+	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const skuInfo = compact({
+		ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string,
+		ItemDescription: this.getNodeParameter('itemDescription', itemIndex, '') as string,
+		ItemCategory: category,
+		Varietal: category === 'Wine' ? (this.getNodeParameter('varietal', itemIndex, '') as string) : undefined,
+		...extra,
+	});
+	const body = validateBody(
+		this,
+		createSkuRequest,
+		withAdditionalJson(this, { RequestorInfo: readRequestor(this, itemIndex), SKUInfo: skuInfo }, itemIndex),
+		labels,
+		itemIndex,
+	);
+	const response = await apiRequest.call(this, ENDPOINTS.createSku, body as IDataObject, { itemIndex });
+	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);
+}

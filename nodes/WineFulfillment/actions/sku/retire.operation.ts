@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { retireSkuRequest } from '../../wire/product';
+import { apiRequest } from '../../transport/request';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
+import { writeOutput } from './shared';
+
+const show = { resource: ['sku'], operation: ['retire'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Item Number',
+		name: 'itemNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. CAB-2021-750',
+		description: 'The SKU to deactivate. New orders can no longer use it.',
+	},
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = validateBody(
+		this,
+		retireSkuRequest,
+		withAdditionalJson(this, compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string }), itemIndex),
+		{ ItemNo: 'Item Number' },
+		itemIndex,
+	);
+	const response = await apiRequest.call(this, ENDPOINTS.retireSku, body as IDataObject, { itemIndex });
+	return writeOutput(body.ItemNo, response.body, itemIndex);
+}

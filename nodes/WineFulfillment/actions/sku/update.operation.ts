@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { updateSkuRequest } from '../../wire/product';
+import { apiRequest } from '../../transport/request';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
+import { readRequestor, requestorLabels, requestorProperties, writeOutput } from './shared';
+
+const show = { resource: ['sku'], operation: ['update'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Item Number',
+		name: 'itemNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. CAB-2021-750',
+		description: 'The SKU to update',
+	},
+	...requestorProperties,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Item Description',
+				name: 'ItemDescription',
+				type: 'string',
+				default: '',
+				description: 'New description of the item',
+			},
+			{
+				displayName: 'Value',
+				name: 'Value',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. 45.00',
+				description: "New value of the item, sent as text",
+			},
+		],
+	},
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels: Record<string, string> = {
+	...requestorLabels,
+	SKUInfo: 'SKU',
+	'SKUInfo.ItemNo': 'Item Number',
+	'SKUInfo.ItemDescription': 'Item Description',
+	'SKUInfo.Value': 'Value',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const skuInfo = compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string, ...fields });
+	const body = validateBody(
+		this,
+		updateSkuRequest,
+		withAdditionalJson(this, { RequestorInfo: readRequestor(this, itemIndex), SKUInfo: skuInfo }, itemIndex),
+		labels,
+		itemIndex,
+	);
+	const response = await apiRequest.call(this, ENDPOINTS.updateSku, body as IDataObject, { itemIndex });
+	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);
+}

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { flattenEstimates, getDeliveryEstimatesRequest } from '../../wire/tracking';
+import { apiRequest } from '../../transport/request';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { addressLabels, addressProperties, readAddress } from '../address/shared';
+
+const show = { resource: ['tracking'], operation: ['getDeliveryEstimates'] };
+
+const properties: INodeProperties[] = [
+	...addressProperties,
+	{
+		displayName: 'Ship Date From',
+		name: 'shipDateFrom',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'First future ship date to estimate for',
+	},
+	{
+		displayName: 'Ship Date To',
+		name: 'shipDateTo',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: 'Last future ship date to estimate for',
+	},
+	{
+		displayName: 'Client Reference Code',
+		name: 'clientReferenceCode',
+		type: 'string',
+		default: '',
+		description: 'Your own reference for this request, echoed by the provider',
+	},
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels = {
+	...addressLabels('DeliveryAddress'),
+	ClientReferenceCode: 'Client Reference Code',
+	DeliveryEstimateRange: 'Ship Date From/To',
+	'DeliveryEstimateRange.StartDate': 'Ship Date From',
+	'DeliveryEstimateRange.EndDate': 'Ship Date To',
+};
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const text = (name: string) => this.getNodeParameter(name, itemIndex, '') as string;
+	const body = validateBody(
+		this,
+		getDeliveryEstimatesRequest,
+		withAdditionalJson(
+			this,
+			compact({
+				ClientReferenceCode: text('clientReferenceCode'),
+				DeliveryAddress: readAddress(this, itemIndex),
+				DeliveryEstimateRange: compact({ StartDate: text('shipDateFrom'), EndDate: text('shipDateTo') }),
+			}),
+			itemIndex,
+		),
+		labels,
+		itemIndex,
+	);
+	const response = await apiRequest.call(this, ENDPOINTS.getDeliveryEstimates, body as IDataObject, { itemIndex });
+	return itemsFor(flattenEstimates(response.body), itemIndex);
+}

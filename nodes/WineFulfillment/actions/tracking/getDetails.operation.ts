@@ -1,0 +1,68 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { ENDPOINTS } from '../../wire/endpoints';
+import { detailRecords, getDetailsRequest } from '../../wire/tracking';
+import { apiRequest } from '../../transport/request';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+
+const show = { resource: ['tracking'], operation: ['getDetails'] };
+
+export const NOT_FOUND_MESSAGE = 'No tracking information yet for this order';
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Order Number',
+		name: 'orderNo',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. SO-000123',
+		description: 'The order number the order was sent with (5 to 50 characters)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Fail When Not Found',
+				name: 'failWhenNotFound',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether an order without tracking information yet stops the node with an error. Off: it gives one item with found set to false.',
+			},
+		],
+	},
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const body = validateBody(
+		this,
+		getDetailsRequest,
+		withAdditionalJson(this, compact({ OrderNo: this.getNodeParameter('orderNo', itemIndex, '') as string }), itemIndex),
+		{ OrderNo: 'Order Number' },
+		itemIndex,
+	);
+	const options = this.getNodeParameter('options', itemIndex, {}) as { failWhenNotFound?: boolean };
+	const response = await apiRequest.call(this, ENDPOINTS.getTrackingDetails, body as IDataObject, {
+		itemIndex,
+		acceptStatuses: [404],
+	});
+	const records = response.statusCode === 404 ? [] : detailRecords(response.body);
+	if (records.length) return itemsFor(records, itemIndex);
+	if (options.failWhenNotFound) {
+		throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
+			itemIndex,
+			description:
+				'The provider has no packages for this order number yet (404): the order may not have been picked up by the warehouse, or the number is wrong. Turn off "Fail When Not Found" to get an item saying so instead.',
+		});
+	}
+	return itemsFor([{ OrderNo: body.OrderNo, found: false, message: NOT_FOUND_MESSAGE }], itemIndex);
+}

@@ -1,0 +1,114 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { CARRIERS } from '../../wire/common';
+import { ENDPOINTS } from '../../wire/endpoints';
+import { MAX_ORDER_NUMBERS, MAX_PACKAGES_TOP, PACKAGE_RECORDS, getPackagesRequest } from '../../wire/tracking';
+import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson } from '../common';
+import { queryProperties, runQuery } from '../query';
+
+const show = { resource: ['tracking'], operation: ['getPackages'] };
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Carrier',
+				name: 'shippingCarrier',
+				type: 'options',
+				default: 'FEX',
+				options: [...CARRIERS].sort().map((code) => ({ name: code, value: code })),
+				description: 'Only packages shipped with this carrier',
+			},
+			{
+				displayName: 'Last Activity From',
+				name: 'lastActivityFrom',
+				type: 'dateTime',
+				default: '',
+				description: 'Start of the last-activity range (needs Last Activity To). Sent in UTC.',
+			},
+			{
+				displayName: 'Last Activity To',
+				name: 'lastActivityTo',
+				type: 'dateTime',
+				default: '',
+				description: 'End of the last-activity range (needs Last Activity From). Sent in UTC.',
+			},
+			{
+				displayName: 'Order Numbers',
+				name: 'orderNumbers',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. SO-000123, SO-000124',
+				description: `Up to ${MAX_ORDER_NUMBERS} order numbers, separated by commas, or an expression returning a list`,
+			},
+			{
+				displayName: 'Ship Date From',
+				name: 'shipDateFrom',
+				type: 'dateTime',
+				default: '',
+				description: 'Start of the ship-date range (needs Ship Date To). Sent in UTC.',
+			},
+			{
+				displayName: 'Ship Date To',
+				name: 'shipDateTo',
+				type: 'dateTime',
+				default: '',
+				description: 'End of the ship-date range (needs Ship Date From). Sent in UTC.',
+			},
+		],
+	},
+	...queryProperties(MAX_PACKAGES_TOP),
+	additionalJsonProperty(),
+];
+
+export const description = updateDisplayOptions({ show }, properties);
+
+const labels = {
+	ShipDateRange: 'Ship Date From/To',
+	LastActivityDateRange: 'Last Activity From/To',
+	ShippingCarrier: 'Carrier',
+	OrderNumbers: 'Order Numbers',
+};
+
+/** A picker pair as the wire schema reads it; absent when neither end is set. */
+function range(from: unknown, to: unknown): IDataObject | undefined {
+	const set = (v: unknown) => (v === '' || v === null ? undefined : v);
+	return set(from) === undefined && set(to) === undefined ? undefined : { from: set(from), to: set(to) };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const f = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const body = validateBody(
+		this,
+		getPackagesRequest,
+		withAdditionalJson(
+			this,
+			compact({
+				ShipDateRange: range(f.shipDateFrom, f.shipDateTo),
+				LastActivityDateRange: range(f.lastActivityFrom, f.lastActivityTo),
+				ShippingCarrier: f.shippingCarrier as string | undefined,
+				OrderNumbers: toList(f.orderNumbers),
+			}),
+			itemIndex,
+		),
+		labels,
+		itemIndex,
+	);
+	return await runQuery.call(
+		this,
+		{
+			endpoint: ENDPOINTS.getPackages,
+			body: body as IDataObject,
+			style: 'skipTop',
+			recordsKey: PACKAGE_RECORDS,
+			maxPageSize: MAX_PACKAGES_TOP,
+		},
+		itemIndex,
+	);
+}

@@ -1,0 +1,132 @@
+// Commerce wire schemas and result readers (service-interface-v3.md "Commerce"; field notes "Commerce").
+import type { IDataObject } from 'n8n-workflow';
+import { z } from 'zod';
+
+/** ShippingCarrier of Address/Validation. */
+export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
+
+/** ShippingCarrier of GetCarrierLocations. */
+export const LOCATION_CARRIERS = ['FEX', 'UPS'] as const;
+
+export const MAX_CLIENT_REFERENCE_LENGTH = 36;
+
+/** Member of the GetCarrierLocations answer that holds the records. */
+export const LOCATION_RECORDS = 'CarrierLocations';
+
+/** Largest GetCarrierLocations page the node asks for (the interface states no bound). */
+export const MAX_LOCATIONS_TOP = 100;
+
+const optText = z.string({ invalid_type_error: 'must be text' }).trim().optional();
+const carrierOf = <T extends readonly [string, ...string[]]>(values: T) =>
+	z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
+
+/** An address as Validation and GetDeliveryEstimates take it: StreetLines (at least one), City, State, ZipCode, Country. */
+export const streetAddress = z
+	.object(
+		{
+			StreetLines: z
+				.array(z.string().trim().min(1), { required_error: 'is required' })
+				.min(1, 'needs at least one street line'),
+			City: optText,
+			State: optText,
+			ZipCode: optText,
+			Country: optText,
+		},
+		{ required_error: 'is required' },
+	)
+	.passthrough();
+
+/** POST /api/Address/Validation body. */
+export const validateAddressRequest = z
+	.object({
+		ClientReferenceCode: z.preprocess(
+			(v) => v ?? '',
+			z
+				.string({ invalid_type_error: 'must be text' })
+				.trim()
+				.min(1, 'is required')
+				.max(MAX_CLIENT_REFERENCE_LENGTH, `must be at most ${MAX_CLIENT_REFERENCE_LENGTH} characters`),
+		),
+		ShippingCarrier: carrierOf(VALIDATION_CARRIERS),
+		Address: streetAddress,
+		MaxCandidateListSize: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+		PALRequest: z
+			.object({
+				IncludePAL: z.boolean(),
+				SearchRadius: z.number().positive('must be more than 0').optional(),
+				MaxPALListSize: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+			})
+			.passthrough()
+			.optional(),
+	})
+	.passthrough();
+export type ValidateAddressRequest = z.infer<typeof validateAddressRequest>;
+
+/** POST /api/Address/GetCarrierLocations filters (paging members are added per page). */
+export const carrierLocationsRequest = z
+	.object({
+		ShippingCarrier: carrierOf(LOCATION_CARRIERS),
+		City: optText,
+		State: optText,
+		ZipCode: optText,
+		SearchRadius: z.number({ invalid_type_error: 'must be a number' }).positive('must be more than 0').optional(),
+		Latitude: z
+			.number({ invalid_type_error: 'must be a number' })
+			.min(-90, 'must be between -90 and 90')
+			.max(90, 'must be between -90 and 90')
+			.optional(),
+		Longitude: z
+			.number({ invalid_type_error: 'must be a number' })
+			.min(-180, 'must be between -180 and 180')
+			.max(180, 'must be between -180 and 180')
+			.optional(),
+	})
+	.passthrough()
+	.superRefine((body, ctx) => {
+		if ((body.Latitude === undefined) === (body.Longitude === undefined)) return;
+		const missing = body.Latitude === undefined ? 'Latitude' : 'Longitude';
+		ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: 'is required together with Latitude and Longitude: give both' });
+	});
+
+// ---- what a workflow branches on ----
+
+export type ValidationStatus = 'valid' | 'corrected' | 'invalid';
+export type Classification = 'residential' | 'commercial' | 'unknown';
+
+const word = (v: unknown) => String(v ?? '').toLowerCase().replace(/[^a-z]/g, '');
+
+/** AddressValidationIndicator values by meaning; the interface does not list them, so common spellings are read. */
+const STATUS_WORDS: Record<ValidationStatus, string[]> = {
+	valid: ['valid', 'verified', 'resolved', 'confirmed', 'exact', 'exactmatch', 'deliverable'],
+	corrected: ['corrected', 'standardized', 'standardised', 'modified', 'changed', 'suggested'],
+	invalid: ['invalid', 'notvalid', 'unresolved', 'notfound', 'failed', 'unverified', 'undeliverable'],
+};
+
+const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
+	!!a &&
+	['StreetLines', 'City', 'State', 'ZipCode'].every(
+		(k) => JSON.stringify(a[k] ?? '').toUpperCase() === JSON.stringify(b[k] ?? '').toUpperCase(),
+	);
+
+/**
+ * valid / corrected / invalid from AddressValidationIndicator; when the indicator is absent or
+ * unknown: no candidate = invalid, a first candidate equal to what was sent = valid, else corrected.
+ */
+export function validationStatus(body: IDataObject, sent: IDataObject): ValidationStatus {
+	const indicator = word(body.AddressValidationIndicator);
+	for (const status of ['valid', 'corrected', 'invalid'] as const) {
+		if (STATUS_WORDS[status].includes(indicator)) return status;
+	}
+	const candidates = Array.isArray(body.AddressCandidates) ? (body.AddressCandidates as IDataObject[]) : [];
+	if (!candidates.length) return 'invalid';
+	return sameAddress(candidates[0].CandidateAddressFormat as IDataObject | undefined, sent) ? 'valid' : 'corrected';
+}
+
+/** residential / commercial / unknown from AddressClassificationIndicator (the first candidate's when absent). */
+export function classification(body: IDataObject): Classification {
+	const candidates = Array.isArray(body.AddressCandidates) ? (body.AddressCandidates as IDataObject[]) : [];
+	const indicator = word(body.AddressClassificationIndicator ?? candidates[0]?.AddressClassificationIndicator);
+	if (['residential', 'residence', 'home'].includes(indicator)) return 'residential';
+	if (['commercial', 'business'].includes(indicator)) return 'commercial';
+	return 'unknown';
+}

@@ -1,0 +1,287 @@
+// Sales order wire schemas and enums (service-interface-v3.md "Sales order", "Fulfillment"; field notes "Fulfillment").
+import { z } from 'zod';
+
+import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode } from './common';
+import { isoDateTime, usDate } from './dates';
+
+// ---- enums ----
+
+export const ORDER_TYPES = ['CLUB', 'DELIVERY_TO_WINERY', 'DTT', 'JIT', 'RETAIL', 'WHOLESALE'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** What each OrderType means (the interface's own words; JIT's meaning is not given). */
+export const ORDER_TYPE_MEANINGS: Record<OrderType, string> = {
+	CLUB: 'Club and subscription orders',
+	DELIVERY_TO_WINERY:
+		'Orders that move inventory on behalf of the winery without change of ownership',
+	DTT: 'Direct-to-trade orders that go straight to a retailer',
+	JIT: 'Just-in-time orders; the interface does not describe this type, ask the provider before using it',
+	RETAIL: 'Daily orders',
+	WHOLESALE: 'Orders that go to a distributor',
+};
+
+export const QUANTITY_UNITS = ['RETAIL', 'WHOLESALE'] as const;
+export const QUANTITY_UNIT_MEANINGS: Record<(typeof QUANTITY_UNITS)[number], string> = {
+	RETAIL: 'Bottles',
+	WHOLESALE: 'Cases',
+};
+
+/** GetReturns DispositionCode values (field notes). */
+export const DISPOSITION_CODES = ['Reship', 'Return to Inventory', 'Return to Winery'] as const;
+
+/** GenerateJitLabel: no public field list; these are the package's design (see README). */
+export const JIT_LABEL_TYPES = ['Label', 'PackingSlipWithLabel'] as const;
+export const JIT_FORMATS = ['PDF', 'PNG'] as const;
+export const JIT_MIME_TYPES: Record<(typeof JIT_FORMATS)[number], string> = {
+	PDF: 'application/pdf',
+	PNG: 'image/png',
+};
+
+/** Members of the answers that hold the records. */
+export const RETURNS_RECORDS = 'ReturnSalesOrderHeaders';
+export const BATCH_STATUSES = 'CreateSalesOrderStatuses';
+
+/** GetReturns page size: the interface names no bound, so a conservative one. */
+export const RETURNS_MAX_TOP = 100;
+/** OrderNumbers in GetReturns: up to 100 (field notes). */
+export const MAX_RETURN_ORDER_NUMBERS = 100;
+
+// ---- building blocks ----
+
+const oneOfRule = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
+
+function enumOf<T extends readonly [string, ...string[]]>(values: T) {
+	return z.enum(values as unknown as [T[number], ...T[number][]], {
+		errorMap: () => ({ message: oneOfRule(values) }),
+	});
+}
+
+/** A text member; numbers (e.g. line numbers mapped from a store) are sent as text. */
+const text = z
+	.union([z.string(), z.number()], { errorMap: () => ({ message: 'must be text' }) })
+	.transform((v) => String(v));
+
+const required = (what = 'is required') =>
+	z
+		.union([z.string(), z.number()], { errorMap: () => ({ message: what }) })
+		.transform((v) => String(v).trim())
+		.refine((v) => v.length > 0, what);
+
+/** 0 or 1, as Insurance, IcePack, GiftCard and HoldAtLocation are sent; booleans become 0/1. */
+const flag = z
+	.union([z.literal(0), z.literal(1), z.boolean()], { errorMap: () => ({ message: 'must be 0 or 1' }) })
+	.transform((v) => (v === true || v === 1 ? 1 : 0));
+
+/** A positive whole number; whole-number text ("3") is accepted, as a mapped store line may carry it. */
+const positiveInt = z.preprocess(
+	(v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+	z
+		.number({
+			required_error: 'is required',
+			invalid_type_error: 'must be a whole number of at least 1',
+		})
+		.int('must be a whole number of at least 1')
+		.min(1, 'must be a whole number of at least 1'),
+);
+
+export const contactInfo = z
+	.object({
+		FirstName: text.optional(),
+		LastName: text.optional(),
+		Company: text.optional(),
+		Address: text.optional(),
+		Address2: text.optional(),
+		City: text.optional(),
+		State: text.optional(),
+		ZipCode: text.optional(),
+		Country: text.optional(),
+		PhoneNumber: text.optional(),
+		EmailAddress: text.optional(),
+	})
+	.passthrough();
+
+export const shipmentInfo = z
+	.object({
+		ShippingCarrier: enumOf(CARRIERS).optional(),
+		ShippingCarrierService: enumOf(CARRIER_SERVICES).optional(),
+		RequestedShipmentDate: usDate.optional(),
+		Insurance: flag.optional(),
+		IcePack: flag.optional(),
+		ServiceWarehouseLocation: warehouseCode.optional(),
+	})
+	.passthrough();
+
+export const deliveryContactInfo = z
+	.object({
+		HoldAtLocation: flag.optional(),
+		LocationCode: text.optional(),
+	})
+	.passthrough();
+
+/** One element of ItemsInfo. */
+export const orderItem = z
+	.object({
+		ItemNo: required(),
+		ItemQuantity: positiveInt,
+		QuantityUnit: enumOf(QUANTITY_UNITS).optional(),
+		InventoryTaxStatus: text.optional(),
+		ItemDescription: text.optional(),
+		ExternalLineNumber: text.optional(),
+		Group: text.optional(),
+		AdditionalFields: z
+			.record(z.unknown(), { errorMap: () => ({ message: 'must be a JSON object' }) })
+			.optional(),
+	})
+	.passthrough();
+export type OrderItem = z.infer<typeof orderItem>;
+
+const orderInfoMembers = {
+	TransmissionId: text.optional(),
+	PONo: text.optional(),
+	ShipmentKey: text.optional(),
+	OrderSource: text.optional(),
+	OrderDate: isoDateTime.optional(),
+	GiftCard: flag.optional(),
+	GiftCardMessage: text.optional(),
+	Tags: text.optional(),
+	SpecialInstructions: text.optional(),
+	ConsumerTaxCollected: text.optional(),
+	ConsumerShippingPrice: text.optional(),
+	BatchId: text.optional(),
+	BatchDescription: text.optional(),
+};
+
+/** GiftCard 1 means a gift message accompanies the order: GiftCardMessage is then required. */
+function giftCardRule(info: { GiftCard?: number; GiftCardMessage?: string }, ctx: z.RefinementCtx) {
+	if (info.GiftCard === 1 && !info.GiftCardMessage?.trim()) {
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			path: ['GiftCardMessage'],
+			message: 'is required when Gift Card is on (GiftCard 1)',
+		});
+	}
+}
+
+export const createOrderInfo = z
+	.object({ ...orderInfoMembers, OrderNo: required(), OrderType: enumOf(ORDER_TYPES) }, {
+		errorMap: () => ({ message: 'is required' }),
+	})
+	.passthrough()
+	.superRefine(giftCardRule);
+
+const updateOrderInfo = z
+	.object({ ...orderInfoMembers, OrderNo: required().optional(), OrderType: enumOf(ORDER_TYPES).optional() })
+	.passthrough()
+	.superRefine(giftCardRule);
+
+const holdOrder = z.union([z.boolean(), z.literal(0), z.literal(1)], {
+	errorMap: () => ({ message: 'must be true or false' }),
+});
+
+/** The members of a sales order shared by create, update and batch entries. */
+const orderMembers = {
+	RecipientContactInfo: contactInfo.optional(),
+	BillingContactInfo: contactInfo.optional(),
+	ShipmentInfo: shipmentInfo.optional(),
+	ItemsInfo: z.array(orderItem).optional(),
+	DeliveryContactInfo: deliveryContactInfo.optional(),
+	TransactionReferenceNumber: text.optional(),
+};
+
+/** CreateSalesOrder body (less Authentication, which the transport adds). */
+export const createSalesOrderRequest = z
+	.object({ OrderInfo: createOrderInfo, ...orderMembers, HoldOrder: holdOrder.optional() })
+	.passthrough();
+export type CreateSalesOrderRequest = z.infer<typeof createSalesOrderRequest>;
+
+/** UpdateSalesOrder body: located by TransactionReferenceNumber, else by OrderInfo.OrderNo. */
+export const updateSalesOrderRequest = z
+	.object({ OrderInfo: updateOrderInfo.optional(), ...orderMembers, HoldOrder: holdOrder.optional() })
+	.passthrough()
+	.superRefine((body, ctx) => {
+		if (!body.TransactionReferenceNumber && !body.OrderInfo?.OrderNo) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['TransactionReferenceNumber'],
+				message: 'is required (or an order number)',
+			});
+		}
+	});
+export type UpdateSalesOrderRequest = z.infer<typeof updateSalesOrderRequest>;
+
+/** Locates an order: a transaction reference number, or an order number under `orderNoMember`. */
+function locatorRule(orderNoMember: string) {
+	return (body: Record<string, unknown>, ctx: z.RefinementCtx) => {
+		if (!body.TransactionReferenceNumber && !body[orderNoMember]) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['TransactionReferenceNumber'],
+				message: 'is required (or an order number)',
+			});
+		}
+	};
+}
+
+/** CancelSalesOrder body (field notes): `OrderNumber` or `TransactionReferenceNumber`. */
+export const cancelSalesOrderRequest = z
+	.object({ OrderNumber: required().optional(), TransactionReferenceNumber: required().optional() })
+	.passthrough()
+	.superRefine(locatorRule('OrderNumber'));
+
+/** GetReturns filters (field notes). */
+export const getReturnsRequest = z
+	.object({
+		OrderNumbers: limitedList(MAX_RETURN_ORDER_NUMBERS, 'order number').optional(),
+		StartTime: isoDateTime.optional(),
+		EndTime: isoDateTime.optional(),
+		DispositionCode: enumOf(DISPOSITION_CODES).optional(),
+		Warehouse: warehouseCode.optional(),
+		IncludeTotalRecordCount: z.boolean().optional(),
+	})
+	.passthrough()
+	.superRefine((body, ctx) => {
+		if (body.StartTime && body.EndTime && Date.parse(body.EndTime) < Date.parse(body.StartTime)) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['EndTime'], message: 'must not be before Start Time' });
+		}
+	});
+
+/** GenerateJitLabel body: the package's design (no public field list). */
+export const jitLabelRequest = z
+	.object({
+		OrderNo: required().optional(),
+		TransactionReferenceNumber: required().optional(),
+		LabelType: enumOf(JIT_LABEL_TYPES),
+		Format: enumOf(JIT_FORMATS),
+	})
+	.passthrough()
+	.superRefine(locatorRule('OrderNo'));
+
+/** PATCH Addresses body: the package's design, in the create request's member names. */
+export const updateAddressesRequest = z
+	.object({
+		OrderNo: required().optional(),
+		TransactionReferenceNumber: required().optional(),
+		RecipientContactInfo: contactInfo.optional(),
+		DeliveryContactInfo: deliveryContactInfo.optional(),
+	})
+	.passthrough()
+	.superRefine(locatorRule('OrderNo'))
+	.superRefine((body, ctx) => {
+		const set = (o?: object) => o !== undefined && Object.keys(o).length > 0;
+		if (!set(body.RecipientContactInfo) && !set(body.DeliveryContactInfo)) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				path: ['RecipientContactInfo'],
+				message: 'or a delivery location is required: set at least one of them',
+			});
+		}
+	});
+
+/** BatchSalesOrder body (deprecated); each entry has the create members. */
+export const batchSalesOrderRequest = z
+	.object({
+		BatchId: text.optional(),
+		BatchDescription: text.optional(),
+		SalesOrdersInfo: z.array(z.object({ OrderInfo: createOrderInfo, ...orderMembers }).passthrough()).min(1),
+	})
+	.passthrough();

@@ -1,0 +1,132 @@
+// Tracking wire schemas and readers (service-interface-v3.md "Tracking"; field notes "Tracking").
+import type { IDataObject } from 'n8n-workflow';
+import { z } from 'zod';
+
+import { streetAddress } from './commerce';
+import { CARRIERS, limitedList } from './common';
+import { readDate, usDate, usDateTimeRange } from './dates';
+
+/** Package Status values (field notes). */
+export const PACKAGE_STATUSES = [
+	'RECEIVED',
+	'SHIPPED',
+	'READY FOR PICKUP',
+	'IN TRANSIT',
+	'DELIVERED',
+	'EXCEPTION',
+	'CANCELED',
+	'DELIVERED TO SHIPPER',
+	'RETURNED',
+] as const;
+
+/** Member of the GetPackages answer that holds the records. */
+export const PACKAGE_RECORDS = 'Packages';
+
+/** Largest GetPackages page the node asks for (the interface states no bound; GetStatus's 2500 is not assumed). */
+export const MAX_PACKAGES_TOP = 500;
+
+/** Order numbers one GetPackages request may filter on. */
+export const MAX_ORDER_NUMBERS = 100;
+
+/** OrderNo of GetDetails: 5 to 50 characters (field notes "Authentication shapes"). */
+export const orderNo = z.preprocess(
+	(v) => v ?? '',
+	z.string({ invalid_type_error: 'must be text' }).trim().min(5, 'must be 5 to 50 characters').max(50, 'must be 5 to 50 characters'),
+);
+
+/** POST /api/Tracking/GetDetails body (the credentials travel in AuthenticationDetails). */
+export const getDetailsRequest = z.object({ OrderNo: orderNo }).passthrough();
+
+const RANGE_TEXT = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} - \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
+const RANGE_RULE = {
+	both: 'needs both a From and a To date',
+	dates: 'must be dates: pick them, or give ISO 8601 (2026-03-01T08:00:00) or MM/DD/YYYY HH:mm:ss',
+	text: 'must have the form MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss',
+	order: 'From must not be later than To',
+};
+
+/**
+ * A date range from two pickers ({from, to}), sent as "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss"
+ * in UTC. Text already in that form (from an expression or the JSON escape hatch) is kept as given.
+ */
+export const dateTimeRange = z.unknown().transform((value, ctx) => {
+	const fail = (message: string) => {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+		return z.NEVER;
+	};
+	if (typeof value === 'string') return RANGE_TEXT.test(value.trim()) ? value.trim() : fail(RANGE_RULE.text);
+	const range = (value ?? {}) as { from?: unknown; to?: unknown };
+	if (range.from === undefined || range.to === undefined) return fail(RANGE_RULE.both);
+	const [from, to] = [readDate(range.from), readDate(range.to)];
+	if (!from || !to) return fail(RANGE_RULE.dates);
+	if (from > to) return fail(RANGE_RULE.order);
+	return usDateTimeRange(from.toUTC(), to.toUTC());
+});
+
+/** POST /api/Tracking/GetPackages filters (paging members are added per page). */
+export const getPackagesRequest = z
+	.object({
+		ShipDateRange: dateTimeRange.optional(),
+		LastActivityDateRange: dateTimeRange.optional(),
+		ShippingCarrier: z
+			.enum(CARRIERS, { errorMap: () => ({ message: `must be one of ${CARRIERS.join(', ')}` }) })
+			.optional(),
+		OrderNumbers: limitedList(MAX_ORDER_NUMBERS, 'order number').optional(),
+	})
+	.passthrough();
+
+/**
+ * LatestActivityTimestamp of a GetPackages answer. One copy of the documentation prints the member
+ * with a leading space (" LatestActivityTimestamp"): both spellings are read.
+ */
+export function latestActivityTimestamp(body: unknown): string | undefined {
+	if (!body || typeof body !== 'object') return undefined;
+	const record = body as IDataObject;
+	const key = ['LatestActivityTimestamp', ' LatestActivityTimestamp'].find((k) => record[k] != null)
+		?? Object.keys(record).find((k) => k.trim() === 'LatestActivityTimestamp' && record[k] != null);
+	return key === undefined ? undefined : String(record[key]);
+}
+
+/** The package records of a GetDetails answer: an array, or an object holding `Packages` or one record. */
+export function detailRecords(body: unknown): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	if (!body || typeof body !== 'object') return [];
+	const packages = (body as IDataObject)[PACKAGE_RECORDS];
+	return Array.isArray(packages) ? (packages as IDataObject[]) : [body as IDataObject];
+}
+
+/**
+ * DeliveryEstimateRange: the interface does not document its members. The node sends
+ * {StartDate, EndDate} as MM/DD/YYYY (a choice; the JSON escape hatch can replace it).
+ */
+export const deliveryEstimateRange = z
+	.object({ StartDate: usDate, EndDate: usDate })
+	.passthrough()
+	.superRefine((range, ctx) => {
+		const [start, end] = [readDate(range.StartDate), readDate(range.EndDate)];
+		if (start && end && start > end) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Ship Date From must not be later than Ship Date To' });
+	});
+
+const optText = z.string({ invalid_type_error: 'must be text' }).trim().optional();
+
+/** POST /api/Tracking/GetDeliveryEstimates body. */
+export const getDeliveryEstimatesRequest = z
+	.object({
+		ClientReferenceCode: optText,
+		DeliveryAddress: streetAddress,
+		DeliveryEstimateRange: deliveryEstimateRange,
+	})
+	.passthrough();
+
+/**
+ * One record per carrier and service: each DeliveryEstimateOptions entry is repeated for each of
+ * its ShippingOptions, the option's Carrier and Service beside its dates.
+ */
+export function flattenEstimates(body: unknown): IDataObject[] {
+	const options = (body as IDataObject | undefined)?.DeliveryEstimateOptions;
+	if (!Array.isArray(options)) return [];
+	return (options as IDataObject[]).flatMap(({ ShippingOptions, ...estimate }) => {
+		const services = Array.isArray(ShippingOptions) ? (ShippingOptions as IDataObject[]) : [];
+		return services.length ? services.map((service) => ({ ...service, ...estimate })) : [estimate];
+	});
+}

@@ -1,0 +1,138 @@
+// Sales Order → Generate JIT Label (binary output) and Update Addresses, through n8n's engine.
+import type { IBinaryData } from 'n8n-workflow';
+
+import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
+import { useSandbox } from '../harness/sandbox';
+import { SKU_A, createOrder, createOrders, line, orderIn, paired, salesOrder } from './helpers';
+
+const fx = useSandbox();
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const bytesOf = (binary: IBinaryData) => Buffer.from(binary.data, 'base64');
+
+const label = (params: Record<string, unknown>) => actionWorkflow(salesOrder('generateJitLabel', params));
+
+describe('Sales Order → Generate JIT Label', () => {
+	it('puts a PDF label in binary data with a file name and MIME type', async () => {
+		const trn = await createOrder(fx, { OrderNo: 'JIT-1', items: [line(SKU_A, 1)] });
+		const result = await fx.run(label({ transactionReferenceNumber: trn, labelType: 'Label', format: 'PDF' }));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('GenerateJitLabel');
+		expect(sent.body).toEqual({ TransactionReferenceNumber: trn, LabelType: 'Label', Format: 'PDF' });
+		const [out] = result.output(ACTION_NODE);
+		expect(paired(out)).toBe(0);
+		const file = out.binary!.data;
+		expect(file.mimeType).toBe('application/pdf');
+		expect(file.fileName).toBe('jit-label-JIT-1.pdf');
+		const bytes = bytesOf(file);
+		expect(bytes.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+		expect(bytes.toString('latin1')).toContain('(Order JIT-1) Tj');
+		expect(bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+		expect(out.json).toMatchObject({
+			TransactionReferenceNumber: trn,
+			LabelType: 'Label',
+			Format: 'PDF',
+			FileName: 'jit-label-JIT-1.pdf',
+			MimeType: 'application/pdf',
+			FileSize: bytes.length,
+		});
+	});
+
+	it('a packing slip with label as PNG, by order number, into a chosen binary field', async () => {
+		await createOrder(fx, { OrderNo: 'JIT-2' });
+		const result = await fx.run(
+			label({ locateBy: 'orderNo', orderNo: 'JIT-2', labelType: 'PackingSlipWithLabel', format: 'PNG', binaryPropertyName: 'slip' }),
+		);
+		const [sent] = await fx.control.requests('GenerateJitLabel');
+		expect(sent.body).toEqual({ OrderNo: 'JIT-2', LabelType: 'PackingSlipWithLabel', Format: 'PNG' });
+		const [out] = result.output(ACTION_NODE);
+		expect(Object.keys(out.binary ?? {})).toEqual(['slip']);
+		expect(out.binary!.slip.mimeType).toBe('image/png');
+		expect(out.binary!.slip.fileName).toBe('jit-packing-slip-JIT-2.png');
+		expect(bytesOf(out.binary!.slip).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+	});
+
+	it('reads a JSON answer carrying the document in base64 the same way', async () => {
+		await fx.control.call('POST', 'jit-label-shape', { shape: 'json' });
+		const trn = await createOrder(fx, { OrderNo: 'JIT-3' });
+		const result = await fx.run(label({ transactionReferenceNumber: trn, format: 'PNG', options: { fileName: 'my-label.png' } }));
+		expect(result.error).toBeUndefined();
+		const [out] = result.output(ACTION_NODE);
+		expect(out.binary!.data.fileName).toBe('my-label.png');
+		expect(out.binary!.data.mimeType).toBe('image/png');
+		expect(bytesOf(out.binary!.data).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+		// The other members of the answer come through; the base64 document does not clutter the JSON.
+		expect(out.json).toMatchObject({ OrderNo: 'JIT-3', ContentType: 'image/png', FileName: 'my-label.png' });
+		expect(out.json.LabelData).toBeUndefined();
+
+		const pdf = await fx.run(label({ transactionReferenceNumber: trn, format: 'PDF' }));
+		const file = pdf.output(ACTION_NODE)[0].binary!.data;
+		expect(file.fileName).toBe('jit-label-JIT-3.pdf');
+		expect(bytesOf(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+	});
+
+	it("reports the provider's 404 and 300 with continueOnFail as error items", async () => {
+		await createOrders(fx, [{ OrderNo: 'JD' }, { OrderNo: 'JD' }]);
+		const result = await fx.run(
+			actionWorkflow(salesOrder('generateJitLabel', { locateBy: 'orderNo', orderNo: '={{ $json.no }}' }), {
+				continueOnFail: true,
+				items: [{ no: 'JD' }, { no: 'J-NONE' }],
+			}),
+		);
+		const out = result.output(ACTION_NODE);
+		expect(out.map((o) => [o.json.httpCode, paired(o)])).toEqual([
+			['300', 0],
+			['404', 1],
+		]);
+		expect(out[0].json.description).toContain('Transaction Reference Number');
+	});
+});
+
+describe('Sales Order → Update Addresses', () => {
+	const addresses = (params: Record<string, unknown>) => actionWorkflow(salesOrder('updateAddresses', params));
+
+	it('PATCHes the recipient address of an open order, only the fields set', async () => {
+		const trn = await createOrder(fx, { OrderNo: 'AD-1' });
+		const result = await fx.run(addresses({ transactionReferenceNumber: trn, recipientContactInfo: { Address: '9 Cellar Rd', City: 'Sonoma' } }));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('Addresses');
+		expect(sent.method).toBe('PATCH');
+		expect(sent.body).toEqual({ TransactionReferenceNumber: trn, RecipientContactInfo: { Address: '9 Cellar Rd', City: 'Sonoma' } });
+		expect(result.output(ACTION_NODE)[0].json).toEqual({ TransactionReferenceNumber: trn, Updated: ['RecipientContactInfo'] });
+		expect(orderIn(fx, trn).request.RecipientContactInfo).toEqual({ Address: '9 Cellar Rd', City: 'Sonoma' });
+	});
+
+	it('the delivery location, or both, by order number', async () => {
+		const trn = await createOrder(fx, { OrderNo: 'AD-2', hold: true });
+		await fx.run(
+			addresses({
+				locateBy: 'orderNo',
+				orderNo: 'AD-2',
+				recipientContactInfo: { ZipCode: '95476' },
+				deliveryContactInfo: { HoldAtLocation: true, LocationCode: 'UPS-AP-55' },
+			}),
+		);
+		const [sent] = await fx.control.requests('Addresses');
+		expect(sent.body).toEqual({
+			OrderNo: 'AD-2',
+			RecipientContactInfo: { ZipCode: '95476' },
+			DeliveryContactInfo: { HoldAtLocation: 1, LocationCode: 'UPS-AP-55' },
+		});
+		expect(orderIn(fx, trn).request.DeliveryContactInfo).toEqual({ HoldAtLocation: 1, LocationCode: 'UPS-AP-55' });
+	});
+
+	it('refuses a change with neither address nor location, before any request', async () => {
+		const result = await fx.run(addresses({ transactionReferenceNumber: 'anything' }));
+		expect(result.error?.message).toContain('Invalid "Recipient (Ship-To)"');
+		expect(result.error?.message).toContain('or a delivery location is required');
+		expect(await fx.control.requests()).toHaveLength(0);
+	});
+
+	it('403 once the order has shipped', async () => {
+		const trn = await createOrder(fx, { OrderNo: 'AD-3', items: [line(SKU_A, 1)] });
+		await fx.control.call('POST', 'ship-order', { OrderNo: 'AD-3' });
+		const result = await fx.run(addresses({ transactionReferenceNumber: trn, recipientContactInfo: { City: 'Napa' } }));
+		expect(result.error?.message).toBe("The sales order's state has changed, so it cannot be updated or cancelled");
+		expect(result.error?.httpCode).toBe('403');
+	});
+});

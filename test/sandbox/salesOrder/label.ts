@@ -1,0 +1,86 @@
+// Sandbox GenerateJitLabel: a real minimal PDF or a valid PNG, as raw bytes or as base64 in a JSON body.
+import { badRequest, fail, oneOf, optString, type JsonObject, type Reply, type RequestContext } from '../frame';
+import type { SandboxState } from '../state';
+import { locateOrder, refOf } from './orders';
+
+const LABEL_TYPES = ['Label', 'PackingSlipWithLabel'] as const;
+const FORMATS = ['PDF', 'PNG'] as const;
+export type LabelShape = 'binary' | 'json';
+
+/** How the sandbox answers GenerateJitLabel; control `jit-label-shape` {shape: 'binary' | 'json'}. */
+export const labelSettings = (state: SandboxState) => state.store('jitLabelSettings', () => ({ shape: 'binary' as LabelShape }));
+
+export function setLabelShape(state: SandboxState, input: JsonObject) {
+	const shape = oneOf(optString(input, 'shape'), ['binary', 'json'] as const, 'shape');
+	if (!shape) badRequest('shape is required');
+	labelSettings(state).shape = shape as LabelShape;
+	return { shape };
+}
+
+/** A one-page PDF 1.4 with the given lines of text, with a correct cross-reference table. */
+export function minimalPdf(lines: string[]): Buffer {
+	const escape = (t: string) => t.replace(/[\\()]/g, (c) => `\\${c}`);
+	const text = lines.map((line, i) => `${i === 0 ? '' : 'T* '}(${escape(line)}) Tj`).join('\n');
+	const stream = `BT\n/F1 12 Tf\n14 TL\n24 400 Td\n${text}\nET`;
+	const objects = [
+		'<< /Type /Catalog /Pages 2 0 R >>',
+		'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+		'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+		'<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+		`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
+	];
+	let out = '%PDF-1.4\n';
+	const offsets: number[] = [];
+	objects.forEach((body, i) => {
+		offsets.push(Buffer.byteLength(out, 'latin1'));
+		out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+	});
+	const xref = Buffer.byteLength(out, 'latin1');
+	out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+	out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+	out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+	return Buffer.from(out, 'latin1');
+}
+
+/** A valid 1×1 PNG (one opaque pixel). */
+export const ONE_PIXEL_PNG = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+	'base64',
+);
+
+/** POST GenerateJitLabel {OrderNo | TransactionReferenceNumber, LabelType, Format}. */
+export function generateJitLabel({ body, state }: RequestContext): Reply {
+	const ref = refOf(body, 'OrderNo');
+	const labelType = oneOf(optString(body, 'LabelType') ?? 'Label', LABEL_TYPES, 'LabelType') ?? 'Label';
+	const format = oneOf(optString(body, 'Format') ?? 'PDF', FORMATS, 'Format') ?? 'PDF';
+	const order = locateOrder(state, ref);
+	if (order.state === 'cancelled') fail(403, `Sales order ${order.OrderNo} is cancelled; no label can be generated`);
+
+	const title = labelType === 'Label' ? 'SHIPPING LABEL' : 'PACKING SLIP WITH LABEL';
+	const document =
+		format === 'PDF'
+			? minimalPdf([title, `Order ${order.OrderNo}`, `Ref ${order.TransactionReferenceNumber}`, `Warehouse ${order.warehouse}`])
+			: ONE_PIXEL_PNG;
+	const contentType = format === 'PDF' ? 'application/pdf' : 'image/png';
+	const fileName = `${labelType === 'Label' ? 'jit-label' : 'jit-packing-slip'}-${order.OrderNo}.${format.toLowerCase()}`;
+
+	if (labelSettings(state).shape === 'json') {
+		return {
+			status: 200,
+			body: {
+				TransactionReferenceNumber: order.TransactionReferenceNumber,
+				OrderNo: order.OrderNo,
+				LabelType: labelType,
+				Format: format,
+				FileName: fileName,
+				ContentType: contentType,
+				LabelData: document.toString('base64'),
+			},
+		};
+	}
+	return {
+		status: 200,
+		body: document,
+		headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` },
+	};
+}

@@ -1,0 +1,158 @@
+// Tracking → Get Packages, end to end through n8n's engine against the sandbox.
+import omit from 'lodash/omit';
+import type { IDataObject } from 'n8n-workflow';
+
+import { latestActivityTimestamp } from '../../nodes/WineFulfillment/wire/tracking';
+import { actionWorkflow, ACTION_NODE } from '../harness/workflows';
+import { useSandbox } from '../harness/sandbox';
+import { packages, type SandboxPackage } from '../sandbox/stores';
+
+const fx = useSandbox({ inventoryRecords: 240 });
+
+const HOUR = 3_600_000;
+const START = Date.parse('2026-01-05T15:00:00Z'); // the sandbox clock's start
+
+const getPackages = (extra: Record<string, unknown> = {}) =>
+	actionWorkflow({ resource: 'tracking', operation: 'getPackages', ...extra });
+
+const seed = (input: Record<string, unknown>) => fx.control.call('POST', 'seed-packages', input);
+
+/** What the wire should carry for a package: the store record less bookkeeping, Site and IcePack. */
+const onTheWire = (p: SandboxPackage) => omit(p, ['lastActivityAt', 'Site', 'IcePack']) as unknown as IDataObject;
+
+/** The test's own reading: shipped by now, ordered by last activity then tracking number. */
+function expectedPackages(filter: (p: SandboxPackage) => boolean = () => true): IDataObject[] {
+	const now = fx.sandbox.state.now();
+	return packages(fx.sandbox.state)
+		.filter((p) => Date.parse(p.ShipDate ?? '') <= now && filter(p))
+		.sort((a, b) => a.lastActivityAt - b.lastActivityAt || (a.TrackingNo < b.TrackingNo ? -1 : 1))
+		.map(onTheWire);
+}
+
+describe('Tracking → Get Packages', () => {
+	it('returns every visible package over several pages with Return All, matching the sandbox exactly', async () => {
+		// 1,000 packages, one every 5 minutes from 72 h ago: about 860 shipped by now, the rest in the future.
+		await seed({ count: 1000, startAt: new Date(START - 72 * HOUR).toISOString(), spreadMs: 5 * 60_000 });
+		const result = await fx.run(getPackages({ returnAll: true, queryOptions: { pageSize: 100 } }));
+		expect(result.error).toBeUndefined();
+		const out = result.output(ACTION_NODE);
+		const expected = expectedPackages();
+		expect(expected.length).toBeGreaterThan(800);
+		expect(expected.length).toBeLessThan(1000);
+		expect(out.map((i) => i.json)).toEqual(expected);
+		expect(out.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+		// statuses moved with simulated time: the oldest delivered (or failed), the newest just shipped
+		const statuses = new Set(out.map((i) => i.json.Status));
+		for (const s of ['SHIPPED', 'IN TRANSIT', 'DELIVERED', 'EXCEPTION']) expect(statuses).toContain(s);
+		expect(out.some((i) => 'lastActivityAt' in i.json || 'Site' in i.json || 'IcePack' in i.json)).toBe(false);
+
+		const pages = await fx.control.requests('GetPackages');
+		expect(pages).toHaveLength(Math.ceil(expected.length / 100));
+		expect(pages.map((p) => p.body.Skip)).toEqual(pages.map((_, i) => i * 100));
+		expect(pages.every((p) => p.body.Top === 100 && p.authShape === 'Authentication')).toBe(true);
+	});
+
+	it('sends the pickers as "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (UTC) and filters by both ranges and carrier', async () => {
+		await seed({ count: 300, startAt: new Date(START - 60 * HOUR).toISOString(), spreadMs: 10 * 60_000 });
+		const result = await fx.run(
+			getPackages({
+				returnAll: true,
+				filters: {
+					shipDateFrom: '2026-01-03T05:00:00',
+					shipDateTo: '2026-01-04T01:00:00+02:00', // 23:00:00 UTC the day before
+					lastActivityFrom: '2026-01-03T00:00:00',
+					lastActivityTo: '2026-01-05T12:00:00',
+					shippingCarrier: 'UPS',
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('GetPackages');
+		expect(sent.body).toMatchObject({
+			ShipDateRange: '01/03/2026 05:00:00 - 01/03/2026 23:00:00',
+			LastActivityDateRange: '01/03/2026 00:00:00 - 01/05/2026 12:00:00',
+			ShippingCarrier: 'UPS',
+		});
+		const [shipFrom, shipTo] = [Date.parse('2026-01-03T05:00:00Z'), Date.parse('2026-01-03T23:00:00Z')];
+		const [actFrom, actTo] = [Date.parse('2026-01-03T00:00:00Z'), Date.parse('2026-01-05T12:00:00Z')];
+		const expected = expectedPackages((p) => {
+			const shipped = Date.parse(p.ShipDate ?? '');
+			return (
+				p.Carrier === 'UPS' &&
+				shipped >= shipFrom &&
+				shipped <= shipTo &&
+				p.lastActivityAt >= actFrom &&
+				p.lastActivityAt <= actTo
+			);
+		});
+		expect(expected.length).toBeGreaterThan(10);
+		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(expected);
+	});
+
+	it.each([
+		['a From later than To', { shipDateFrom: '2026-01-04T00:00:00', shipDateTo: '2026-01-03T00:00:00' }, 'Ship Date From/To', 'From must not be later than To'],
+		['a range with only one end', { lastActivityFrom: '2026-01-04T00:00:00' }, 'Last Activity From/To', 'needs both a From and a To date'],
+		['an unreadable date', { shipDateFrom: '={{ "yesterday-ish" }}', shipDateTo: '2026-01-03T00:00:00' }, 'Ship Date From/To', 'must be dates'],
+	])('refuses %s before sending anything', async (_case, filters, label, rule) => {
+		const result = await fx.run(getPackages({ filters }));
+		expect(result.error?.message).toContain(`Invalid "${label}"`);
+		expect(result.error?.message).toContain(rule);
+		expect(await fx.control.requests()).toHaveLength(0);
+	});
+
+	it('refuses more than 100 order numbers before sending anything, and sends 100', async () => {
+		await seed({ count: 150, startAt: new Date(START - 10 * HOUR).toISOString(), spreadMs: 60_000 });
+		const orders = packages(fx.sandbox.state).map((p) => p.OrderNumber);
+		const tooMany = await fx.run(getPackages({ returnAll: true, filters: { orderNumbers: orders.slice(0, 101).join(',') } }));
+		expect(tooMany.error?.message).toContain('Invalid "Order Numbers": at most 100 order numbers are allowed');
+		expect(await fx.control.requests()).toHaveLength(0);
+
+		const chosen = orders.slice(20, 120);
+		const withList = await fx.run(
+			actionWorkflow(
+				{ resource: 'tracking', operation: 'getPackages', returnAll: true, filters: { orderNumbers: '={{ $json.orders }}' } },
+				{ items: [{ orders: chosen }] },
+			),
+		);
+		expect(withList.error).toBeUndefined();
+		const sent = await fx.control.requests('GetPackages');
+		expect(sent[sent.length - 1].body.OrderNumbers).toEqual(chosen);
+		expect(withList.output(ACTION_NODE).map((i) => i.json)).toEqual(expectedPackages((p) => chosen.includes(p.OrderNumber)));
+	});
+
+	it('stops at the limit and asks only for what it needs', async () => {
+		await seed({ count: 40, startAt: new Date(START - 2 * HOUR).toISOString(), spreadMs: 60_000 });
+		const result = await fx.run(getPackages({ returnAll: false, limit: 7 }));
+		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(expectedPackages().slice(0, 7));
+		const sent = await fx.control.requests('GetPackages');
+		expect(sent).toHaveLength(1);
+		expect(sent[0].body).toMatchObject({ Skip: 0, Top: 7 });
+	});
+
+	it('shows packages only once they have shipped on the simulated clock', async () => {
+		await seed({ count: 5, startAt: new Date(START + HOUR).toISOString(), spreadMs: 60_000 });
+		const before = await fx.run(getPackages({ returnAll: true }));
+		expect(before.output(ACTION_NODE)).toHaveLength(0);
+		await fx.control.call('POST', 'clock', { advanceMs: HOUR + 2 * 60_000 });
+		const after = await fx.run(getPackages({ returnAll: true }));
+		expect(after.output(ACTION_NODE).map((i) => i.json.OrderNumber)).toEqual(['SO-000001', 'SO-000002', 'SO-000003']);
+	});
+
+	it('gives raw pages with LatestActivityTimestamp, read under either documented spelling', async () => {
+		await seed({ count: 30, startAt: new Date(START - 80 * HOUR).toISOString(), spreadMs: 2 * HOUR });
+		const raw = await fx.run(getPackages({ returnAll: true, queryOptions: { output: 'pages', pageSize: 10 } }));
+		const pages = raw.output(ACTION_NODE).map((i) => i.json);
+		expect(pages).toHaveLength(3);
+		const latest = Math.max(...packages(fx.sandbox.state).filter((p) => Date.parse(p.ShipDate ?? '') <= START).map((p) => p.lastActivityAt));
+		expect(latestActivityTimestamp(pages[0])).toBe(new Date(latest).toISOString().replace('.000Z', 'Z'));
+		expect(pages[2]).toMatchObject({ MoreRecords: false, TotalRecordCount: 30 });
+
+		await fx.control.call('POST', 'tracking-quirks', { leadingSpaceTimestamp: true });
+		const quirky = await fx.run(getPackages({ returnAll: false, limit: 1, queryOptions: { output: 'pages' } }));
+		const [page] = quirky.output(ACTION_NODE).map((i) => i.json);
+		expect(page).toHaveProperty([' LatestActivityTimestamp']);
+		expect(page).not.toHaveProperty(['LatestActivityTimestamp']);
+		expect(latestActivityTimestamp(page)).toBe(latestActivityTimestamp(pages[0]));
+		expect(latestActivityTimestamp({})).toBeUndefined();
+	});
+});
