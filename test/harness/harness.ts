@@ -1,5 +1,5 @@
 // Runs workflow JSON (as n8n exports it) through n8n-core's WorkflowExecute with our real node and credential types.
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, PollContext, TriggersAndPollers, WebhookContext, WorkflowExecute } from 'n8n-core';
 import {
 	ICredentialsHelper,
 	Workflow,
@@ -24,11 +24,15 @@ import {
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
+import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
+import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { PROBE_TYPE, TransportProbe } from './probe';
 
 export const PACKAGE = 'n8n-nodes-wine-fulfillment';
 export const ACTION_TYPE = `${PACKAGE}.wineFulfillment`;
+export const TRIGGER_TYPE = `${PACKAGE}.wineFulfillmentTrigger`;
+export const WEBHOOK_TYPE = `${PACKAGE}.wineFulfillmentWebhookTrigger`;
 
 /** Stand-in for n8n-nodes-base's Manual Trigger (not a dev dependency): emits one empty item. */
 class ManualTrigger implements INodeType {
@@ -52,13 +56,11 @@ class ManualTrigger implements INodeType {
 export class NodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType> = {
 		[ACTION_TYPE]: new WineFulfillment(),
+		[TRIGGER_TYPE]: new WineFulfillmentTrigger(),
+		[WEBHOOK_TYPE]: new WineFulfillmentWebhookTrigger(),
 		'n8n-nodes-base.manualTrigger': new ManualTrigger(),
 		[PROBE_TYPE]: new TransportProbe(),
 	};
-
-	register(name: string, type: INodeType): void {
-		this.types[name] = type;
-	}
 
 	getByName(name: string): INodeType | IVersionedNodeType {
 		return this.getByNameAndVersion(name);
@@ -234,4 +236,127 @@ export async function runWorkflow(
 			return (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
 		},
 	};
+}
+
+export interface PollResult {
+	/** what the poll emitted (empty when it returned null) */
+	items: INodeExecutionData[];
+	/** the workflow's static data after the poll, as n8n would store it (JSON) */
+	staticData: IDataObject;
+}
+
+/**
+ * Runs one poll of a polling trigger as n8n does: a PollContext for the node and
+ * TriggersAndPollers.runPollFunction. Static data goes in and comes out as JSON, as it is stored
+ * between polls (and across restarts). Mode 'manual' is the editor's "Fetch Test Event".
+ */
+export async function runPoll(
+	json: WorkflowJson,
+	nodeName: string,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	staticData: IDataObject = {},
+	mode: 'trigger' | 'manual' = 'trigger',
+): Promise<PollResult> {
+	const workflow = new Workflow({
+		id: 'poll-workflow',
+		name: json.name ?? 'poll',
+		nodes: json.nodes,
+		connections: json.connections,
+		active: mode === 'trigger',
+		nodeTypes: new NodeTypes(),
+		staticData: JSON.parse(JSON.stringify(staticData)) as IDataObject,
+	});
+	const node = workflow.getNode(nodeName);
+	if (!node) throw new Error(`No node ${nodeName}`);
+	const context = new PollContext(workflow, node, additionalData(credentials), mode, mode === 'manual' ? 'manual' : 'activate');
+	const result = await new TriggersAndPollers().runPollFunction(workflow, node, context);
+	return {
+		items: result?.[0] ?? [],
+		staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject,
+	};
+}
+
+export interface WebhookDelivery {
+	body: unknown;
+	headers?: Record<string, string>;
+}
+
+export interface WebhookResult {
+	/** the HTTP status the sender gets */
+	status: number;
+	/** what the sender gets back */
+	response: unknown;
+	/** the items the workflow starts with (empty when nothing is emitted) */
+	items: INodeExecutionData[];
+	staticData: IDataObject;
+}
+
+/**
+ * Delivers one webhook call to a webhook trigger as n8n's webhook service does: a WebhookContext
+ * over the request, the node's webhook(), then n8n's answer for responseMode "onReceived".
+ */
+export async function runWebhook(
+	json: WorkflowJson,
+	nodeName: string,
+	delivery: WebhookDelivery,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	staticData: IDataObject = {},
+): Promise<WebhookResult> {
+	const workflow = new Workflow({
+		id: 'webhook-workflow',
+		name: json.name ?? 'webhook',
+		nodes: json.nodes,
+		connections: json.connections,
+		active: true,
+		nodeTypes: new NodeTypes(),
+		staticData: JSON.parse(JSON.stringify(staticData)) as IDataObject,
+	});
+	const node = workflow.getNode(nodeName);
+	if (!node) throw new Error(`No node ${nodeName}`);
+	let status = 200;
+	let sent: unknown;
+	const res = {
+		status(code: number) {
+			status = code;
+			return res;
+		},
+		json(body: unknown) {
+			sent = body;
+			return res;
+		},
+		send(body: unknown) {
+			sent = body;
+			return res;
+		},
+		end() {
+			return res;
+		},
+		setHeader() {
+			return res;
+		},
+	};
+	const headers = Object.fromEntries(Object.entries(delivery.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+	const data = additionalData(credentials);
+	Object.assign(data, {
+		httpRequest: { body: delivery.body, headers, query: {}, params: {}, method: 'POST' },
+		httpResponse: res,
+	});
+	const webhookData = {
+		httpMethod: 'POST',
+		node: node.name,
+		path: 'tracking',
+		webhookDescription: { name: 'default', httpMethod: 'POST', path: 'tracking', responseMode: 'onReceived' },
+		workflowId: workflow.id,
+		workflowExecuteAdditionalData: data,
+	};
+	const context = new WebhookContext(workflow, node, data, 'webhook', webhookData as never, [], null);
+	const type = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+	if (!type.webhook) throw new Error(`${node.type} has no webhook()`);
+	const result = await type.webhook.call(context);
+	const items = (result.workflowData?.[0] ?? []) as INodeExecutionData[];
+	if (!result.noWebhookResponse) {
+		// n8n answers "onReceived" at once: the node's own response, or its default message
+		sent = result.webhookResponse ?? { message: 'Workflow was started' };
+	}
+	return { status, response: sent, items, staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject };
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { ACTION_TYPE, type WorkflowJson } from './harness';
+import { ACTION_TYPE, TRIGGER_TYPE, type WorkflowJson } from './harness';
 
 export const CREDENTIAL_ID = 'wf-cred-1';
 export const ACTION_NODE = 'Wine Fulfillment';
@@ -50,4 +50,25 @@ export function actionWorkflow(parameters: INodeParameters, options: ActionWorkf
 /** A workflow JSON fixture from test/workflows. */
 export function fixture(name: string): WorkflowJson {
 	return JSON.parse(readFileSync(join(__dirname, '..', 'workflows', name), 'utf8')) as WorkflowJson;
+}
+
+export const TRIGGER_NODE = 'Wine Fulfillment Trigger';
+
+/** A workflow with only the polling trigger, as n8n stores an active one. */
+export function triggerWorkflow(parameters: INodeParameters): WorkflowJson {
+	return {
+		name: 'trigger',
+		nodes: [
+			{
+				id: 't1',
+				name: TRIGGER_NODE,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { wineFulfillmentApi: { id: CREDENTIAL_ID, name: 'Sandbox' } },
+			},
+		],
+		connections: {},
+	};
 }

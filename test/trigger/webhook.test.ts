@@ -1,0 +1,112 @@
+// The tracking webhook trigger: answers at once, one item per event, redeliveries dropped, tag filter, auth, bad bodies.
+import { randomUUID } from 'node:crypto';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { runWebhook, WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
+
+const NODE = 'Tracking Webhook';
+const AUTH_ID = 'webhook-auth-1';
+const secret = { headerName: 'X-Webhook-Secret', headerSecret: 's3cret-value-42', user: 'provider', password: 'pw-7781' };
+
+function workflow(parameters: INodeParameters = {}): WorkflowJson {
+	return {
+		nodes: [
+			{
+				id: 'w1',
+				name: NODE,
+				type: WEBHOOK_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { wineFulfillmentWebhookApi: { id: AUTH_ID, name: 'Webhook secret' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+function update(tag = 'InTransit', eventId: string = randomUUID()): IDataObject {
+	return {
+		event: 'tracking_update',
+		event_id: eventId,
+		is_tracking_first_tag: tag === 'InfoReceived',
+		msg: {
+			tag,
+			tracking_number: '1ZSBX0000000042',
+			slug: 'ups',
+			order_id: 'SO-000042',
+			checkpoints: [{ checkpoint_time: '2026-01-05T18:00:00Z', message: 'Departed facility', tag }],
+		},
+	};
+}
+
+const deliver = (body: unknown, parameters: INodeParameters = {}, staticData: IDataObject = {}, headers: Record<string, string> = {}) =>
+	runWebhook(workflow(parameters), NODE, { body, headers }, { [AUTH_ID]: secret }, staticData);
+
+describe('tracking webhook trigger', () => {
+	it('answers 2xx at once and emits one item per event', async () => {
+		const result = await deliver(update('Delivered'));
+		expect(result.status).toBe(200);
+		expect(result.items).toHaveLength(1);
+		expect(result.items[0].json).toMatchObject({
+			tag: 'Delivered',
+			trackingNumber: '1ZSBX0000000042',
+			carrier: 'ups',
+			orderNumber: 'SO-000042',
+		});
+	});
+
+	it('drops a redelivered event_id, also after a restart (static data stored as JSON)', async () => {
+		const event = update('OutForDelivery');
+		const first = await deliver(event);
+		expect(first.items).toHaveLength(1);
+		const again = await deliver(event, {}, JSON.parse(JSON.stringify(first.staticData)) as IDataObject);
+		expect(again.status).toBe(200);
+		expect(again.items).toHaveLength(0);
+		expect(again.response).toMatchObject({ duplicate: true });
+	});
+
+	it('keeps the list of recent event ids bounded', async () => {
+		let staticData: IDataObject = {};
+		for (let i = 0; i < 2100; i += 300) {
+			const ids = Array.from({ length: 300 }, () => randomUUID());
+			staticData = { 'node:Tracking Webhook': { recentEventIds: [...(((staticData['node:Tracking Webhook'] as IDataObject)?.recentEventIds as string[]) ?? []), ...ids] } };
+		}
+		const result = await deliver(update(), {}, staticData);
+		expect(((result.staticData['node:Tracking Webhook'] as IDataObject).recentEventIds as string[]).length).toBe(2000);
+	});
+
+	it('answers 400 to a malformed body and emits nothing', async () => {
+		for (const body of [{ event: 'other', event_id: randomUUID(), msg: { tag: 'Delivered' } }, { event: 'tracking_update', event_id: 'not-a-uuid', msg: { tag: 'Delivered' } }, 'plain text', { ...update(), msg: { tag: 'Teleported' } }]) {
+			const result = await deliver(body);
+			expect(result.status).toBe(400);
+			expect(result.items).toHaveLength(0);
+			expect(String((result.response as IDataObject).message)).toContain('Not a tracking update');
+		}
+	});
+
+	it('filters by tag, still answering 2xx', async () => {
+		const skipped = await deliver(update('InTransit'), { tags: ['Delivered', 'Exception'] });
+		expect(skipped.status).toBe(200);
+		expect(skipped.items).toHaveLength(0);
+		const kept = await deliver(update('Exception'), { tags: ['Delivered', 'Exception'] });
+		expect(kept.items).toHaveLength(1);
+	});
+
+	it('checks header auth', async () => {
+		const denied = await deliver(update(), { authentication: 'headerAuth' }, {}, { 'X-Webhook-Secret': 'wrong' });
+		expect(denied.status).toBe(401);
+		expect(denied.items).toHaveLength(0);
+		const allowed = await deliver(update(), { authentication: 'headerAuth' }, {}, { 'X-Webhook-Secret': secret.headerSecret });
+		expect(allowed.status).toBe(200);
+		expect(allowed.items).toHaveLength(1);
+	});
+
+	it('checks basic auth', async () => {
+		const basic = (user: string, pw: string) => `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`;
+		expect((await deliver(update(), { authentication: 'basicAuth' }, {}, { Authorization: basic('provider', 'nope') })).status).toBe(401);
+		expect((await deliver(update(), { authentication: 'basicAuth' }, {})).status).toBe(401);
+		const ok = await deliver(update(), { authentication: 'basicAuth' }, {}, { Authorization: basic(secret.user, secret.password) });
+		expect(ok.items).toHaveLength(1);
+	});
+});
