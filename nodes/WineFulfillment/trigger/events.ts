@@ -35,6 +35,7 @@ export interface EventSource {
 }
 
 const ms = (value: unknown): number | undefined => readDate(value)?.toMillis();
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function allPages(
 	ctx: IPollFunctions,
@@ -77,10 +78,9 @@ function packagesSource(rangeMember: 'ShipDateRange' | 'LastActivityDateRange', 
 				PACKAGE_RECORDS,
 				Math.min(pageSize, MAX_PACKAGES_TOP),
 			);
-			const times = pages.map((p) => ms(latestActivityTimestamp(p))).filter((t): t is number => t !== undefined);
 			return {
 				candidates: records.map(candidate),
-				providerTime: times.length ? Math.max(...times) : undefined,
+				providerTime: newest(pages.map((p) => ({ at: ms(latestActivityTimestamp(p)) }))),
 			};
 		},
 		async providerNow(ctx, filters) {
@@ -142,24 +142,50 @@ export const EVENTS: Record<EventName, EventSource> = {
 	},
 	newReturn: {
 		async fetch(ctx, from, to, filters, pageSize) {
-			const body: IDataObject = {
-				StartTime: new Date(from).toISOString(),
-				EndTime: new Date(to).toISOString(),
-				IncludeTotalRecordCount: true,
-			};
-			if (filters.orderNumbers?.length) body.OrderNumbers = filters.orderNumbers;
-			if (filters.warehouse) body.Warehouse = filters.warehouse;
-			const { records } = await allPages(ctx, ENDPOINTS.getReturns, body, RETURNS_RECORDS, Math.min(pageSize, RETURNS_MAX_TOP));
+			const { records } = await allPages(
+				ctx,
+				ENDPOINTS.getReturns,
+				returnFilters(filters, from, to),
+				RETURNS_RECORDS,
+				Math.min(pageSize, RETURNS_MAX_TOP),
+			);
 			const candidates = records.map((r) => ({
 				key: String(r.RMANumber ?? `${String(r.OrderNo)}#${String(r.ReceivedDate)}`),
 				at: ms(r.ReceivedDate),
-				record: { event: 'newReturn', orderNumber: r.OrderNo, rmaNumber: r.RMANumber, returnStatus: r.ReturnStatus, returnReason: r.ReturnReason, customerEmail: r.EmailAddress ?? null, return: r } as IDataObject,
+				record: {
+					event: 'newReturn',
+					orderNumber: r.OrderNo,
+					rmaNumber: r.RMANumber,
+					returnStatus: r.ReturnStatus,
+					returnReason: r.ReturnReason,
+					customerEmail: r.EmailAddress ?? null,
+					return: r,
+				} as IDataObject,
 			}));
-			const times = candidates.map((c) => c.at).filter((t): t is number => t !== undefined);
-			return { candidates, providerTime: times.length ? Math.max(...times) : undefined };
+			return { candidates, providerTime: newest(candidates) };
 		},
-		async providerNow() {
+		/** Returns carry no provider timestamp: the newest ReceivedDate stands in (last 30 days first, then all). */
+		async providerNow(ctx, filters) {
+			for (const from of [Date.now() - 30 * DAY_MS, undefined]) {
+				const { records } = await allPages(ctx, ENDPOINTS.getReturns, returnFilters(filters, from), RETURNS_RECORDS, RETURNS_MAX_TOP);
+				const latest = newest(records.map((r) => ({ at: ms(r.ReceivedDate) })));
+				if (latest !== undefined) return latest;
+			}
 			return undefined;
 		},
 	},
 };
+
+function returnFilters(filters: Filters, from?: number, to?: number): IDataObject {
+	const body: IDataObject = { IncludeTotalRecordCount: true };
+	if (from !== undefined) body.StartTime = new Date(from).toISOString();
+	if (to !== undefined) body.EndTime = new Date(to).toISOString();
+	if (filters.orderNumbers?.length) body.OrderNumbers = filters.orderNumbers;
+	if (filters.warehouse) body.Warehouse = filters.warehouse;
+	return body;
+}
+
+function newest(records: Array<{ at: number | undefined }>): number | undefined {
+	const times = records.map((r) => r.at).filter((t): t is number => t !== undefined);
+	return times.length ? Math.max(...times) : undefined;
+}
