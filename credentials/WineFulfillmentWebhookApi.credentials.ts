@@ -16,7 +16,7 @@ export class WineFulfillmentWebhookApi implements ICredentialType {
 		dark: 'file:../icons/wineFulfillment.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/n8n-nodes-wine-fulfillment/n8n-nodes-wine-fulfillment#tracking-webhook';
+	documentationUrl = 'https://github.com/n8n-nodes-wine-fulfillment/n8n-nodes-wine-fulfillment#wine-fulfillment-tracking-webhook-trigger';
 
 	properties: INodeProperties[] = [
 		{
