@@ -48,6 +48,7 @@ describe('transport: retries', () => {
 		expect(result.error?.message).toContain('internal error (500)');
 		expect(result.error?.description).toContain('not resent');
 		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(1);
+		expectNoSecrets(result.run);
 	});
 
 	it('retries a read after a connection reset', async () => {
@@ -78,6 +79,7 @@ describe('transport: retries', () => {
 		const result = await fx.run(probe({ endpoint: 'updateSalesOrder', retry: fast }));
 		expect(result.error?.message).toContain('not valid JSON');
 		expect(await fx.control.requests('UpdateSalesOrder')).toHaveLength(1);
+		expectNoSecrets(result.run);
 	});
 
 	it('is bounded: a read that keeps failing stops after the retry budget', async () => {
@@ -85,6 +87,7 @@ describe('transport: retries', () => {
 		const result = await fx.run(probe({ endpoint: 'getStatus', retry: { ...fast, maxRetries: 4 } }));
 		expect(result.error?.message).toContain('internal error (503)');
 		expect(await fx.control.requests('GetStatus')).toHaveLength(5);
+		expectNoSecrets(result.run);
 	});
 
 	it('does not wait past the total wait budget when Retry-After asks for longer', async () => {
@@ -94,5 +97,6 @@ describe('transport: retries', () => {
 		expect(Date.now() - started).toBeLessThan(5000);
 		expect(result.error?.httpCode).toBe('429');
 		expect(await fx.control.requests('GetStatus')).toHaveLength(1);
+		expectNoSecrets(result.run);
 	});
 });
