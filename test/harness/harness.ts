@@ -198,8 +198,8 @@ export function additionalData(
 
 export interface RunResult {
 	run: IRun;
-	/** output items of a node's first run, first output */
-	output(nodeName: string): INodeExecutionData[];
+	/** output items of a node's first run (first output unless another is named) */
+	output(nodeName: string, outputIndex?: number): INodeExecutionData[];
 	/** the error the workflow stopped with, if any */
 	error?: { message: string; description?: string | null; httpCode?: string | null; context?: IDataObject };
 }
@@ -231,9 +231,9 @@ export async function runWorkflow(
 	return {
 		run,
 		error: err,
-		output(nodeName: string) {
+		output(nodeName: string, outputIndex = 0) {
 			const task = run.data.resultData.runData[nodeName]?.[0];
-			return (task?.data?.main?.[0] ?? []) as INodeExecutionData[];
+			return (task?.data?.main?.[outputIndex] ?? []) as INodeExecutionData[];
 		},
 	};
 }

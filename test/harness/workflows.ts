@@ -14,6 +14,8 @@ export interface ActionWorkflowOptions {
 	/** input items for the action node (pinned on the trigger); one empty item when absent */
 	items?: IDataObject[];
 	continueOnFail?: boolean;
+	/** failed items leave on a second, error output ("Continue (using error output)") */
+	errorOutput?: boolean;
 }
 
 export function actionWorkflow(parameters: INodeParameters, options: ActionWorkflowOptions = {}): WorkflowJson {
@@ -38,6 +40,7 @@ export function actionWorkflow(parameters: INodeParameters, options: ActionWorkf
 				parameters,
 				credentials: { wineFulfillmentApi: { id: CREDENTIAL_ID, name: 'Sandbox' } },
 				...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+				...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 			},
 		],
 		connections: {

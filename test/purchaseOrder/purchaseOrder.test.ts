@@ -250,7 +250,7 @@ describe('Purchase Order → Cancel', () => {
 			),
 		);
 		const out = result.output(ACTION_NODE);
-		expect(out[0].json).toMatchObject({ error: 'No purchase order has this Customer Reference No', httpCode: '404' });
+		expect(out[0].json).toMatchObject({ error: 'No purchase order has this Customer Reference No', details: { httpCode: '404' } });
 		expect(out[1].json).toMatchObject({ CustomerReferenceNo: 'PO-1001', Outcome: 'cancelled' });
 	});
 });

@@ -143,7 +143,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 		await fx.control.fault({ kind: 'status', status: 500, path: 'BatchSalesOrder', when: 'before', count: 1 });
 		const result = await fx.run(actionWorkflow(batch({ batchOptions: { batchSize: 2 } }), { continueOnFail: true, items: orders(4) }));
 		const out = result.output(ACTION_NODE);
-		expect(out.map((o) => [paired(o), o.json.httpCode ?? o.json.IsCreated])).toEqual([
+		expect(out.map((o) => [paired(o), (o.json.details as { httpCode?: string } | undefined)?.httpCode ?? o.json.IsCreated])).toEqual([
 			[0, '500'],
 			[1, '500'],
 			[2, true],
@@ -151,5 +151,12 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 		]);
 		// A write is never resent: the failed chunk was sent once.
 		expect(await fx.control.requests('BatchSalesOrder')).toHaveLength(2);
+	});
+
+	it('sends a failed chunk\'s orders to the error output with "Continue (using error output)"', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, path: 'BatchSalesOrder', when: 'before', count: 1 });
+		const result = await fx.run(actionWorkflow(batch({ batchOptions: { batchSize: 2 } }), { errorOutput: true, items: orders(4) }));
+		expect(result.output(ACTION_NODE, 0).map(paired)).toEqual([2, 3]);
+		expect(result.output(ACTION_NODE, 1).map(paired)).toEqual([0, 1]);
 	});
 });

@@ -263,7 +263,7 @@ describe('Sales Order → Create', () => {
 		expect(out.map(paired)).toEqual([0, 1, 2, 3]);
 		expect(out[0].json.OrderNo).toBe('C-1');
 		expect(out[1].json.error).toContain('Item NO-SUCH-SKU cannot be ordered');
-		expect(out[1].json.httpCode).toBe('400');
+		expect((out[1].json.details as { httpCode?: string }).httpCode).toBe('400');
 		expect(out[2].json.error).toContain('Invalid "Items line 1 → Quantity (ItemQuantity)"');
 		expect(out[3].json.OrderNo).toBe('C-4');
 		expect(salesOrders(fx.sandbox.state).map((o) => o.OrderNo).sort()).toEqual(['C-1', 'C-4']);

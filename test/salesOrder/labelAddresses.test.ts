@@ -80,11 +80,11 @@ describe('Sales Order → Generate JIT Label', () => {
 			}),
 		);
 		const out = result.output(ACTION_NODE);
-		expect(out.map((o) => [o.json.httpCode, paired(o)])).toEqual([
+		expect(out.map((o) => [(o.json.details as { httpCode?: string }).httpCode, paired(o)])).toEqual([
 			['300', 0],
 			['404', 1],
 		]);
-		expect(out[0].json.description).toContain('Transaction Reference Number');
+		expect((out[0].json.details as { description?: string }).description).toContain('Transaction Reference Number');
 	});
 });
 

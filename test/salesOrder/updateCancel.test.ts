@@ -165,9 +165,9 @@ describe('Sales Order → Cancel', () => {
 		expect(result.error).toBeUndefined();
 		const out = result.output(ACTION_NODE);
 		expect(out.map(paired)).toEqual([0, 1, 2]);
-		expect(out.map((o) => o.json.httpCode)).toEqual(['403', '300', '404']);
+		expect(out.map((o) => (o.json.details as { httpCode?: string }).httpCode)).toEqual(['403', '300', '404']);
 		expect(out[0].json.error).toContain("state has changed");
-		expect(out[0].json.description).toContain('shipped');
+		expect((out[0].json.details as { description?: string }).description).toContain('shipped');
 		expect(out[1].json.error).toBe('Several sales orders match this order number');
 		expect(out[2].json.error).toBe('The order number was not found');
 		expect(orderIn(fx, shipped).state).toBe('shipped');

@@ -262,7 +262,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		});
 	});
 	server.keepAliveTimeout = 30_000;
-	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
 	const { port } = server.address() as AddressInfo;
 
 	const sandbox: Sandbox = {

@@ -159,7 +159,7 @@ describe('SKU → Update', () => {
 			),
 		);
 		const out = kept.output(ACTION_NODE);
-		expect(out[0].json.httpCode).toBe('404');
+		expect((out[0].json.details as { httpCode?: string }).httpCode).toBe('404');
 		expect(out[1].json).toEqual({ ItemNo: 'WINE-000002', success: true });
 	});
 });

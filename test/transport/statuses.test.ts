@@ -54,8 +54,23 @@ describe('transport: provider statuses', () => {
 		const out = result.output(PROBE_NODE);
 		expect(out.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3]);
 		expect(out.filter((i) => i.json.error)).toHaveLength(2);
-		expect(out.find((i) => i.json.error)?.json.httpCode).toBe('400');
+		expect(out.find((i) => i.json.error)?.json.details).toMatchObject({ httpCode: '400' });
 		expectNoSecrets(out);
+	});
+
+	it('sends failed items to the error output with "Continue (using error output)"', async () => {
+		await fx.control.fault({ kind: 'status', status: 400, body: { Message: echoSecrets }, path: 'GetStatus', every: 2 });
+		const result = await fx.run(
+			probe({ endpoint: 'getStatus', body: { Top: 1 }, retry: noRetry }, { items: [{}, {}, {}, {}], errorOutput: true }),
+		);
+		expect(result.error).toBeUndefined();
+		const paired = (items: typeof ok) => items.map((i) => (i.pairedItem as { item: number }).item);
+		const ok = result.output(PROBE_NODE, 0);
+		const failed = result.output(PROBE_NODE, 1);
+		expect(paired(ok)).toEqual([0, 2]);
+		expect(paired(failed)).toEqual([1, 3]);
+		expect(failed[0].json.error).toContain('rejected the request as invalid');
+		expectNoSecrets(result.run);
 	});
 
 	it('names the failing item and keeps secrets out when an item fails without Continue On Fail', async () => {

@@ -1,6 +1,6 @@
 // What every <operation>.operation.ts exports, and how the router runs it over the input items.
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
 export interface OperationModule {
@@ -33,14 +33,28 @@ export const requestOptionsProperty: INodeProperties = {
 	],
 };
 
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const e = error as { message?: string; description?: string | null; httpCode?: string | null };
+/** The n8n error for a failure: ours already are one; anything else is wrapped. */
+export function asNodeError(
+	ctx: IExecuteFunctions,
+	error: unknown,
+	itemIndex: number,
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * The item Continue On Fail puts out for a failed input item. Its JSON holds only `error` and
+ * `details`, the members by which n8n sends an item to the node's error output when the node is set
+ * to "Continue (using error output)"; with "Continue" it stays on the regular output as it is.
+ */
+export function errorItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
+	const e = asNodeError(ctx, error, itemIndex);
+	const details: IDataObject = {};
+	if (e.description) details.description = e.description;
+	if ('httpCode' in e && e.httpCode) details.httpCode = e.httpCode;
 	return {
-		json: {
-			error: e.message ?? String(error),
-			...(e.description ? { description: e.description } : {}),
-			...(e.httpCode ? { httpCode: e.httpCode } : {}),
-		},
+		json: { error: e.message, ...(Object.keys(details).length ? { details } : {}) },
 		pairedItem: { item: itemIndex },
 	};
 }
@@ -68,7 +82,7 @@ export async function runPerItem(
 				try {
 					return { output: await execute.call(this, itemIndex) };
 				} catch (error) {
-					if (continueOnFail) return { output: [errorItem(error, itemIndex)] };
+					if (continueOnFail) return { output: [errorItem(this, error, itemIndex)] };
 					stopped = true;
 					limit.clearQueue();
 					return { error, itemIndex };

@@ -1,11 +1,12 @@
 // Batch Create (deprecated BatchSalesOrder): input items grouped into chunks, a 413 answered by halving the chunk.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact } from '../common';
+import { asNodeError, errorItem } from '../operation';
 import { orderProperties, buildOrder } from './create.operation';
 
 export const DEFAULT_BATCH_SIZE = 50;
@@ -76,19 +77,6 @@ async function settle<T>(fn: () => Promise<T> | T): Promise<Settled<T>> {
 	}
 }
 
-/** The failure as the n8n error to stop the run with (ours already are; anything else is wrapped). */
-function nodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-}
-
-function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
-	const e = error as { message?: string; description?: string | null; httpCode?: string | null };
-	return {
-		json: compact({ error: e.message ?? String(error), description: e.description, httpCode: e.httpCode }),
-		pairedItem: { item: itemIndex },
-	};
-}
 
 /** The status entry of each order in the chunk: by position when it matches, else by order number. */
 function matchStatuses(chunk: Entry[], statuses: IDataObject[]): Array<IDataObject | undefined> {
@@ -134,8 +122,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const built = await settle(() => buildOrder(this, itemIndex, false));
 		if ('value' in built) entries.push({ itemIndex, order: built.value });
-		else if (continueOnFail) results.set(itemIndex, errorItem(built.error, itemIndex));
-		else throw nodeError(this, built.error, itemIndex);
+		else if (continueOnFail) results.set(itemIndex, errorItem(this, built.error, itemIndex));
+		else throw asNodeError(this, built.error, itemIndex);
 	}
 
 	const options = this.getNodeParameter('batchOptions', 0, {}) as IDataObject & { batchSize?: number };
@@ -154,8 +142,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 				),
 		);
 		if ('error' in sent) {
-			if (!continueOnFail) throw nodeError(this, sent.error, chunk[0].itemIndex);
-			for (const entry of chunk) results.set(entry.itemIndex, errorItem(sent.error, entry.itemIndex));
+			if (!continueOnFail) throw asNodeError(this, sent.error, chunk[0].itemIndex);
+			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, sent.error, entry.itemIndex));
 			return;
 		}
 		const response = sent.value;
