@@ -1,5 +1,5 @@
-// The pinned real n8n (e2e/n8n): installing it, loading our packed package as users do, and driving its CLI.
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+// The pinned real n8n (e2e/n8n; 1.x in e2e/n8n-1x): installing it, loading our packed package as users do, and driving its CLI.
+import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,18 +33,26 @@ function run(command: string, args: string[], options: { cwd: string; env?: Node
  * modules build against the running Node's headers (npm_config_nodedir, set by scripts/toolchain.sh).
  */
 export function ensureN8n(): void {
-	const stamp = join(N8N_DIR, 'node_modules', '.installed-from');
+	ensureN8nIn(N8N_DIR);
+}
+
+/** ensureN8n for another pinned n8n folder (e2e/n8n-1x); returns its n8n binary. */
+export function ensureN8nIn(dir: string): string {
+	const bin = join(dir, 'node_modules', '.bin', 'n8n');
+	const stamp = join(dir, 'node_modules', '.installed-from');
 	const wanted = createHash('sha256')
-		.update(readFileSync(join(N8N_DIR, 'package.json')))
-		.update(existsSync(join(N8N_DIR, 'package-lock.json')) ? readFileSync(join(N8N_DIR, 'package-lock.json')) : '')
+		.update(readFileSync(join(dir, 'package.json')))
+		.update(existsSync(join(dir, 'package-lock.json')) ? readFileSync(join(dir, 'package-lock.json')) : '')
 		.digest('hex');
-	if (existsSync(N8N_BIN) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
-	process.stderr.write('real n8n: installing the pinned n8n into e2e/n8n (about 5 minutes, once)\n');
+	if (existsSync(bin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return bin;
+	const version = readJson<{ dependencies: { n8n: string } }>(join(dir, 'package.json')).dependencies.n8n;
+	process.stderr.write(`real n8n: installing n8n ${version} into ${dir.slice(ROOT.length + 1)} (a few minutes, once)\n`);
 	run('npm', ['install', '--loglevel=error', '--no-audit', '--no-fund'], {
-		cwd: N8N_DIR,
+		cwd: dir,
 		env: { ...process.env, CKJS_LINKING: 'dynamic' },
 	});
 	writeFileSync(stamp, wanted);
+	return bin;
 }
 
 /** Builds the package and packs it as npm would publish it; returns the tarball's path. */
@@ -83,16 +91,16 @@ export function n8nEnv(userFolder: string, extra: NodeJS.ProcessEnv = {}): NodeJ
 	};
 }
 
-/** Runs an n8n CLI command; throws with its output when it fails. */
-export function n8nCli(args: string[], env: NodeJS.ProcessEnv): string {
-	return run(N8N_BIN, args, { cwd: ROOT, env }).stdout;
+/** Runs an n8n CLI command (`bin`: another pinned n8n); throws with its output when it fails. */
+export function n8nCli(args: string[], env: NodeJS.ProcessEnv, bin = N8N_BIN): string {
+	return run(bin, args, { cwd: ROOT, env }).stdout;
 }
 
 /** Imports credentials or workflows from objects (written to a file under the user folder first). */
-export function importInto(kind: 'credentials' | 'workflow', data: unknown[], env: NodeJS.ProcessEnv): void {
+export function importInto(kind: 'credentials' | 'workflow', data: unknown[], env: NodeJS.ProcessEnv, bin = N8N_BIN): void {
 	const file = join(String(env.N8N_USER_FOLDER), `import-${kind}-${Date.now()}.json`);
 	writeFileSync(file, JSON.stringify(data));
-	n8nCli([`import:${kind}`, `--input=${file}`], env);
+	n8nCli([`import:${kind}`, `--input=${file}`], env, bin);
 }
 
 /** Executes an imported workflow headless and returns n8n's run data (IRun). */
@@ -102,6 +110,51 @@ export function executeWorkflow(id: string, env: NodeJS.ProcessEnv): Record<stri
 	const start = out.indexOf('{');
 	if (start < 0) throw new Error(`n8n execute printed no JSON:\n${out}`);
 	return JSON.parse(out.slice(start)) as Record<string, unknown>;
+}
+
+/**
+ * n8nCli without blocking this process: needed while this process serves the sandbox the
+ * workflows call (a synchronous spawn would stall it). `bin` selects another pinned n8n.
+ */
+export function n8nCliAsync(args: string[], env: NodeJS.ProcessEnv, bin = N8N_BIN): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(bin, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+		child.on('error', reject);
+		child.on('close', (code) => {
+			if (code === 0) resolve(stdout);
+			else reject(new Error(`n8n ${args.join(' ')} failed (${code}):\n${stderr || stdout}`));
+		});
+	});
+}
+
+/**
+ * Executes imported workflows in one n8n boot (`execute-batch`, each from its Manual Trigger, one
+ * after the other) and returns each workflow's run data (IRun) by id. A workflow that failed or
+ * timed out is in `failures` with n8n's message instead.
+ */
+export async function executeWorkflows(
+	ids: string[],
+	env: NodeJS.ProcessEnv,
+	bin = N8N_BIN,
+): Promise<{ runs: Record<string, Record<string, unknown>>; failures: Record<string, string> }> {
+	const dir = join(String(env.N8N_USER_FOLDER), `batch-${Date.now()}`);
+	mkdirSync(dir, { recursive: true });
+	const summaryFile = join(dir, 'summary.json');
+	await n8nCliAsync(['execute-batch', `--ids=${ids.join(',')}`, `--snapshot=${dir}`, `--output=${summaryFile}`], env, bin);
+	const summary = readJson<{ executions: Array<{ workflowId: string; executionStatus: string; error?: string }> }>(summaryFile);
+	const runs: Record<string, Record<string, unknown>> = {};
+	const failures: Record<string, string> = {};
+	for (const id of ids) {
+		const execution = summary.executions.find((e) => e.workflowId === id);
+		const snapshot = join(dir, `${id}-snapshot.json`);
+		if (execution?.executionStatus === 'success' && existsSync(snapshot)) runs[id] = readJson(snapshot);
+		else failures[id] = execution?.error ?? 'not executed (no such workflow?)';
+	}
+	return { runs, failures };
 }
 
 export function readJson<T>(path: string): T {
