@@ -1,10 +1,12 @@
-// Helpers purchase and transfer orders share: item lists, sending a write and shaping its result.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, jsonParse } from 'n8n-workflow';
+// Helpers purchase and transfer orders share: item lists, sending a write, shaping its result, and Cancel.
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, jsonParse, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Endpoint } from '../../wire/endpoints';
+import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
-import { compact } from '../common';
+import { compact, itemsFor, validateBody } from '../common';
+import type { OperationModule } from '../operation';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -106,4 +108,38 @@ export function writeResult(
 	if (typeof response === 'string' && response.trim()) out.TransactionReferenceNumber = response.trim();
 	else if (isPlainObject(response)) Object.assign(out, response);
 	return out;
+}
+
+/** Cancel by Customer Reference No: the same operation for purchase and transfer orders. */
+export function cancelByReference(
+	resource: 'purchaseOrder' | 'transferOrder',
+	endpoint: Endpoint,
+	example: string,
+): Required<Pick<OperationModule, 'description' | 'execute'>> {
+	const what = endpoint.changes ?? 'order';
+	const properties: INodeProperties[] = [
+		{
+			displayName: 'Customer Reference No',
+			name: 'customerReferenceNo',
+			type: 'string',
+			required: true,
+			default: '',
+			placeholder: `e.g. ${example}`,
+			description: `The reference the ${what} was created with. It can be cancelled only while work on it has not started.`,
+		},
+	];
+	return {
+		description: updateDisplayOptions({ show: { resource: [resource], operation: ['cancel'] } }, properties),
+		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+			const body = validateBody(
+				this,
+				cancelMovementRequest,
+				{ CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string },
+				{ CustomerReferenceNo: 'Customer Reference No' },
+				itemIndex,
+			);
+			const response = await sendMovement(this, endpoint, body, itemIndex);
+			return itemsFor([writeResult(response, body.CustomerReferenceNo, 'cancelled')], itemIndex);
+		},
+	};
 }

@@ -1,36 +1,5 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
-
+// Transfer Order → Cancel, by Customer Reference No (shared with Purchase Order → Cancel).
 import { ENDPOINTS } from '../../wire/endpoints';
-import { cancelMovementRequest } from '../../wire/inventoryMovement';
-import { itemsFor, validateBody } from '../common';
-import { sendMovement, writeResult } from '../purchaseOrder/shared';
+import { cancelByReference } from '../purchaseOrder/shared';
 
-const show = { resource: ['transferOrder'], operation: ['cancel'] };
-
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Customer Reference No',
-		name: 'customerReferenceNo',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. TR-2026-0007',
-		description:
-			'The reference the transfer order was created with. It can be cancelled only while work on it has not started.',
-	},
-];
-
-export const description = updateDisplayOptions({ show }, properties);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const body = validateBody(
-		this,
-		cancelMovementRequest,
-		{ CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string },
-		{ CustomerReferenceNo: 'Customer Reference No' },
-		itemIndex,
-	);
-	const response = await sendMovement(this, ENDPOINTS.cancelTransferOrder, body, itemIndex);
-	return itemsFor([writeResult(response, body.CustomerReferenceNo, 'cancelled')], itemIndex);
-}
+export const { description, execute } = cancelByReference('transferOrder', ENDPOINTS.cancelTransferOrder, 'TR-2026-0007');
