@@ -1,20 +1,21 @@
 // Measures per-item throughput of the action node at several Concurrency settings, to choose the default.
-// Sandbox: 20 ms latency and a 50 requests/s limit answered by 429 + Retry-After (as the benchmark's scenario 2).
-import '../test/harness/env';
+// Sandbox (own process): 20 ms latency and a 50 requests/s limit answered by 429 + Retry-After (as scenario 2).
+// `node .work/tsc/bench/concurrency.js [items] [settings]`, e.g. `300 1,2,4,5,8,16`.
+import './lib/env';
 
 import { runWorkflow, sandboxCredential } from '../test/harness/harness';
 import { actionWorkflow, CREDENTIAL_ID } from '../test/harness/workflows';
-import { startSandbox } from '../test/sandbox/server';
+import { SandboxProcess } from './lib/sandbox';
 
 async function main() {
 	const items = Number(process.argv[2] ?? 300);
 	const settings = (process.argv[3] ?? '1,2,4,5,8,16').split(',').map(Number);
-	const sandbox = await startSandbox({ inventoryRecords: 100 });
+	const sandbox = await SandboxProcess.start(100);
 	const rows: Array<Record<string, unknown>> = [];
 	for (const concurrency of settings) {
-		sandbox.reset({});
-		sandbox.faults.latencyMs = 20;
-		sandbox.faults.setRateLimit(50);
+		await sandbox.reset();
+		await sandbox.control('POST', 'latency', { ms: 20 });
+		await sandbox.control('POST', 'rate-limit', { perSecond: 50 });
 		const workflow = actionWorkflow(
 			{ resource: 'inventory', operation: 'getStatus', limit: 1, requestOptions: { concurrency } },
 			{ items: Array.from({ length: items }, () => ({})) },
@@ -22,7 +23,7 @@ async function main() {
 		const started = performance.now();
 		const result = await runWorkflow(workflow, { [CREDENTIAL_ID]: sandboxCredential(sandbox.baseUrl) });
 		const seconds = (performance.now() - started) / 1000;
-		const log = sandbox.requests;
+		const log = await sandbox.requests('GetStatus');
 		rows.push({
 			concurrency,
 			ok: log.filter((r) => r.status === 200).length,
@@ -34,7 +35,7 @@ async function main() {
 		});
 	}
 	console.table(rows);
-	await sandbox.close();
+	await sandbox.stop();
 }
 
 void main();

@@ -93,11 +93,13 @@ export async function runQuery(
 			(await apiRequest.call(this, spec.endpoint, { ...spec.body, ...paging }, { itemIndex })).body as IDataObject,
 	});
 	const out: INodeExecutionData[] = [];
+	// one pairedItem for every record of this input item (n8n only reads it)
+	const pairedItem = { item: itemIndex };
 	for await (const page of pages) {
 		if (options.output === 'pages') {
 			out.push(...itemsFor([{ ...page.body, [spec.recordsKey]: page.records }], itemIndex));
 		} else {
-			for (const json of page.records) out.push({ json, pairedItem: { item: itemIndex } });
+			for (const json of page.records) out.push({ json, pairedItem });
 		}
 	}
 	return out;

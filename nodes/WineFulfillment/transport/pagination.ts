@@ -20,47 +20,76 @@ export interface Page {
 	records: IDataObject[];
 }
 
+/** Pages kept in flight during a long read: the provider prepares one while the other is parsed. */
+const LONG_READ_AHEAD = 2;
+
 function recordsOf(body: IDataObject, key: string): IDataObject[] {
 	const value = body?.[key];
 	return Array.isArray(value) ? (value as IDataObject[]) : [];
 }
 
+interface Requested {
+	paging: IDataObject;
+	body: Promise<IDataObject>;
+}
+
 /**
  * Yields pages lazily, asking only for what the limit still needs. The next page is requested as
  * soon as the current one arrives, so the network overlaps the caller's work on the current page.
+ * From the second page on, when the provider has told the total (TotalRecordCount), two pages are
+ * kept in flight, never past the total or the limit: a long read then costs about the provider's
+ * time or ours per page, whichever is longer, not both. A consumer that stops after the first page
+ * costs at most one extra request.
  */
 export async function* paginatePages(options: PaginateOptions): AsyncGenerator<Page> {
 	const limit = options.limit ?? Number.POSITIVE_INFINITY;
 	if (!(limit > 0)) return;
+	const skipTop = options.style === 'skipTop';
 	let delivered = 0;
-	// records the provider has handed over so far: the next Skip
-	let received = 0;
+	// records the requests sent so far cover: the next Skip
+	let requested = 0;
 	let pageNumber = 1;
+	let total = Number.POSITIVE_INFINITY;
+	// off after a short page: the provider pages by another size than asked, so Skips cannot be foreseen
+	let lookAhead = true;
+	// requested pages not yet handed over, in order
+	const queue: Requested[] = [];
 
-	type Fetched = { page: Page; paging: IDataObject };
-	const request = (): Promise<Fetched> => {
-		const size = Math.max(1, Math.min(options.pageSize, limit - received));
-		const paging: IDataObject =
-			options.style === 'skipTop'
-				? { Skip: received, Top: size }
-				: { PageNumber: pageNumber, PageSize: options.pageSize };
+	const request = (): void => {
+		const size = Math.max(1, Math.min(options.pageSize, limit - requested));
+		const paging: IDataObject = skipTop
+			? { Skip: requested, Top: size }
+			: { PageNumber: pageNumber, PageSize: options.pageSize };
+		requested += skipTop ? size : options.pageSize;
 		pageNumber += 1;
-		return options.fetchPage(paging).then((body) => ({
-			page: { body, records: recordsOf(body, options.recordsKey) },
-			paging,
-		}));
+		const body = options.fetchPage(paging);
+		// a page asked for ahead may fail before it is awaited; its error surfaces when it is
+		body.catch(() => undefined);
+		queue.push({ paging, body });
 	};
 
-	let next: Promise<Fetched> | undefined = request();
-	while (next) {
-		const fetched: Fetched = await next;
-		const { page, paging } = fetched;
+	request();
+	for (let handedOver = 0; queue.length > 0; handedOver++) {
+		const { paging, body: pending } = queue.shift() as Requested;
+		const body = await pending;
+		const page: Page = { body, records: recordsOf(body, options.recordsKey) };
 		const got = page.records.length;
-		received += got;
-		const asked: number = Number(paging.Top ?? paging.PageSize);
-		const more: boolean = hasMore(options.style, page.body, got, asked, paging) && delivered + got < limit;
-		// Start the next request before handing this page over.
-		next = more ? request() : undefined;
+		const asked = Number(paging.Top ?? paging.PageSize);
+		if (typeof body.TotalRecordCount === 'number') total = body.TotalRecordCount;
+		const more = hasMore(options.style, body, got, asked, paging) && delivered + got < limit;
+		const short = skipTop && got < asked;
+		if (!more || short) {
+			// what was asked for ahead is not needed (the total changed) or starts at a wrong Skip
+			await Promise.allSettled(queue.splice(0).map((r) => r.body));
+			if (skipTop) requested = Number(paging.Skip) + got;
+			if (short) lookAhead = false;
+		}
+		if (more) {
+			const ahead = lookAhead && handedOver > 0 && Number.isFinite(total) ? LONG_READ_AHEAD : 1;
+			while (queue.length < ahead && requested < Math.min(limit, total)) request();
+			// the provider says there is more although the total said otherwise: follow the provider
+			if (queue.length === 0) request();
+		}
 		const room = limit - delivered;
 		if (got > room) page.records = page.records.slice(0, room);
 		delivered += page.records.length;
