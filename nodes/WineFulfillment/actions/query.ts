@@ -15,25 +15,30 @@ export interface QuerySpec {
 	maxPageSize: number;
 }
 
+/** Return All and Limit, n8n's usual pair. */
+export const returnAllProperties: INodeProperties[] = [
+	{
+		displayName: 'Return All',
+		name: 'returnAll',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return all results or only up to a given limit',
+	},
+	{
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		typeOptions: { minValue: 1 },
+		default: 50,
+		description: 'Max number of results to return',
+		displayOptions: { show: { returnAll: [false] } },
+	},
+];
+
 /** Return All, Limit and the output shape, for an operation's parameter list (wrap in updateDisplayOptions). */
 export function queryProperties(maxPageSize: number): INodeProperties[] {
 	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: { show: { returnAll: [false] } },
-		},
+		...returnAllProperties,
 		{
 			displayName: 'Query Options',
 			name: 'queryOptions',

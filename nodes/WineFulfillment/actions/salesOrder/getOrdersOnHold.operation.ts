@@ -4,26 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { apiRequest } from '../../transport/request';
 import { itemsFor } from '../common';
+import { returnAllProperties } from '../query';
 
 // The answer is one unpaged list; Return All / Limit trims it here.
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Return All',
-		name: 'returnAll',
-		type: 'boolean',
-		default: false,
-		description: 'Whether to return all results or only up to a given limit',
-	},
-	{
-		displayName: 'Limit',
-		name: 'limit',
-		type: 'number',
-		typeOptions: { minValue: 1 },
-		default: 50,
-		description: 'Max number of results to return',
-		displayOptions: { show: { returnAll: [false] } },
-	},
-];
+const properties: INodeProperties[] = returnAllProperties;
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['getOrdersOnHold'] } },
