@@ -5,7 +5,7 @@ import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/inventoryMovement';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
-import { PURCHASE_ITEMS_EXAMPLE, contactFields, itemRow, purchaseItemToWire, wireNames } from './fields';
+import { PURCHASE_ITEMS_EXAMPLE, contactFields, itemRow, purchaseItemToWire, wireNames, purchaseOrderLabels } from './fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from './shared';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
@@ -75,17 +75,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, properties);
 
-const labels: Record<string, string> = {
-	'OrderInfo.CustomerReferenceNo': 'Customer Reference No',
-	'OrderInfo.TransportMethod': 'Transport Method',
-	'OrderInfo.RequestedDate': 'Requested Date',
-	'OrderInfo.ReceiveToLocation': 'Receive To Location',
-	'OrderInfo.InventoryStatusCode': 'Inventory Status',
-	'OrderInfo.EmailAddress': 'Email Address',
-	ItemsInfo: 'Items',
-	'ItemsInfo.ItemNo': 'Items → Item No',
-	'ItemsInfo.ItemQuantity': 'Items → Quantity',
-};
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
@@ -101,7 +90,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		createPurchaseOrderRequest,
 		withAdditionalJson(this, { OrderInfo: orderInfo, ItemsInfo: readItems(this, itemIndex, purchaseItemToWire) }, itemIndex),
-		labels,
+		purchaseOrderLabels,
 		itemIndex,
 	);
 	hintUnknownWarehouses(this, 'Receive To Location', [body.OrderInfo.ReceiveToLocation]);

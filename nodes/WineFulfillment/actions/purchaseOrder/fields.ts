@@ -57,3 +57,16 @@ export const PURCHASE_ITEMS_EXAMPLE = '[{"ItemNo": "CAB-2019", "ItemDescription"
 export function purchaseItemToWire(row: IDataObject): IDataObject {
 	return { ItemNo: row.itemNo, ItemDescription: row.itemDescription, ItemQuantity: row.itemQuantity };
 }
+
+/** Wire paths of the purchase order operations as the editor names them, for validation messages. */
+export const purchaseOrderLabels: Record<string, string> = {
+	'OrderInfo.CustomerReferenceNo': 'Customer Reference No',
+	'OrderInfo.TransportMethod': 'Transport Method',
+	'OrderInfo.RequestedDate': 'Requested Date',
+	'OrderInfo.ReceiveToLocation': 'Receive To Location',
+	'OrderInfo.InventoryStatusCode': 'Inventory Status',
+	'OrderInfo.EmailAddress': 'Email Address',
+	ItemsInfo: 'Items',
+	'ItemsInfo.ItemNo': 'Items → Item No',
+	'ItemsInfo.ItemQuantity': 'Items → Quantity',
+};

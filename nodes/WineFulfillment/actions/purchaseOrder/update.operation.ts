@@ -5,7 +5,7 @@ import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
-import { wireNames } from './fields';
+import { wireNames, purchaseOrderLabels } from './fields';
 import { sendMovement, writeResult } from './shared';
 
 const show = { resource: ['purchaseOrder'], operation: ['update'] };
@@ -82,19 +82,12 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, properties);
 
-const labels: Record<string, string> = {
-	'OrderInfo.CustomerReferenceNo': 'Customer Reference No',
-	'OrderInfo.TransportMethod': 'Transport Method',
-	'OrderInfo.RequestedDate': 'Requested Date',
-	'OrderInfo.ReceiveToLocation': 'Receive To Location',
-	'OrderInfo.InventoryStatusCode': 'Inventory Status',
-};
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const changes = compact(wireNames(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
 	const orderInfo = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
-	const body = validateBody(this, updatePurchaseOrderRequest, merged, labels, itemIndex);
+	const body = validateBody(this, updatePurchaseOrderRequest, merged, purchaseOrderLabels, itemIndex);
 	const changesSomething = Object.keys(body.OrderInfo).length > 1 || Object.keys(body).length > 1;
 	if (!changesSomething) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {

@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '../../wire/product';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
-import { readRequestor, requestorLabels, requestorProperties, writeOutput } from './shared';
+import { readRequestor, requestorProperties, writeOutput, skuLabels } from './shared';
 
 const show = { resource: ['sku'], operation: ['create'] };
 
@@ -151,19 +151,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, properties);
 
-const labels: Record<string, string> = {
-	...requestorLabels,
-	SKUInfo: 'SKU',
-	'SKUInfo.ItemNo': 'Item Number',
-	'SKUInfo.ItemDescription': 'Item Description',
-	'SKUInfo.ItemCategory': 'Item Category',
-	'SKUInfo.Varietal': 'Varietal',
-	'SKUInfo.AlcoholByVolume': 'Alcohol by Volume',
-	'SKUInfo.NumBottleInEachCase': 'Bottles per Case',
-	'SKUInfo.InventoryManagementType': 'Inventory Management Type',
-	'SKUInfo.UOM': 'Unit of Measure',
-	'SKUInfo.UPCCode': 'UPC Code',
-};
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const category = this.getNodeParameter('itemCategory', itemIndex) as string;
@@ -179,7 +166,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		createSkuRequest,
 		withAdditionalJson(this, { RequestorInfo: readRequestor(this, itemIndex), SKUInfo: skuInfo }, itemIndex),
-		labels,
+		skuLabels,
 		itemIndex,
 	);
 	const response = await apiRequest.call(this, ENDPOINTS.createSku, body as IDataObject, { itemIndex });

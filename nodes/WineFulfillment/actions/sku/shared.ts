@@ -61,3 +61,19 @@ export function readRequestor(ctx: IExecuteFunctions, itemIndex: number): IDataO
 export function writeOutput(itemNo: string, body: unknown, itemIndex: number): INodeExecutionData[] {
 	return [{ json: { ItemNo: itemNo, success: true, ...writeResult(body) }, pairedItem: { item: itemIndex } }];
 }
+
+/** Wire paths of the SKU operations as the editor names them, for validation messages. */
+export const skuLabels: Record<string, string> = {
+	...requestorLabels,
+	SKUInfo: 'SKU',
+	'SKUInfo.ItemNo': 'Item Number',
+	'SKUInfo.ItemDescription': 'Item Description',
+	'SKUInfo.ItemCategory': 'Item Category',
+	'SKUInfo.Varietal': 'Varietal',
+	'SKUInfo.AlcoholByVolume': 'Alcohol by Volume',
+	'SKUInfo.NumBottleInEachCase': 'Bottles per Case',
+	'SKUInfo.InventoryManagementType': 'Inventory Management Type',
+	'SKUInfo.UOM': 'Unit of Measure',
+	'SKUInfo.UPCCode': 'UPC Code',
+	'SKUInfo.Value': 'Value',
+};

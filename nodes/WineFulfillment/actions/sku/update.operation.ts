@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSkuRequest } from '../../wire/product';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
-import { readRequestor, requestorLabels, requestorProperties, writeOutput } from './shared';
+import { readRequestor, requestorProperties, writeOutput, skuLabels } from './shared';
 
 const show = { resource: ['sku'], operation: ['update'] };
 
@@ -49,13 +49,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, properties);
 
-const labels: Record<string, string> = {
-	...requestorLabels,
-	SKUInfo: 'SKU',
-	'SKUInfo.ItemNo': 'Item Number',
-	'SKUInfo.ItemDescription': 'Item Description',
-	'SKUInfo.Value': 'Value',
-};
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -64,7 +57,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		updateSkuRequest,
 		withAdditionalJson(this, { RequestorInfo: readRequestor(this, itemIndex), SKUInfo: skuInfo }, itemIndex),
-		labels,
+		skuLabels,
 		itemIndex,
 	);
 	const response = await apiRequest.call(this, ENDPOINTS.updateSku, body as IDataObject, { itemIndex });
