@@ -77,7 +77,7 @@ export class WineFulfillmentTrigger implements INodeType {
 						name: 'carrier',
 						type: 'options',
 						default: 'UPS',
-						options: CARRIERS.map((c) => ({ name: c, value: c })),
+						options: [...CARRIERS].sort().map((c) => ({ name: c, value: c })),
 						description: 'Only packages of this carrier (package events)',
 						displayOptions: { show: { '/event': ['newPackage', 'packageStatusChanged'] } },
 					},

@@ -9,6 +9,7 @@ import { readRequestor, requestorProperties, writeOutput, skuLabels } from './sh
 
 const show = { resource: ['sku'], operation: ['create'] };
 
+// Display names for the two dropdowns, written in alphabetical order: the dropdowns list them in this order.
 const CATEGORY_NAMES: Record<(typeof ITEM_CATEGORIES)[number], string> = {
 	IcePack: 'Ice Pack',
 	MarketingMaterial: 'Marketing Material',
@@ -23,7 +24,7 @@ const MANAGEMENT_NAMES: Record<(typeof INVENTORY_MANAGEMENT_TYPES)[number], stri
 	VirtualItems: 'Virtual Items',
 };
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const optionsOf = (names: Record<string, string>) => Object.entries(names).map(([value, name]) => ({ name, value }));
 
 const properties: INodeProperties[] = [
 	{
@@ -48,7 +49,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		default: 'Wine',
-		options: ITEM_CATEGORIES.map((value) => ({ name: CATEGORY_NAMES[value], value })).sort(byName),
+		options: optionsOf(CATEGORY_NAMES),
 		description: 'What kind of item this is. Wine needs a varietal.',
 	},
 	{
@@ -110,7 +111,7 @@ const properties: INodeProperties[] = [
 				name: 'InventoryManagementType',
 				type: 'options',
 				default: 'ServiceManagedStorage',
-				options: INVENTORY_MANAGEMENT_TYPES.map((value) => ({ name: MANAGEMENT_NAMES[value], value })).sort(byName),
+				options: optionsOf(MANAGEMENT_NAMES),
 				description:
 					"Who keeps the item's stock: the provider's warehouses, your own, or nobody (virtual items such as tasting fees and ice packs)",
 			},

@@ -10,6 +10,7 @@ import { contactProperties } from './fields';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };
 
+// Sorted by display name, as n8n lists a collection's fields (a plain comparison: no locale collator at load time).
 const updateFields = ([
 	...contactProperties(false),
 	{
@@ -42,7 +43,7 @@ const updateFields = ([
 		default: '',
 		description: "The provider's number of the transfer order, when you have it",
 	},
-] satisfies INodeProperties[]).sort((a, b) => a.displayName.localeCompare(b.displayName));
+] satisfies INodeProperties[]).sort((a, b) => (a.displayName < b.displayName ? -1 : 1));
 
 const properties: INodeProperties[] = [
 	{

@@ -1,0 +1,59 @@
+// The nodes' descriptions as n8n's editor reads them: lists built at load time are in the order n8n's lint rules ask
+// of written ones (options and collection fields sorted by name).
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+
+import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
+import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
+import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
+
+type Option = INodePropertyOptions | INodeProperties | INodePropertyCollection;
+
+function label(option: Option): string {
+	return 'displayName' in option ? option.displayName : option.name;
+}
+
+/** Every list of options or collection fields in a description, with where it is. */
+function* lists(properties: readonly Option[], path: string): Generator<{ path: string; type: string; options: Option[] }> {
+	for (const property of properties) {
+		if (!('options' in property) || !Array.isArray(property.options)) continue;
+		const here = `${path} › ${label(property)}`;
+		yield { path: here, type: 'type' in property ? String(property.type) : 'group', options: property.options as Option[] };
+		yield* lists(property.options as Option[], here);
+	}
+}
+
+const descriptions: INodeTypeDescription[] = [
+	new WineFulfillment().description,
+	new WineFulfillmentTrigger().description,
+	new WineFulfillmentWebhookTrigger().description,
+];
+
+const sorted = (options: Option[]) =>
+	options.every((option, i) => i === 0 || label(options[i - 1]).toLowerCase() <= label(option).toLowerCase());
+
+/** The lists of one type anywhere in a description. */
+const listsOf = (description: INodeTypeDescription, type: string) =>
+	[...lists(description.properties, description.displayName)].filter((list) => list.type === type);
+
+describe('node descriptions', () => {
+	it('every collection lists its fields by name', () => {
+		const collections = descriptions.flatMap((description) => listsOf(description, 'collection'));
+		expect(collections.length).toBeGreaterThan(10);
+		const unsorted = collections.filter(({ options }) => !sorted(options));
+		expect(unsorted.map(({ path, options }) => `${path}: ${options.map(label).join(', ')}`)).toEqual([]);
+	});
+
+	it('dropdowns built from the interface\'s enums list their options by name', () => {
+		const built = [
+			...listsOf(descriptions[0], 'options').filter(({ path }) => /Item Category$|Inventory Management Type$/.test(path)),
+			...listsOf(descriptions[1], 'options').filter(({ path }) => path.endsWith('Carrier')),
+		];
+		expect(built.map(({ path }) => path)).toEqual([
+			'Wine Fulfillment › Item Category',
+			'Wine Fulfillment › Additional Fields › Inventory Management Type',
+			'Wine Fulfillment Trigger › Filters › Carrier',
+		]);
+		for (const { path, options } of built) expect([path, sorted(options)]).toEqual([path, true]);
+		expect(built[0].options.map(label)).toEqual(['Ice Pack', 'Marketing Material', 'Merchandise', 'Tasting Fee', 'Wine']);
+	});
+});
