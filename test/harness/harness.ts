@@ -103,6 +103,9 @@ export function sandboxCredential(baseUrl: string, overrides: Partial<Credential
  * comes from the test, and `authenticate` is the credential type's own.
  */
 export class CredentialsHelper extends ICredentialsHelper {
+	/** how many times a node read (in n8n: loaded and decrypted) a credential */
+	reads = 0;
+
 	constructor(private readonly data: Record<string, ICredentialDataDecryptedObject>) {
 		super();
 	}
@@ -142,6 +145,7 @@ export class CredentialsHelper extends ICredentialsHelper {
 		nodeCredentials: { id: string | null; name: string },
 		type: string,
 	): Promise<ICredentialDataDecryptedObject> {
+		this.reads++;
 		const data = this.data[nodeCredentials.id ?? ''] ?? this.data[type];
 		if (!data) throw new Error(`No credential ${nodeCredentials.id} of type ${type}`);
 		return { ...data };
@@ -202,6 +206,8 @@ export interface RunResult {
 	output(nodeName: string, outputIndex?: number): INodeExecutionData[];
 	/** the error the workflow stopped with, if any */
 	error?: { message: string; description?: string | null; httpCode?: string | null; context?: IDataObject };
+	/** how many times the run read a credential */
+	credentialReads: number;
 }
 
 /** Runs a workflow through WorkflowExecute in the given mode, with credentials by credential id. */
@@ -231,6 +237,7 @@ export async function runWorkflow(
 	return {
 		run,
 		error: err,
+		credentialReads: (data.credentialsHelper as CredentialsHelper).reads,
 		output(nodeName: string, outputIndex = 0) {
 			const task = run.data.resultData.runData[nodeName]?.[0];
 			return (task?.data?.main?.[outputIndex] ?? []) as INodeExecutionData[];

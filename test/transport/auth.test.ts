@@ -4,6 +4,7 @@ import { request } from 'undici';
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
 import { runWorkflow } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
+import { actionWorkflow } from '../harness/workflows';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { expectNoSecrets, probe } from './helpers';
 
@@ -28,6 +29,22 @@ describe('transport: credentials on the wire', () => {
 		expect(result.error).toBeUndefined();
 		const [logged] = await fx.control.requests('GetStatus');
 		expect(logged.status).toBe(200);
+	});
+
+	it('reads the credential once per node run, not once per request', async () => {
+		const getStatus = (items: number) =>
+			fx.run(
+				actionWorkflow(
+					{ resource: 'inventory', operation: 'getStatus', returnAll: false, limit: 1, requestOptions: { concurrency: 1 } },
+					{ items: Array.from({ length: items }, () => ({})) },
+				),
+			);
+		const one = await getStatus(1);
+		const twenty = await getStatus(20);
+		expect([one.error, twenty.error]).toEqual([undefined, undefined]);
+		expect(await fx.control.requests('GetStatus')).toHaveLength(21);
+		expect(twenty.credentialReads).toBe(one.credentialReads);
+		expect(one.credentialReads).toBeLessThanOrEqual(2);
 	});
 
 	it('keeps the user from overriding the credentials through body members', async () => {

@@ -1,5 +1,6 @@
 // The one function that sends a request: credentials via n8n's auth layer, retries, error mapping, JSON parsing.
 import type {
+	ICredentialsDecrypted,
 	IDataObject,
 	IExecuteFunctions,
 	IHookFunctions,
@@ -69,11 +70,13 @@ export interface ApiResponse<T = unknown> {
 interface CallContext {
 	baseUrl: string;
 	secrets: string[];
+	/** handed to n8n's auth layer with every request, so it does not look the credential up again each time */
+	credentials: ICredentialsDecrypted;
 }
 
 const callContexts = new WeakMap<object, Promise<CallContext>>();
 
-/** Base URL and the secret values to scrub, read once per node run. */
+/** The credential, its base URL and the secret values to scrub, read once per node run. */
 async function callContext(ctx: TransportContext): Promise<CallContext> {
 	let pending = callContexts.get(ctx);
 	if (!pending) {
@@ -89,7 +92,8 @@ async function callContext(ctx: TransportContext): Promise<CallContext> {
 			const secrets = [credentials.userKey, credentials.password, credentials.accessToken]
 				.map((v) => (typeof v === 'string' ? v : ''))
 				.filter((v) => v.length > 0);
-			return { baseUrl, secrets };
+			const { id, name } = ctx.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
+			return { baseUrl, secrets, credentials: { id: id ?? '', name, type: CREDENTIAL_TYPE, data: credentials } };
 		})();
 		callContexts.set(ctx, pending);
 		pending.catch(() => callContexts.delete(ctx));
@@ -136,7 +140,7 @@ export async function apiRequest<T = unknown>(
 	body: IDataObject,
 	options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-	const { baseUrl, secrets } = await callContext(this);
+	const { baseUrl, secrets, credentials } = await callContext(this);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
 	const node = this.getNode();
 	const request: IHttpRequestOptions = {
@@ -165,12 +169,14 @@ export async function apiRequest<T = unknown>(
 
 		let response: ApiResponse<unknown>;
 		try {
-			// Copies: n8n's auth layer adds the credentials to what it is given.
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, {
-				...request,
-				headers: { ...request.headers },
-				body: { ...body },
-			})) as ApiResponse<unknown>;
+			// Copies: n8n's auth layer adds the credentials to what it is given. The credential read for this run
+			// goes with it: without it, n8n reads (in n8n: loads and decrypts) the credential again for every request.
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{ ...request, headers: { ...request.headers }, body: { ...body } },
+				{ credentialsDecrypted: credentials },
+			)) as ApiResponse<unknown>;
 		} catch (error) {
 			const failure: ConnectionFailure = connectionFailure(error);
 			const resendable = endpoint.kind === 'read' || !failure.mayHaveReached;
