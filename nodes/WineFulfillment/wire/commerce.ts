@@ -2,6 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { onFirstUse } from './common';
+
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
 
@@ -21,72 +23,78 @@ const carrierOf = <T extends readonly [string, ...string[]]>(values: T) =>
 	z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
 /** An address as Validation and GetDeliveryEstimates take it: StreetLines (at least one), City, State, ZipCode, Country. */
-export const streetAddress = z
-	.object(
-		{
-			StreetLines: z
-				.array(z.string().trim().min(1), { required_error: 'is required' })
-				.min(1, 'needs at least one street line'),
-			City: optText,
-			State: optText,
-			ZipCode: optText,
-			Country: optText,
-		},
-		{ required_error: 'is required' },
-	)
-	.passthrough();
+export const streetAddress = onFirstUse(() =>
+	z
+		.object(
+			{
+				StreetLines: z
+					.array(z.string().trim().min(1), { required_error: 'is required' })
+					.min(1, 'needs at least one street line'),
+				City: optText,
+				State: optText,
+				ZipCode: optText,
+				Country: optText,
+			},
+			{ required_error: 'is required' },
+		)
+		.passthrough()
+);
 
 /** POST /api/Address/Validation body. */
-export const validateAddressRequest = z
-	.object({
-		ClientReferenceCode: z.preprocess(
-			(v) => v ?? '',
-			z
-				.string({ invalid_type_error: 'must be text' })
-				.trim()
-				.min(1, 'is required')
-				.max(MAX_CLIENT_REFERENCE_LENGTH, `must be at most ${MAX_CLIENT_REFERENCE_LENGTH} characters`),
-		),
-		ShippingCarrier: carrierOf(VALIDATION_CARRIERS),
-		Address: streetAddress,
-		MaxCandidateListSize: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
-		PALRequest: z
-			.object({
-				IncludePAL: z.boolean(),
-				SearchRadius: z.number().positive('must be more than 0').optional(),
-				MaxPALListSize: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
-			})
-			.passthrough()
-			.optional(),
-	})
-	.passthrough();
+export const validateAddressRequest = onFirstUse(() =>
+	z
+		.object({
+			ClientReferenceCode: z.preprocess(
+				(v) => v ?? '',
+				z
+					.string({ invalid_type_error: 'must be text' })
+					.trim()
+					.min(1, 'is required')
+					.max(MAX_CLIENT_REFERENCE_LENGTH, `must be at most ${MAX_CLIENT_REFERENCE_LENGTH} characters`),
+			),
+			ShippingCarrier: carrierOf(VALIDATION_CARRIERS),
+			Address: streetAddress,
+			MaxCandidateListSize: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+			PALRequest: z
+				.object({
+					IncludePAL: z.boolean(),
+					SearchRadius: z.number().positive('must be more than 0').optional(),
+					MaxPALListSize: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+				})
+				.passthrough()
+				.optional(),
+		})
+		.passthrough()
+);
 export type ValidateAddressRequest = z.infer<typeof validateAddressRequest>;
 
 /** POST /api/Address/GetCarrierLocations filters (paging members are added per page). */
-export const carrierLocationsRequest = z
-	.object({
-		ShippingCarrier: carrierOf(LOCATION_CARRIERS),
-		City: optText,
-		State: optText,
-		ZipCode: optText,
-		SearchRadius: z.number({ invalid_type_error: 'must be a number' }).positive('must be more than 0').optional(),
-		Latitude: z
-			.number({ invalid_type_error: 'must be a number' })
-			.min(-90, 'must be between -90 and 90')
-			.max(90, 'must be between -90 and 90')
-			.optional(),
-		Longitude: z
-			.number({ invalid_type_error: 'must be a number' })
-			.min(-180, 'must be between -180 and 180')
-			.max(180, 'must be between -180 and 180')
-			.optional(),
-	})
-	.passthrough()
-	.superRefine((body, ctx) => {
-		if ((body.Latitude === undefined) === (body.Longitude === undefined)) return;
-		const missing = body.Latitude === undefined ? 'Latitude' : 'Longitude';
-		ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: 'is required together with Latitude and Longitude: give both' });
-	});
+export const carrierLocationsRequest = onFirstUse(() =>
+	z
+		.object({
+			ShippingCarrier: carrierOf(LOCATION_CARRIERS),
+			City: optText,
+			State: optText,
+			ZipCode: optText,
+			SearchRadius: z.number({ invalid_type_error: 'must be a number' }).positive('must be more than 0').optional(),
+			Latitude: z
+				.number({ invalid_type_error: 'must be a number' })
+				.min(-90, 'must be between -90 and 90')
+				.max(90, 'must be between -90 and 90')
+				.optional(),
+			Longitude: z
+				.number({ invalid_type_error: 'must be a number' })
+				.min(-180, 'must be between -180 and 180')
+				.max(180, 'must be between -180 and 180')
+				.optional(),
+		})
+		.passthrough()
+		.superRefine((body, ctx) => {
+			if ((body.Latitude === undefined) === (body.Longitude === undefined)) return;
+			const missing = body.Latitude === undefined ? 'Latitude' : 'Longitude';
+			ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: 'is required together with Latitude and Longitude: give both' });
+		})
+);
 
 // ---- what a workflow branches on ----
 

@@ -2,20 +2,22 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 
-import { MAX_TOP, limitedList, warehouseCode } from './common';
+import { MAX_TOP, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, usDate } from './dates';
 
-export const getStatusRequest = z
-	.object({
-		Warehouse: warehouseCode.optional(),
-		ItemNumbers: limitedList(5, 'item number').optional(),
-		InventoryStatuses: limitedList(5, 'status code').optional(),
-		IncludeTotalRecordCount: z.boolean().optional(),
-		IncludeUnavailableItems: z.boolean().optional(),
-		Skip: z.number().int().min(0).optional(),
-		Top: z.number().int().min(1).max(MAX_TOP).optional(),
-	})
-	.passthrough();
+export const getStatusRequest = onFirstUse(() =>
+	z
+		.object({
+			Warehouse: warehouseCode.optional(),
+			ItemNumbers: limitedList(5, 'item number').optional(),
+			InventoryStatuses: limitedList(5, 'status code').optional(),
+			IncludeTotalRecordCount: z.boolean().optional(),
+			IncludeUnavailableItems: z.boolean().optional(),
+			Skip: z.number().int().min(0).optional(),
+			Top: z.number().int().min(1).max(MAX_TOP).optional(),
+		})
+		.passthrough()
+);
 export type GetStatusRequest = z.infer<typeof getStatusRequest>;
 
 /** Member of the GetStatus answer that holds the records. */
@@ -44,38 +46,40 @@ export const TRANSACTION_RECORDS = 'InventoryTransactions';
  * Filter rules: exactly one of TransactionDate (MM/DD/YYYY) or TransactionStartDateTime (ISO 8601,
  * UTC); TransactionEndDateTime only with a start, and not before it.
  */
-export const getTransactionsRequest = z
-	.object({
-		TransactionDate: usDate.optional(),
-		TransactionStartDateTime: isoDateTime.optional(),
-		TransactionEndDateTime: isoDateTime.optional(),
-		TransactionType: z.string().trim().min(1).optional(),
-		Warehouse: warehouseCode.optional(),
-		Reference: z.string().optional(),
-		InventoryStatus: z.string().trim().min(1).optional(),
-		ItemNumbers: limitedList(5, 'item number').optional(),
-		Skip: z.number().int().min(0).optional(),
-		Top: z.number().int().min(1).optional(),
-	})
-	.passthrough()
-	.superRefine((body, ctx) => {
-		const issue = (path: string, message: string) =>
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-		const start = body.TransactionStartDateTime;
-		const end = body.TransactionEndDateTime;
-		if (end !== undefined && start === undefined) {
-			issue('TransactionEndDateTime', 'is only valid together with a start date-time');
-		}
-		if (body.TransactionDate !== undefined && start !== undefined) {
-			issue('TransactionDate', 'give either a transaction date or a start date-time, not both');
-		}
-		if (body.TransactionDate === undefined && start === undefined) {
-			issue('TransactionDate', 'a transaction date or a start date-time is required');
-		}
-		if (start !== undefined && end !== undefined && DateTime.fromISO(end) < DateTime.fromISO(start)) {
-			issue('TransactionEndDateTime', 'must not be before the start date-time');
-		}
-	});
+export const getTransactionsRequest = onFirstUse(() =>
+	z
+		.object({
+			TransactionDate: usDate.optional(),
+			TransactionStartDateTime: isoDateTime.optional(),
+			TransactionEndDateTime: isoDateTime.optional(),
+			TransactionType: z.string().trim().min(1).optional(),
+			Warehouse: warehouseCode.optional(),
+			Reference: z.string().optional(),
+			InventoryStatus: z.string().trim().min(1).optional(),
+			ItemNumbers: limitedList(5, 'item number').optional(),
+			Skip: z.number().int().min(0).optional(),
+			Top: z.number().int().min(1).optional(),
+		})
+		.passthrough()
+		.superRefine((body, ctx) => {
+			const issue = (path: string, message: string) =>
+				ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+			const start = body.TransactionStartDateTime;
+			const end = body.TransactionEndDateTime;
+			if (end !== undefined && start === undefined) {
+				issue('TransactionEndDateTime', 'is only valid together with a start date-time');
+			}
+			if (body.TransactionDate !== undefined && start !== undefined) {
+				issue('TransactionDate', 'give either a transaction date or a start date-time, not both');
+			}
+			if (body.TransactionDate === undefined && start === undefined) {
+				issue('TransactionDate', 'a transaction date or a start date-time is required');
+			}
+			if (start !== undefined && end !== undefined && DateTime.fromISO(end) < DateTime.fromISO(start)) {
+				issue('TransactionEndDateTime', 'must not be before the start date-time');
+			}
+		})
+);
 export type GetTransactionsRequest = z.infer<typeof getTransactionsRequest>;
 
 // ---- GetSellable ----
@@ -89,19 +93,21 @@ export const SELLABLE_MAX_PAGE_SIZE = 1000;
 /** Member of the GetSellable answer that holds the records (one per SKU). */
 export const SELLABLE_RECORDS = 'Items';
 
-export const getSellableRequest = z
-	.object({
-		ItemNumbers: z.array(z.string().trim().min(1, 'each item number must be non-empty')).optional(),
-		Warehouses: z.array(warehouseCode).optional(),
-		Verbose: z.boolean().optional(),
-		IncludeUnavailableItems: z.boolean().optional(),
-		IncludeIncomingInventory: z.boolean().optional(),
-		IncludeLibraryInventory: z.boolean().optional(),
-		IncludeStorageInventory: z.boolean().optional(),
-		OrderType: z.enum(SELLABLE_ORDER_TYPES).optional(),
-		OrderSource: z.string().optional(),
-		PageNumber: z.number().int().min(1).optional(),
-		PageSize: z.number().int().min(1).max(SELLABLE_MAX_PAGE_SIZE).optional(),
-	})
-	.passthrough();
+export const getSellableRequest = onFirstUse(() =>
+	z
+		.object({
+			ItemNumbers: z.array(z.string().trim().min(1, 'each item number must be non-empty')).optional(),
+			Warehouses: z.array(warehouseCode).optional(),
+			Verbose: z.boolean().optional(),
+			IncludeUnavailableItems: z.boolean().optional(),
+			IncludeIncomingInventory: z.boolean().optional(),
+			IncludeLibraryInventory: z.boolean().optional(),
+			IncludeStorageInventory: z.boolean().optional(),
+			OrderType: z.enum(SELLABLE_ORDER_TYPES).optional(),
+			OrderSource: z.string().optional(),
+			PageNumber: z.number().int().min(1).optional(),
+			PageSize: z.number().int().min(1).max(SELLABLE_MAX_PAGE_SIZE).optional(),
+		})
+		.passthrough()
+);
 export type GetSellableRequest = z.infer<typeof getSellableRequest>;

@@ -1,7 +1,7 @@
 // Purchase and transfer order wire schemas (service-interface-v3.md "Purchase order", "Transfer order").
 import { z } from 'zod';
 
-import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode } from './common';
+import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, usDate } from './dates';
 
 /**
@@ -77,40 +77,44 @@ const purchaseOrderContact = {
 	SpecialInstruction: optionalText,
 };
 
-export const createPurchaseOrderRequest = z
-	.object({
-		OrderInfo: z
-			.object({
-				CustomerReferenceNo: customerReferenceNo,
-				TransportMethod: text,
-				RequestedDate: usDate,
-				ReceiveToLocation: warehouseCode,
-				InventoryStatusCode: statusCode,
-				...purchaseOrderContact,
-			})
-			.passthrough(),
-		ItemsInfo: itemList,
-	})
-	.passthrough();
+export const createPurchaseOrderRequest = onFirstUse(() =>
+	z
+		.object({
+			OrderInfo: z
+				.object({
+					CustomerReferenceNo: customerReferenceNo,
+					TransportMethod: text,
+					RequestedDate: usDate,
+					ReceiveToLocation: warehouseCode,
+					InventoryStatusCode: statusCode,
+					...purchaseOrderContact,
+				})
+				.passthrough(),
+			ItemsInfo: itemList,
+		})
+		.passthrough()
+);
 
-export const updatePurchaseOrderRequest = z
-	.object({
-		OrderInfo: z
-			.object({
-				CustomerReferenceNo: customerReferenceNo,
-				InventoryStatusCode: statusCode.optional(),
-				ReferenceNo: optionalText,
-				SpecialInstruction: optionalText,
-				ReceiveToLocation: warehouseCode.optional(),
-				RequestedDate: usDate.optional(),
-				TransportMethod: text.optional(),
-			})
-			.passthrough(),
-	})
-	.passthrough();
+export const updatePurchaseOrderRequest = onFirstUse(() =>
+	z
+		.object({
+			OrderInfo: z
+				.object({
+					CustomerReferenceNo: customerReferenceNo,
+					InventoryStatusCode: statusCode.optional(),
+					ReferenceNo: optionalText,
+					SpecialInstruction: optionalText,
+					ReceiveToLocation: warehouseCode.optional(),
+					RequestedDate: usDate.optional(),
+					TransportMethod: text.optional(),
+				})
+				.passthrough(),
+		})
+		.passthrough()
+);
 
 /** Cancel body of both purchase and transfer orders. */
-export const cancelMovementRequest = z.object({ CustomerReferenceNo: customerReferenceNo }).passthrough();
+export const cancelMovementRequest = onFirstUse(() => z.object({ CustomerReferenceNo: customerReferenceNo }).passthrough());
 
 // ---- transfer orders ----
 
@@ -120,51 +124,55 @@ const transferItem = movementItem.extend({
 	UnitPrice: numeric(z.number({ invalid_type_error: 'must be a number' }).nonnegative('must not be negative')).optional(),
 });
 
-export const createTransferOrderRequest = z
-	.object({
-		TransferInfo: z
-			.object({
-				CustomerReferenceNo: customerReferenceNo,
-				RequestedDate: isoDateTime,
-				TransferFromWarehouse: warehouseCode,
-				InventoryStatusCode: statusCode,
-				TransferToWarehouse: warehouseCode,
-				TransferToInventoryStatusCode: statusCode.optional(),
-				FirstName: text,
-				LastName: text,
-				PhoneNumber: text,
-				EmailAddress: email,
-				SpecialInstruction: optionalText,
-			})
-			.passthrough()
-			.superRefine((info, ctx) => {
-				if (info.TransferFromWarehouse === info.TransferToWarehouse) {
-					ctx.addIssue({
-						code: z.ZodIssueCode.custom,
-						path: ['TransferToWarehouse'],
-						message: `must differ from the warehouse the stock leaves (both are ${info.TransferToWarehouse})`,
-					});
-				}
-			}),
-		ItemsInfo: z.array(transferItem).min(1, 'at least one item is required'),
-	})
-	.passthrough();
+export const createTransferOrderRequest = onFirstUse(() =>
+	z
+		.object({
+			TransferInfo: z
+				.object({
+					CustomerReferenceNo: customerReferenceNo,
+					RequestedDate: isoDateTime,
+					TransferFromWarehouse: warehouseCode,
+					InventoryStatusCode: statusCode,
+					TransferToWarehouse: warehouseCode,
+					TransferToInventoryStatusCode: statusCode.optional(),
+					FirstName: text,
+					LastName: text,
+					PhoneNumber: text,
+					EmailAddress: email,
+					SpecialInstruction: optionalText,
+				})
+				.passthrough()
+				.superRefine((info, ctx) => {
+					if (info.TransferFromWarehouse === info.TransferToWarehouse) {
+						ctx.addIssue({
+							code: z.ZodIssueCode.custom,
+							path: ['TransferToWarehouse'],
+							message: `must differ from the warehouse the stock leaves (both are ${info.TransferToWarehouse})`,
+						});
+					}
+				}),
+			ItemsInfo: z.array(transferItem).min(1, 'at least one item is required'),
+		})
+		.passthrough()
+);
 
-export const updateTransferOrderRequest = z
-	.object({
-		TransferInfo: z
-			.object({
-				CustomerReferenceNo: customerReferenceNo,
-				TransferOrderNumber: text.optional(),
-				RequestedDate: isoDateTime.optional(),
-				InventoryStatusCode: statusCode.optional(),
-				FirstName: text.optional(),
-				LastName: text.optional(),
-				PhoneNumber: text.optional(),
-				EmailAddress: email.optional(),
-				SpecialInstruction: optionalText,
-			})
-			.passthrough(),
-		ItemsInfo: itemList.optional(),
-	})
-	.passthrough();
+export const updateTransferOrderRequest = onFirstUse(() =>
+	z
+		.object({
+			TransferInfo: z
+				.object({
+					CustomerReferenceNo: customerReferenceNo,
+					TransferOrderNumber: text.optional(),
+					RequestedDate: isoDateTime.optional(),
+					InventoryStatusCode: statusCode.optional(),
+					FirstName: text.optional(),
+					LastName: text.optional(),
+					PhoneNumber: text.optional(),
+					EmailAddress: email.optional(),
+					SpecialInstruction: optionalText,
+				})
+				.passthrough(),
+			ItemsInfo: itemList.optional(),
+		})
+		.passthrough()
+);

@@ -2,6 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
+import { onFirstUse } from './common';
+
 /** SKUInfo.ItemCategory values (field notes). */
 export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
 
@@ -22,81 +24,87 @@ const textual = z
 	.optional();
 
 /** RequestorInfo: who asks for the change; the e-mail must be a valid address. */
-export const requestorInfo = z
-	.object(
-		{
-			FirstName: requiredText,
-			LastName: requiredText,
-			EmailAddress: z.preprocess(
-				(v) => v ?? '',
-				z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'is required').email('must be a valid e-mail address'),
-			),
-			PhoneNumber: optionalText,
-		},
-		{ required_error: 'is required' },
-	)
-	.passthrough();
+export const requestorInfo = onFirstUse(() =>
+	z
+		.object(
+			{
+				FirstName: requiredText,
+				LastName: requiredText,
+				EmailAddress: z.preprocess(
+					(v) => v ?? '',
+					z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'is required').email('must be a valid e-mail address'),
+				),
+				PhoneNumber: optionalText,
+			},
+			{ required_error: 'is required' },
+		)
+		.passthrough()
+);
 
-const skuCreateInfo = z
-	.object(
-		{
-			ItemNo: requiredText,
-			ItemDescription: optionalText,
-			ItemCategory: z.enum(ITEM_CATEGORIES, {
-				errorMap: () => ({ message: `is required and must be one of ${ITEM_CATEGORIES.join(', ')}` }),
-			}),
-			InventoryManagementType: z
-				.enum(INVENTORY_MANAGEMENT_TYPES, {
-					errorMap: () => ({ message: `must be one of ${INVENTORY_MANAGEMENT_TYPES.join(', ')}` }),
-				})
-				.optional(),
-			Varietal: optionalText,
-			Vintage: textual,
-			Appellation: optionalText,
-			Value: textual,
-			AlcoholByVolume: z
-				.number({ invalid_type_error: 'must be a number' })
-				.min(0, 'must be between 0 and 100')
-				.max(100, 'must be between 0 and 100')
-				.optional(),
-			UPCCode: textual,
-			UOM: optionalText,
-			NumBottleInEachCase: z
-				.number({ invalid_type_error: 'must be a whole number' })
-				.int('must be a whole number')
-				.min(1, 'must be at least 1')
-				.optional(),
-			Classification: optionalText,
-			Comments: optionalText,
-		},
-		{ required_error: 'is required' },
-	)
-	.passthrough()
-	.superRefine((info, ctx) => {
-		if (info.ItemCategory === 'Wine' && !info.Varietal) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['Varietal'],
-				message: 'is required when the item category is Wine',
-			});
-		}
-	});
+const skuCreateInfo = onFirstUse(() =>
+	z
+		.object(
+			{
+				ItemNo: requiredText,
+				ItemDescription: optionalText,
+				ItemCategory: z.enum(ITEM_CATEGORIES, {
+					errorMap: () => ({ message: `is required and must be one of ${ITEM_CATEGORIES.join(', ')}` }),
+				}),
+				InventoryManagementType: z
+					.enum(INVENTORY_MANAGEMENT_TYPES, {
+						errorMap: () => ({ message: `must be one of ${INVENTORY_MANAGEMENT_TYPES.join(', ')}` }),
+					})
+					.optional(),
+				Varietal: optionalText,
+				Vintage: textual,
+				Appellation: optionalText,
+				Value: textual,
+				AlcoholByVolume: z
+					.number({ invalid_type_error: 'must be a number' })
+					.min(0, 'must be between 0 and 100')
+					.max(100, 'must be between 0 and 100')
+					.optional(),
+				UPCCode: textual,
+				UOM: optionalText,
+				NumBottleInEachCase: z
+					.number({ invalid_type_error: 'must be a whole number' })
+					.int('must be a whole number')
+					.min(1, 'must be at least 1')
+					.optional(),
+				Classification: optionalText,
+				Comments: optionalText,
+			},
+			{ required_error: 'is required' },
+		)
+		.passthrough()
+		.superRefine((info, ctx) => {
+			if (info.ItemCategory === 'Wine' && !info.Varietal) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['Varietal'],
+					message: 'is required when the item category is Wine',
+				});
+			}
+		})
+);
 
 /** POST /api/SKU/CreateSKU body (less Authentication). */
-export const createSkuRequest = z.object({ RequestorInfo: requestorInfo, SKUInfo: skuCreateInfo }).passthrough();
+export const createSkuRequest = onFirstUse(() => z.object({ RequestorInfo: requestorInfo, SKUInfo: skuCreateInfo }).passthrough());
 
 /** POST /api/SKU/UpdateSKU body (less Authentication): only ItemNo, ItemDescription and Value can change. */
-export const updateSkuRequest = z
-	.object({
-		RequestorInfo: requestorInfo,
-		SKUInfo: z
-			.object({ ItemNo: requiredText, ItemDescription: optionalText, Value: textual }, { required_error: 'is required' })
-			.passthrough(),
-	})
-	.passthrough();
+export const updateSkuRequest = onFirstUse(() =>
+	z
+		.object({
+			RequestorInfo: requestorInfo,
+			SKUInfo: z
+				.object({ ItemNo: requiredText, ItemDescription: optionalText, Value: textual }, { required_error: 'is required' })
+				.passthrough(),
+		})
+		.passthrough()
+);
 
 /** POST /api/SKU/RetireSku body (less Authentication). */
-export const retireSkuRequest = z.object({ ItemNo: requiredText }).passthrough();
+export const retireSkuRequest = onFirstUse(() => z.object({ ItemNo: requiredText }).passthrough());
 
 /**
  * The transaction reference identifier a write returns: the body itself when it is a JSON string

@@ -1,7 +1,7 @@
 // Sales order wire schemas and enums (service-interface-v3.md "Sales order", "Fulfillment"; field notes "Fulfillment").
 import { z } from 'zod';
 
-import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode } from './common';
+import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, usDate } from './dates';
 
 // ---- enums ----
@@ -73,66 +73,76 @@ const flag = z
 	.transform((v) => (v === true || v === 1 ? 1 : 0));
 
 /** A positive whole number; whole-number text ("3") is accepted, as a mapped store line may carry it. */
-const positiveInt = z.preprocess(
-	(v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
-	z
-		.number({
-			required_error: 'is required',
-			invalid_type_error: 'must be a whole number of at least 1',
-		})
-		.int('must be a whole number of at least 1')
-		.min(1, 'must be a whole number of at least 1'),
+const positiveInt = onFirstUse(() =>
+	z.preprocess(
+		(v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+		z
+			.number({
+				required_error: 'is required',
+				invalid_type_error: 'must be a whole number of at least 1',
+			})
+			.int('must be a whole number of at least 1')
+			.min(1, 'must be a whole number of at least 1'),
+	)
 );
 
-export const contactInfo = z
-	.object({
-		FirstName: text.optional(),
-		LastName: text.optional(),
-		Company: text.optional(),
-		Address: text.optional(),
-		Address2: text.optional(),
-		City: text.optional(),
-		State: text.optional(),
-		ZipCode: text.optional(),
-		Country: text.optional(),
-		PhoneNumber: text.optional(),
-		EmailAddress: text.optional(),
-	})
-	.passthrough();
+export const contactInfo = onFirstUse(() =>
+	z
+		.object({
+			FirstName: text.optional(),
+			LastName: text.optional(),
+			Company: text.optional(),
+			Address: text.optional(),
+			Address2: text.optional(),
+			City: text.optional(),
+			State: text.optional(),
+			ZipCode: text.optional(),
+			Country: text.optional(),
+			PhoneNumber: text.optional(),
+			EmailAddress: text.optional(),
+		})
+		.passthrough()
+);
 
-export const shipmentInfo = z
-	.object({
-		ShippingCarrier: enumOf(CARRIERS).optional(),
-		ShippingCarrierService: enumOf(CARRIER_SERVICES).optional(),
-		RequestedShipmentDate: usDate.optional(),
-		Insurance: flag.optional(),
-		IcePack: flag.optional(),
-		ServiceWarehouseLocation: warehouseCode.optional(),
-	})
-	.passthrough();
+export const shipmentInfo = onFirstUse(() =>
+	z
+		.object({
+			ShippingCarrier: enumOf(CARRIERS).optional(),
+			ShippingCarrierService: enumOf(CARRIER_SERVICES).optional(),
+			RequestedShipmentDate: usDate.optional(),
+			Insurance: flag.optional(),
+			IcePack: flag.optional(),
+			ServiceWarehouseLocation: warehouseCode.optional(),
+		})
+		.passthrough()
+);
 
-export const deliveryContactInfo = z
-	.object({
-		HoldAtLocation: flag.optional(),
-		LocationCode: text.optional(),
-	})
-	.passthrough();
+export const deliveryContactInfo = onFirstUse(() =>
+	z
+		.object({
+			HoldAtLocation: flag.optional(),
+			LocationCode: text.optional(),
+		})
+		.passthrough()
+);
 
 /** One element of ItemsInfo. */
-export const orderItem = z
-	.object({
-		ItemNo: required(),
-		ItemQuantity: positiveInt,
-		QuantityUnit: enumOf(QUANTITY_UNITS).optional(),
-		InventoryTaxStatus: text.optional(),
-		ItemDescription: text.optional(),
-		ExternalLineNumber: text.optional(),
-		Group: text.optional(),
-		AdditionalFields: z
-			.record(z.unknown(), { errorMap: () => ({ message: 'must be a JSON object' }) })
-			.optional(),
-	})
-	.passthrough();
+export const orderItem = onFirstUse(() =>
+	z
+		.object({
+			ItemNo: required(),
+			ItemQuantity: positiveInt,
+			QuantityUnit: enumOf(QUANTITY_UNITS).optional(),
+			InventoryTaxStatus: text.optional(),
+			ItemDescription: text.optional(),
+			ExternalLineNumber: text.optional(),
+			Group: text.optional(),
+			AdditionalFields: z
+				.record(z.unknown(), { errorMap: () => ({ message: 'must be a JSON object' }) })
+				.optional(),
+		})
+		.passthrough()
+);
 export type OrderItem = z.infer<typeof orderItem>;
 
 const orderInfoMembers = {
@@ -162,17 +172,21 @@ function giftCardRule(info: { GiftCard?: number; GiftCardMessage?: string }, ctx
 	}
 }
 
-export const createOrderInfo = z
-	.object({ ...orderInfoMembers, OrderNo: required(), OrderType: enumOf(ORDER_TYPES) }, {
-		errorMap: () => ({ message: 'is required' }),
-	})
-	.passthrough()
-	.superRefine(giftCardRule);
+export const createOrderInfo = onFirstUse(() =>
+	z
+		.object({ ...orderInfoMembers, OrderNo: required(), OrderType: enumOf(ORDER_TYPES) }, {
+			errorMap: () => ({ message: 'is required' }),
+		})
+		.passthrough()
+		.superRefine(giftCardRule)
+);
 
-const updateOrderInfo = z
-	.object({ ...orderInfoMembers, OrderNo: required().optional(), OrderType: enumOf(ORDER_TYPES).optional() })
-	.passthrough()
-	.superRefine(giftCardRule);
+const updateOrderInfo = onFirstUse(() =>
+	z
+		.object({ ...orderInfoMembers, OrderNo: required().optional(), OrderType: enumOf(ORDER_TYPES).optional() })
+		.passthrough()
+		.superRefine(giftCardRule)
+);
 
 const holdOrder = z.union([z.boolean(), z.literal(0), z.literal(1)], {
 	errorMap: () => ({ message: 'must be true or false' }),
@@ -189,24 +203,28 @@ const orderMembers = {
 };
 
 /** CreateSalesOrder body (less Authentication, which the transport adds). */
-export const createSalesOrderRequest = z
-	.object({ OrderInfo: createOrderInfo, ...orderMembers, HoldOrder: holdOrder.optional() })
-	.passthrough();
+export const createSalesOrderRequest = onFirstUse(() =>
+	z
+		.object({ OrderInfo: createOrderInfo, ...orderMembers, HoldOrder: holdOrder.optional() })
+		.passthrough()
+);
 export type CreateSalesOrderRequest = z.infer<typeof createSalesOrderRequest>;
 
 /** UpdateSalesOrder body: located by TransactionReferenceNumber, else by OrderInfo.OrderNo. */
-export const updateSalesOrderRequest = z
-	.object({ OrderInfo: updateOrderInfo.optional(), ...orderMembers, HoldOrder: holdOrder.optional() })
-	.passthrough()
-	.superRefine((body, ctx) => {
-		if (!body.TransactionReferenceNumber && !body.OrderInfo?.OrderNo) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['TransactionReferenceNumber'],
-				message: 'is required (or an order number)',
-			});
-		}
-	});
+export const updateSalesOrderRequest = onFirstUse(() =>
+	z
+		.object({ OrderInfo: updateOrderInfo.optional(), ...orderMembers, HoldOrder: holdOrder.optional() })
+		.passthrough()
+		.superRefine((body, ctx) => {
+			if (!body.TransactionReferenceNumber && !body.OrderInfo?.OrderNo) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['TransactionReferenceNumber'],
+					message: 'is required (or an order number)',
+				});
+			}
+		})
+);
 export type UpdateSalesOrderRequest = z.infer<typeof updateSalesOrderRequest>;
 
 /** Locates an order: a transaction reference number, or an order number under `orderNoMember`. */
@@ -223,65 +241,75 @@ function locatorRule(orderNoMember: string) {
 }
 
 /** CancelSalesOrder body (field notes): `OrderNumber` or `TransactionReferenceNumber`. */
-export const cancelSalesOrderRequest = z
-	.object({ OrderNumber: required().optional(), TransactionReferenceNumber: required().optional() })
-	.passthrough()
-	.superRefine(locatorRule('OrderNumber'));
+export const cancelSalesOrderRequest = onFirstUse(() =>
+	z
+		.object({ OrderNumber: required().optional(), TransactionReferenceNumber: required().optional() })
+		.passthrough()
+		.superRefine(locatorRule('OrderNumber'))
+);
 
 /** GetReturns filters (field notes). */
-export const getReturnsRequest = z
-	.object({
-		OrderNumbers: limitedList(MAX_RETURN_ORDER_NUMBERS, 'order number').optional(),
-		StartTime: isoDateTime.optional(),
-		EndTime: isoDateTime.optional(),
-		DispositionCode: enumOf(DISPOSITION_CODES).optional(),
-		Warehouse: warehouseCode.optional(),
-		IncludeTotalRecordCount: z.boolean().optional(),
-	})
-	.passthrough()
-	.superRefine((body, ctx) => {
-		if (body.StartTime && body.EndTime && Date.parse(body.EndTime) < Date.parse(body.StartTime)) {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['EndTime'], message: 'must not be before Start Time' });
-		}
-	});
+export const getReturnsRequest = onFirstUse(() =>
+	z
+		.object({
+			OrderNumbers: limitedList(MAX_RETURN_ORDER_NUMBERS, 'order number').optional(),
+			StartTime: isoDateTime.optional(),
+			EndTime: isoDateTime.optional(),
+			DispositionCode: enumOf(DISPOSITION_CODES).optional(),
+			Warehouse: warehouseCode.optional(),
+			IncludeTotalRecordCount: z.boolean().optional(),
+		})
+		.passthrough()
+		.superRefine((body, ctx) => {
+			if (body.StartTime && body.EndTime && Date.parse(body.EndTime) < Date.parse(body.StartTime)) {
+				ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['EndTime'], message: 'must not be before Start Time' });
+			}
+		})
+);
 
 /** GenerateJitLabel body: the package's design (no public field list). */
-export const jitLabelRequest = z
-	.object({
-		OrderNo: required().optional(),
-		TransactionReferenceNumber: required().optional(),
-		LabelType: enumOf(JIT_LABEL_TYPES),
-		Format: enumOf(JIT_FORMATS),
-	})
-	.passthrough()
-	.superRefine(locatorRule('OrderNo'));
+export const jitLabelRequest = onFirstUse(() =>
+	z
+		.object({
+			OrderNo: required().optional(),
+			TransactionReferenceNumber: required().optional(),
+			LabelType: enumOf(JIT_LABEL_TYPES),
+			Format: enumOf(JIT_FORMATS),
+		})
+		.passthrough()
+		.superRefine(locatorRule('OrderNo'))
+);
 
 /** PATCH Addresses body: the package's design, in the create request's member names. */
-export const updateAddressesRequest = z
-	.object({
-		OrderNo: required().optional(),
-		TransactionReferenceNumber: required().optional(),
-		RecipientContactInfo: contactInfo.optional(),
-		DeliveryContactInfo: deliveryContactInfo.optional(),
-	})
-	.passthrough()
-	.superRefine(locatorRule('OrderNo'))
-	.superRefine((body, ctx) => {
-		const set = (o?: object) => o !== undefined && Object.keys(o).length > 0;
-		if (!set(body.RecipientContactInfo) && !set(body.DeliveryContactInfo)) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				path: ['RecipientContactInfo'],
-				message: 'or a delivery location is required: set at least one of them',
-			});
-		}
-	});
+export const updateAddressesRequest = onFirstUse(() =>
+	z
+		.object({
+			OrderNo: required().optional(),
+			TransactionReferenceNumber: required().optional(),
+			RecipientContactInfo: contactInfo.optional(),
+			DeliveryContactInfo: deliveryContactInfo.optional(),
+		})
+		.passthrough()
+		.superRefine(locatorRule('OrderNo'))
+		.superRefine((body, ctx) => {
+			const set = (o?: object) => o !== undefined && Object.keys(o).length > 0;
+			if (!set(body.RecipientContactInfo) && !set(body.DeliveryContactInfo)) {
+				ctx.addIssue({
+					code: z.ZodIssueCode.custom,
+					path: ['RecipientContactInfo'],
+					message: 'or a delivery location is required: set at least one of them',
+				});
+			}
+		})
+);
 
 /** BatchSalesOrder body (deprecated); each entry has the create members. */
-export const batchSalesOrderRequest = z
-	.object({
-		BatchId: text.optional(),
-		BatchDescription: text.optional(),
-		SalesOrdersInfo: z.array(z.object({ OrderInfo: createOrderInfo, ...orderMembers }).passthrough()).min(1),
-	})
-	.passthrough();
+export const batchSalesOrderRequest = onFirstUse(() =>
+	z
+		.object({
+			BatchId: text.optional(),
+			BatchDescription: text.optional(),
+			SalesOrdersInfo: z.array(z.object({ OrderInfo: createOrderInfo, ...orderMembers }).passthrough()).min(1),
+		})
+		.passthrough()
+);

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { streetAddress } from './commerce';
-import { CARRIERS, limitedList } from './common';
+import { CARRIERS, limitedList, onFirstUse } from './common';
 import { readDate, usDate, usDateTimeRange } from './dates';
 
 /** Package Status values (field notes). */
@@ -35,7 +35,7 @@ export const orderNo = z.preprocess(
 );
 
 /** POST /api/Tracking/GetDetails body (the credentials travel in AuthenticationDetails). */
-export const getDetailsRequest = z.object({ OrderNo: orderNo }).passthrough();
+export const getDetailsRequest = onFirstUse(() => z.object({ OrderNo: orderNo }).passthrough());
 
 const RANGE_TEXT = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} - \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
 const RANGE_RULE = {
@@ -64,16 +64,18 @@ export const dateTimeRange = z.unknown().transform((value, ctx) => {
 });
 
 /** POST /api/Tracking/GetPackages filters (paging members are added per page). */
-export const getPackagesRequest = z
-	.object({
-		ShipDateRange: dateTimeRange.optional(),
-		LastActivityDateRange: dateTimeRange.optional(),
-		ShippingCarrier: z
-			.enum(CARRIERS, { errorMap: () => ({ message: `must be one of ${CARRIERS.join(', ')}` }) })
-			.optional(),
-		OrderNumbers: limitedList(MAX_ORDER_NUMBERS, 'order number').optional(),
-	})
-	.passthrough();
+export const getPackagesRequest = onFirstUse(() =>
+	z
+		.object({
+			ShipDateRange: dateTimeRange.optional(),
+			LastActivityDateRange: dateTimeRange.optional(),
+			ShippingCarrier: z
+				.enum(CARRIERS, { errorMap: () => ({ message: `must be one of ${CARRIERS.join(', ')}` }) })
+				.optional(),
+			OrderNumbers: limitedList(MAX_ORDER_NUMBERS, 'order number').optional(),
+		})
+		.passthrough()
+);
 
 /**
  * LatestActivityTimestamp of a GetPackages answer. One copy of the documentation prints the member
@@ -99,24 +101,28 @@ export function detailRecords(body: unknown): IDataObject[] {
  * DeliveryEstimateRange: the interface does not document its members. The node sends
  * {StartDate, EndDate} as MM/DD/YYYY (a choice; the JSON escape hatch can replace it).
  */
-export const deliveryEstimateRange = z
-	.object({ StartDate: usDate, EndDate: usDate })
-	.passthrough()
-	.superRefine((range, ctx) => {
-		const [start, end] = [readDate(range.StartDate), readDate(range.EndDate)];
-		if (start && end && start > end) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Ship Date From must not be later than Ship Date To' });
-	});
+export const deliveryEstimateRange = onFirstUse(() =>
+	z
+		.object({ StartDate: usDate, EndDate: usDate })
+		.passthrough()
+		.superRefine((range, ctx) => {
+			const [start, end] = [readDate(range.StartDate), readDate(range.EndDate)];
+			if (start && end && start > end) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Ship Date From must not be later than Ship Date To' });
+		})
+);
 
 const optText = z.string({ invalid_type_error: 'must be text' }).trim().optional();
 
 /** POST /api/Tracking/GetDeliveryEstimates body. */
-export const getDeliveryEstimatesRequest = z
-	.object({
-		ClientReferenceCode: optText,
-		DeliveryAddress: streetAddress,
-		DeliveryEstimateRange: deliveryEstimateRange,
-	})
-	.passthrough();
+export const getDeliveryEstimatesRequest = onFirstUse(() =>
+	z
+		.object({
+			ClientReferenceCode: optText,
+			DeliveryAddress: streetAddress,
+			DeliveryEstimateRange: deliveryEstimateRange,
+		})
+		.passthrough()
+);
 
 /**
  * One record per carrier and service: each DeliveryEstimateOptions entry is repeated for each of
