@@ -51,7 +51,7 @@ async function main() {
 		if (runs('3')) await report('overhead', () => overhead(small, 2_000, 5));
 		await small.stop();
 	}
-	if (runs('4')) await report('packageLoad', () => packageLoad(9));
+	if (runs('4')) await report('packageLoad', () => packageLoad(15));
 
 	const summary = {
 		generatedAt: new Date().toISOString(),

@@ -1,5 +1,6 @@
-// A reference client: the request our transport builds, authenticated by our credential type and sent through
-// n8n's outbound HTTP client (axios, new agents per request) as httpRequestWithAuthentication does; no engine, no node.
+// Reference clients: the request our transport builds, authenticated by our credential type, sent either through
+// n8n's outbound HTTP client (axios, new agents per request) as httpRequestWithAuthentication does, or through
+// Node's global fetch (keep-alive), the one client a node could use without n8n's helper; no engine, no node.
 import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
@@ -8,13 +9,29 @@ import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credent
 import { sandboxCredential } from '../../test/harness/harness';
 import { GET_STATUS, STATUS_FILTERS } from './floor';
 
+/** How a reference client sends: n8n's outbound HTTP client, or the global fetch. */
+export type Sender = 'n8n' | 'fetch';
+
+async function viaFetch(options: IHttpRequestOptions): Promise<{ body: string }> {
+	const response = await fetch(new URL(options.url, options.baseURL), {
+		method: options.method,
+		headers: options.headers as Record<string, string>,
+		body: JSON.stringify(options.body),
+	});
+	return { body: await response.text() };
+}
+
 export class HelperClient {
 	private readonly credential = new WineFulfillmentApi();
 	private readonly data: ICredentialDataDecryptedObject;
-	private readonly http = Container.get(OutboundHttp).requests();
+	private readonly send: (options: IHttpRequestOptions) => Promise<unknown>;
 
-	constructor(private readonly baseUrl: string) {
+	constructor(
+		private readonly baseUrl: string,
+		sender: Sender = 'n8n',
+	) {
 		this.data = sandboxCredential(baseUrl);
+		this.send = sender === 'n8n' ? Container.get(OutboundHttp).requests().request : viaFetch;
 	}
 
 	async post<T>(path: string, body: IDataObject): Promise<T> {
@@ -29,7 +46,7 @@ export class HelperClient {
 			ignoreHttpStatusErrors: true,
 			timeout: 120_000,
 		};
-		const response = (await this.http.request(await this.credential.authenticate(this.data, options))) as { body: string };
+		const response = (await this.send(await this.credential.authenticate(this.data, options))) as { body: string };
 		return JSON.parse(response.body) as T;
 	}
 

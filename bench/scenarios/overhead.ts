@@ -1,5 +1,5 @@
-// Scenario 3: CPU time per request at concurrency 1: our node (through the engine) vs raw undici, and n8n's own
-// request helper alone (what every node's request goes through) as a reference.
+// Scenario 3: CPU time per request at concurrency 1: our node (through the engine) vs raw undici, with two references:
+// n8n's own request helper alone (what every node's request goes through), and the global fetch.
 import { inChild } from '../lib/child';
 import { ACTION_NODE, runNode } from '../lib/engine';
 import { FloorClient, GET_STATUS, STATUS_FILTERS } from '../lib/floor';
@@ -8,13 +8,14 @@ import { measure, median, round } from '../lib/measure';
 import { goal, type ScenarioResult } from '../lib/report';
 import type { SandboxProcess } from '../lib/sandbox';
 
-type Variant = 'floor' | 'helper' | 'ours';
-const VARIANTS: Variant[] = ['floor', 'ours', 'helper'];
+type Variant = 'floor' | 'helper' | 'ours' | 'fetch';
+const VARIANTS: Variant[] = ['floor', 'ours', 'helper', 'fetch'];
 
 const LABELS: Record<Variant, string> = {
 	floor: 'floor: undici keep-alive',
 	helper: "reference: n8n's request helper alone",
 	ours: 'ours: Get Status, Limit 1 (engine)',
+	fetch: 'reference: global fetch, keep-alive',
 };
 
 interface Run {
@@ -44,8 +45,8 @@ function sequential(requests: number, send: () => Promise<unknown>): Promise<voi
 
 function runner(variant: Variant, baseUrl: string, client: FloorClient): (requests: number) => Promise<void> {
 	if (variant === 'floor') return (n) => sequential(n, () => client.post(GET_STATUS, BODY));
-	if (variant === 'helper') {
-		const helper = new HelperClient(baseUrl);
+	if (variant === 'helper' || variant === 'fetch') {
+		const helper = new HelperClient(baseUrl, variant === 'helper' ? 'n8n' : 'fetch');
 		return (n) => sequential(n, () => helper.post(GET_STATUS, BODY));
 	}
 	return async (n) => {
@@ -84,8 +85,10 @@ export async function overhead(sandbox: SandboxProcess, requests: number, repeti
 		method:
 			`process.cpuUsage() (user + system) of the client process only, per request; medians of ${repetitions} alternating ` +
 			'runs in one process, each variant warmed up with 500 requests first; sandbox in its own process. Ours: one input item per request, ' +
-			"Request Options → Concurrency 1, through the engine. Reference: the same request through n8n's outbound HTTP client " +
-			'(OutboundHttp, as httpRequestWithAuthentication sends it) with our credential\'s authenticate, no engine.',
+			"Request Options → Concurrency 1, through the engine. References: the same request through n8n's outbound HTTP client " +
+			"(OutboundHttp, as httpRequestWithAuthentication sends it) with our credential's authenticate, no engine; and the same " +
+			"through Node's global fetch (keep-alive), the only HTTP client a community node has besides n8n's helpers (n8n Cloud " +
+			'allows no other import), no engine.',
 		rows: VARIANTS.map((variant) => ({
 			variant: LABELS[variant],
 			'cpu µs/request': round(perRequestUs(variant, 'cpuMs'), 0),
