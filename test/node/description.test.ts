@@ -1,10 +1,12 @@
 // The nodes' descriptions as n8n's editor reads them: lists built at load time are in the order n8n's lint rules ask
 // of written ones (options and collection fields sorted by name).
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
 import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
 import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
+import { showOnlyFor } from '../../nodes/WineFulfillment/actions/common';
 
 type Option = INodePropertyOptions | INodeProperties | INodePropertyCollection;
 
@@ -55,5 +57,36 @@ describe('node descriptions', () => {
 		]);
 		for (const { path, options } of built) expect([path, sorted(options)]).toEqual([path, true]);
 		expect(built[0].options.map(label)).toEqual(['Ice Pack', 'Marketing Material', 'Merchandise', 'Tasting Fee', 'Wine']);
+	});
+
+	it("shows each operation's parameters as n8n's updateDisplayOptions would, for every parameter of the node", () => {
+		const perOperation = descriptions[0].properties.filter((p) => p.displayOptions?.show?.operation);
+		expect(perOperation.length).toBeGreaterThan(100);
+		for (const property of perOperation) {
+			const { resource, operation, ...ownShow } = property.displayOptions!.show!;
+			const written = { ...property, displayOptions: { ...property.displayOptions, show: ownShow } };
+			const show = { resource: resource!, operation: operation! };
+			expect(showOnlyFor({ show }, [written])).toEqual(updateDisplayOptions({ show }, [written]));
+			expect(showOnlyFor({ show }, [written])).toEqual([property]);
+		}
+	});
+
+	it('keeps what a parameter shows and hides on its own, as updateDisplayOptions does', () => {
+		const written: INodeProperties[] = [
+			{ displayName: 'A', name: 'a', type: 'string', default: '' },
+			{
+				displayName: 'B',
+				name: 'b',
+				type: 'number',
+				default: 1,
+				displayOptions: { show: { returnAll: [false] }, hide: { '/event': ['newReturn'] } },
+			},
+		];
+		const show = { resource: ['sku'], operation: ['create'] };
+		expect(showOnlyFor({ show }, written)).toEqual(updateDisplayOptions({ show }, written));
+		expect(showOnlyFor({ show }, written)[1].displayOptions).toEqual({
+			show: { returnAll: [false], resource: ['sku'], operation: ['create'] },
+			hide: { '/event': ['newReturn'] },
+		});
 	});
 });

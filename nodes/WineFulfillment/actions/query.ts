@@ -35,7 +35,7 @@ export const returnAllProperties: INodeProperties[] = [
 	},
 ];
 
-/** Return All, Limit and the output shape, for an operation's parameter list (wrap in updateDisplayOptions). */
+/** Return All, Limit and the output shape, for an operation's parameter list (wrap in showOnlyFor). */
 export function queryProperties(maxPageSize: number): INodeProperties[] {
 	return [
 		...returnAllProperties,

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	MAX_CLIENT_REFERENCE_LENGTH,
@@ -10,7 +9,7 @@ import {
 } from '../../wire/commerce';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { addressLabels, addressProperties, readAddress } from './shared';
 
 const show = { resource: ['address'], operation: ['validate'] };
@@ -71,7 +70,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 const labels = {
 	...addressLabels('Address'),

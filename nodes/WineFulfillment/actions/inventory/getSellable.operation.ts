@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -9,7 +8,7 @@ import {
 	SELLABLE_RECORDS,
 	getSellableRequest,
 } from '../../wire/inventory';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
 import { queryProperties, runQuery } from '../query';
 
@@ -73,7 +72,7 @@ const properties: INodeProperties[] = [
 	...queryProperties(SELLABLE_MAX_PAGE_SIZE),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 const labels = {
 	ItemNumbers: 'Item Numbers',

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ALL_INVENTORY_STATUS, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -9,7 +8,7 @@ import {
 	TRANSACTION_TYPES,
 	getTransactionsRequest,
 } from '../../wire/inventory';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
@@ -101,7 +100,7 @@ const properties: INodeProperties[] = [
 	...queryProperties(TRANSACTIONS_MAX_TOP),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 const labels = {
 	TransactionDate: 'Transaction Date',

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/inventoryMovement';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, contactFields, itemRow, purchaseItemToWire, wireNames, purchaseOrderLabels } from './fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from './shared';
 
@@ -73,7 +72,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty('{"OrderInfo": {"SomeMember": "value"}}'),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

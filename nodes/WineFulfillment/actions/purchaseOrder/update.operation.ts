@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { wireNames, purchaseOrderLabels } from './fields';
 import { sendMovement, writeResult } from './shared';
 
@@ -80,7 +80,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty('{"OrderInfo": {"SomeMember": "value"}}'),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, jsonParse, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { JIT_FORMATS, JIT_LABEL_TYPES, JIT_MIME_TYPES, jitLabelRequest } from '../../wire/salesOrder';
 import type { ApiResponse } from '../../transport/request';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 
@@ -61,7 +61,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions(
+export const description = showOnlyFor(
 	{ show: { resource: ['salesOrder'], operation: ['generateJitLabel'] } },
 	properties,
 );

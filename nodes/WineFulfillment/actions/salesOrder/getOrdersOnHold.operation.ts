@@ -1,15 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { apiRequest } from '../../transport/request';
-import { itemsFor } from '../common';
+import { itemsFor, showOnlyFor } from '../common';
 import { returnAllProperties } from '../query';
 
 // The answer is one unpaged list; Return All / Limit trims it here.
 const properties: INodeProperties[] = returnAllProperties;
 
-export const description = updateDisplayOptions(
+export const description = showOnlyFor(
 	{ show: { resource: ['salesOrder'], operation: ['getOrdersOnHold'] } },
 	properties,
 );

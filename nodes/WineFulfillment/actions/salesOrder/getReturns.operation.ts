@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -10,7 +9,7 @@ import {
 	RETURNS_RECORDS,
 	getReturnsRequest,
 } from '../../wire/salesOrder';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const properties: INodeProperties[] = [
@@ -72,7 +71,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['getReturns'] } }, properties);
+export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['getReturns'] } }, properties);
 
 const labels = {
 	OrderNumbers: 'Order Numbers',

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateAddressesRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { ORDER_LABELS, deliveryContactProperty, readCollection, recipientProperty } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 
@@ -22,7 +21,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions(
+export const description = showOnlyFor(
 	{ show: { resource: ['salesOrder'], operation: ['updateAddresses'] } },
 	properties,
 );

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { retireSkuRequest } from '../../wire/product';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { writeOutput } from './shared';
 
 const show = { resource: ['sku'], operation: ['retire'] };
@@ -22,7 +21,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = validateBody(

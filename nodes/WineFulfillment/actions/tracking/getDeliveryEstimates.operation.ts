@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { flattenEstimates, getDeliveryEstimatesRequest } from '../../wire/tracking';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
 
 const show = { resource: ['tracking'], operation: ['getDeliveryEstimates'] };
@@ -37,7 +36,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 const labels = {
 	...addressLabels('DeliveryAddress'),

@@ -1,10 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CARRIERS } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { MAX_ORDER_NUMBERS, MAX_PACKAGES_TOP, PACKAGE_RECORDS, getPackagesRequest } from '../../wire/tracking';
-import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
@@ -67,7 +66,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 const labels = {
 	ShipDateRange: 'Ship Date From/To',

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -10,7 +9,7 @@ import {
 	createTransferOrderRequest,
 	type TransferRevision,
 } from '../../wire/inventoryMovement';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire } from './fields';
@@ -106,7 +105,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty('{"TransferInfo": {"SomeMember": "value"}}'),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 const labels: Record<string, string> = {
 	'TransferInfo.CustomerReferenceNo': 'Customer Reference No',

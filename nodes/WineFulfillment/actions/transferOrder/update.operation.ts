@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { contactProperties } from './fields';
@@ -68,7 +68,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty('{"TransferInfo": {"SomeMember": "value"}}'),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = showOnlyFor({ show }, properties);
 
 const labels: Record<string, string> = {
 	'TransferInfo.CustomerReferenceNo': 'Customer Reference No',
