@@ -1,5 +1,9 @@
-// Scenario 3: CPU time per request at concurrency 1: our node (through the engine) vs raw undici, with two references:
-// n8n's own request helper alone (what every node's request goes through), and the global fetch.
+// Scenario 3: CPU time per request at concurrency 1: our node (through the engine) vs raw undici, with three references:
+// n8n's own request helper alone (what every node's request goes through), the global fetch, and our node through the
+// engine with n8n's outbound client answering at once (the engine's and the node's own work, no network).
+import { OutboundHttp } from '@n8n/backend-network';
+import { Container } from '@n8n/di';
+
 import { inChild } from '../lib/child';
 import { ACTION_NODE, runNode } from '../lib/engine';
 import { FloorClient, GET_STATUS, STATUS_FILTERS } from '../lib/floor';
@@ -8,14 +12,15 @@ import { measure, median, round } from '../lib/measure';
 import { goal, type ScenarioResult } from '../lib/report';
 import type { SandboxProcess } from '../lib/sandbox';
 
-type Variant = 'floor' | 'helper' | 'ours' | 'fetch';
-const VARIANTS: Variant[] = ['floor', 'ours', 'helper', 'fetch'];
+type Variant = 'floor' | 'helper' | 'ours' | 'fetch' | 'noNetwork';
+const VARIANTS: Variant[] = ['floor', 'ours', 'helper', 'fetch', 'noNetwork'];
 
 const LABELS: Record<Variant, string> = {
 	floor: 'floor: undici keep-alive',
 	helper: "reference: n8n's request helper alone",
 	ours: 'ours: Get Status, Limit 1 (engine)',
 	fetch: 'reference: global fetch, keep-alive',
+	noNetwork: "reference: ours with n8n's client answering at once",
 };
 
 interface Run {
@@ -49,10 +54,30 @@ function runner(variant: Variant, baseUrl: string, client: FloorClient): (reques
 		const helper = new HelperClient(baseUrl, variant === 'helper' ? 'n8n' : 'fetch');
 		return (n) => sequential(n, () => helper.post(GET_STATUS, BODY));
 	}
-	return async (n) => {
+	const ours = async (n: number) => {
 		const result = await runNode(baseUrl, PARAMETERS, Array.from({ length: n }, () => ({})));
 		if (result.output(ACTION_NODE).length !== n) throw new Error('ours: one record per input item expected');
 	};
+	return variant === 'ours' ? ours : (n) => withoutNetwork(() => ours(n));
+}
+
+/** A Get Status page of one record, as the sandbox answers Top 1. */
+const PAGE = JSON.stringify({
+	WarehouseInventoryStatuses: [{ ItemNo: 'WF-0001', Warehouse: 'APC01', InventoryStatus: 'GOOD-NO-TX', Quantity: 12 }],
+	MoreRecords: true,
+	TotalRecordCount: 1000,
+});
+
+/** Runs `work` with n8n's outbound HTTP client answering every request at once (runs are sequential). */
+async function withoutNetwork(work: () => Promise<void>): Promise<void> {
+	const outbound = Container.get(OutboundHttp);
+	const requests = outbound.requests;
+	outbound.requests = () => ({ ...requests.call(outbound), request: async () => ({ statusCode: 200, headers: {}, body: PAGE }) });
+	try {
+		await work();
+	} finally {
+		outbound.requests = requests;
+	}
 }
 
 /** In one process, each variant warmed up with 500 requests, then alternating: floor, ours, helper, ... */
@@ -88,7 +113,8 @@ export async function overhead(sandbox: SandboxProcess, requests: number, repeti
 			"Request Options → Concurrency 1, through the engine. References: the same request through n8n's outbound HTTP client " +
 			"(OutboundHttp, as httpRequestWithAuthentication sends it) with our credential's authenticate, no engine; and the same " +
 			"through Node's global fetch (keep-alive), the only HTTP client a community node has besides n8n's helpers (n8n Cloud " +
-			'allows no other import), no engine.',
+			"allows no other import), no engine; and ours through the engine with n8n's outbound client answering every request " +
+			'at once with a one-record page (the engine\'s and the node\'s own work per item, no network).',
 		rows: VARIANTS.map((variant) => ({
 			variant: LABELS[variant],
 			'cpu µs/request': round(perRequestUs(variant, 'cpuMs'), 0),
