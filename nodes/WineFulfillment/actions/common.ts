@@ -12,7 +12,10 @@ import { isKnownWarehouse } from '../wire/common';
  * package: 4 ms of a 25 ms load in bench scenario 4). test/node/description.test.ts checks that both agree
  * on every parameter of the node.
  */
-export function showOnlyFor(displayOptions: { show: NonNullable<IDisplayOptions['show']> }, properties: INodeProperties[]): INodeProperties[] {
+export function showOnlyFor(
+	displayOptions: { show: NonNullable<IDisplayOptions['show']> },
+	properties: INodeProperties[],
+): INodeProperties[] {
 	return properties.map((property) => ({
 		...property,
 		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...displayOptions.show } },
