@@ -151,7 +151,6 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor({ show }, properties);
 
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const category = this.getNodeParameter('itemCategory', itemIndex) as string;
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;

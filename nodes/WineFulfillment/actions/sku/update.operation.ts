@@ -48,7 +48,6 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor({ show }, properties);
 
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const skuInfo = compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string, ...fields });

@@ -12,7 +12,7 @@ import {
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
-import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire } from './fields';
+import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire, transferOrderLabels } from './fields';
 
 const show = { resource: ['transferOrder'], operation: ['create'] };
 
@@ -107,25 +107,6 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor({ show }, properties);
 
-const labels: Record<string, string> = {
-	'TransferInfo.CustomerReferenceNo': 'Customer Reference No',
-	'TransferInfo.RequestedDate': 'Requested Date',
-	'TransferInfo.TransferFromWarehouse': 'From Warehouse',
-	'TransferInfo.TransferToWarehouse': 'To Warehouse',
-	'TransferInfo.InventoryStatusCode': 'Inventory Status',
-	'TransferInfo.TransferToInventoryStatusCode': 'To Inventory Status',
-	'TransferInfo.FirstName': 'First Name',
-	'TransferInfo.LastName': 'Last Name',
-	'TransferInfo.PhoneNumber': 'Phone Number',
-	'TransferInfo.EmailAddress': 'Email Address',
-	ItemsInfo: 'Items',
-	'ItemsInfo.ItemNo': 'Items → Item No',
-	'ItemsInfo.ItemQuantity': 'Items → Quantity',
-	'ItemsInfo.QuantityUnit': 'Items → Quantity Unit',
-	'ItemsInfo.InventoryTaxStatus': 'Items → Inventory Tax Status',
-	'ItemsInfo.UnitPrice': 'Items → Unit Price',
-};
-
 function transferInfo(ctx: IExecuteFunctions, itemIndex: number, revision: TransferRevision): IDataObject {
 	const text = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
 	return compact({
@@ -152,7 +133,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			{ TransferInfo: transferInfo(this, itemIndex, revision), ItemsInfo: readItems(this, itemIndex, transferItemToWire) },
 			itemIndex,
 		),
-		labels,
+		transferOrderLabels,
 		itemIndex,
 	);
 	const info = body.TransferInfo;

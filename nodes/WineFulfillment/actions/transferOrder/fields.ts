@@ -67,3 +67,24 @@ export function contactProperties(required: boolean): INodeProperties[] {
 		}),
 	];
 }
+
+/** Wire paths of the transfer order operations as the editor names them, for validation messages. */
+export const transferOrderLabels: Record<string, string> = {
+	'TransferInfo.CustomerReferenceNo': 'Customer Reference No',
+	'TransferInfo.TransferOrderNumber': 'Transfer Order Number',
+	'TransferInfo.RequestedDate': 'Requested Date',
+	'TransferInfo.TransferFromWarehouse': 'From Warehouse',
+	'TransferInfo.TransferToWarehouse': 'To Warehouse',
+	'TransferInfo.InventoryStatusCode': 'Inventory Status',
+	'TransferInfo.TransferToInventoryStatusCode': 'To Inventory Status',
+	'TransferInfo.FirstName': 'First Name',
+	'TransferInfo.LastName': 'Last Name',
+	'TransferInfo.PhoneNumber': 'Phone Number',
+	'TransferInfo.EmailAddress': 'Email Address',
+	ItemsInfo: 'Items',
+	'ItemsInfo.ItemNo': 'Items → Item No',
+	'ItemsInfo.ItemQuantity': 'Items → Quantity',
+	'ItemsInfo.QuantityUnit': 'Items → Quantity Unit',
+	'ItemsInfo.InventoryTaxStatus': 'Items → Inventory Tax Status',
+	'ItemsInfo.UnitPrice': 'Items → Unit Price',
+};

@@ -6,7 +6,7 @@ import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/invent
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
-import { contactProperties } from './fields';
+import { contactProperties, transferOrderLabels } from './fields';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };
 
@@ -70,20 +70,6 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor({ show }, properties);
 
-const labels: Record<string, string> = {
-	'TransferInfo.CustomerReferenceNo': 'Customer Reference No',
-	'TransferInfo.RequestedDate': 'Requested Date',
-	'TransferInfo.InventoryStatusCode': 'Inventory Status',
-	'TransferInfo.TransferOrderNumber': 'Transfer Order Number',
-	'TransferInfo.FirstName': 'First Name',
-	'TransferInfo.LastName': 'Last Name',
-	'TransferInfo.PhoneNumber': 'Phone Number',
-	'TransferInfo.EmailAddress': 'Email Address',
-	ItemsInfo: 'Items',
-	'ItemsInfo.ItemNo': 'Items → Item No',
-	'ItemsInfo.ItemQuantity': 'Items → Quantity',
-};
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const changes = compact(wireNames(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
 	const info = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
@@ -92,7 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		compact({ TransferInfo: info, ItemsInfo: readItems(this, itemIndex, purchaseItemToWire) }),
 		itemIndex,
 	);
-	const body = validateBody(this, updateTransferOrderRequest, merged, labels, itemIndex);
+	const body = validateBody(this, updateTransferOrderRequest, merged, transferOrderLabels, itemIndex);
 	const changesSomething = Object.keys(body.TransferInfo).length > 1 || Object.keys(body).length > 1;
 	if (!changesSomething) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: add a field under "Update Fields" or give items', {
