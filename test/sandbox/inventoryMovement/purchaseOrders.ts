@@ -12,22 +12,13 @@ import {
 	type RequestContext,
 } from '../frame';
 import type { SandboxState } from '../state';
-import type { SandboxOrderItem } from '../stores';
 import { TAX_STATUS_CODES, TRANSFER_STATUS_CODES, checkWarehouse } from '../inventory/codes';
+import { orderBook, type MovementOrder } from './orders';
 import { changeStock, checkEmail, optStrings, readItems, stockRecord } from './stock';
 
 export type PurchaseOrderState = 'open' | 'in-progress' | 'received' | 'cancelled';
 
-export interface SandboxPurchaseOrder {
-	CustomerReferenceNo: string;
-	TransactionReferenceNumber: string;
-	state: PurchaseOrderState;
-	/** OrderInfo as created and updated */
-	info: JsonObject;
-	items: SandboxOrderItem[];
-	createdAt: number;
-	updatedAt: number;
-}
+export type SandboxPurchaseOrder = MovementOrder<PurchaseOrderState>;
 
 export const purchaseOrders = (state: SandboxState) =>
 	state.store('purchaseOrders', () => new Map<string, SandboxPurchaseOrder>());
@@ -64,17 +55,7 @@ function inbound(state: SandboxState, po: SandboxPurchaseOrder, sign: 1 | -1): v
 	}
 }
 
-function find(state: SandboxState, ref: string): SandboxPurchaseOrder {
-	const po = purchaseOrders(state).get(ref);
-	if (!po) return fail(404, `Purchase order ${ref} was not found`);
-	return po;
-}
-
-function requireOpen(po: SandboxPurchaseOrder, action: string): void {
-	if (po.state === 'open') return;
-	const why = po.state === 'cancelled' ? 'it is cancelled' : po.state === 'received' ? 'it has been received' : 'work on it has started';
-	fail(403, `Purchase order ${po.CustomerReferenceNo} cannot be ${action}: ${why}`);
-}
+const { find, requireOpen, startWork } = orderBook('Purchase order', purchaseOrders);
 
 export function createPurchaseOrder({ body, state }: RequestContext) {
 	const info = optObject(body, 'OrderInfo') ?? badRequest('OrderInfo is required');
@@ -120,12 +101,7 @@ export function cancelPurchaseOrder({ body, state }: RequestContext) {
 }
 
 /** Control: the warehouse starts work on an open purchase order; it can no longer be updated or cancelled. */
-export function startPurchaseOrderWork(state: SandboxState, input: JsonObject) {
-	const po = find(state, reqString(input, 'CustomerReferenceNo'));
-	requireOpen(po, 'started');
-	po.state = 'in-progress';
-	return { CustomerReferenceNo: po.CustomerReferenceNo, state: po.state };
-}
+export const startPurchaseOrderWork = startWork;
 
 /** Control: the stock arrives; it is booked in ReceiveToLocation with InventoryStatusCode, one transaction per item. */
 export function receivePurchaseOrder(state: SandboxState, input: JsonObject) {

@@ -14,22 +14,13 @@ import {
 	type RequestContext,
 } from '../frame';
 import type { SandboxState } from '../state';
-import type { SandboxOrderItem } from '../stores';
 import { TAX_STATUS_CODES, TRANSFER_STATUS_CODES, checkWarehouse, parseIsoDateTime } from '../inventory/codes';
+import { orderBook, type MovementOrder } from './orders';
 import { changeStock, checkEmail, optStrings, readItems, stockRecord } from './stock';
 
 export type TransferOrderState = 'open' | 'in-progress' | 'completed' | 'cancelled';
 
-export interface SandboxTransferOrder {
-	CustomerReferenceNo: string;
-	TransactionReferenceNumber: string;
-	state: TransferOrderState;
-	/** TransferInfo as created and updated */
-	info: JsonObject;
-	items: SandboxOrderItem[];
-	createdAt: number;
-	updatedAt: number;
-}
+export type SandboxTransferOrder = MovementOrder<TransferOrderState>;
 
 export const transferOrders = (state: SandboxState) =>
 	state.store('transferOrders', () => new Map<string, SandboxTransferOrder>());
@@ -56,17 +47,7 @@ function checkTransferItem(entry: JsonObject): void {
 	}
 }
 
-function find(state: SandboxState, ref: string): SandboxTransferOrder {
-	const order = transferOrders(state).get(ref);
-	if (!order) return fail(404, `Transfer order ${ref} was not found`);
-	return order;
-}
-
-function requireOpen(order: SandboxTransferOrder, action: string): void {
-	if (order.state === 'open') return;
-	const why = order.state === 'in-progress' ? 'work on it has started' : `it is ${order.state}`;
-	fail(403, `Transfer order ${order.CustomerReferenceNo} cannot be ${action}: ${why}`);
-}
+const { find, requireOpen, startWork } = orderBook('Transfer order', transferOrders);
 
 export function createTransferOrder({ body, state }: RequestContext) {
 	const info = optObject(body, 'TransferInfo') ?? badRequest('TransferInfo is required');
@@ -121,12 +102,7 @@ export function cancelTransferOrder({ body, state }: RequestContext) {
 }
 
 /** Control: the warehouse starts work on an open transfer order; it can no longer be updated or cancelled. */
-export function startTransferOrderWork(state: SandboxState, input: JsonObject) {
-	const order = find(state, reqString(input, 'CustomerReferenceNo'));
-	requireOpen(order, 'started');
-	order.state = 'in-progress';
-	return { CustomerReferenceNo: order.CustomerReferenceNo, state: order.state };
-}
+export const startTransferOrderWork = startWork;
 
 /**
  * Control: the transfer completes. Quantities are moved as given (the sandbox does not convert
