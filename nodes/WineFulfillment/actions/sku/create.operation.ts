@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '../../wire/product';
-import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
-import { readRequestor, requestorProperties, writeOutput, skuLabels } from './shared';
+import { additionalJsonProperty, compact, showOnlyFor } from '../common';
+import { requestorProperties, sendSkuInfo } from './shared';
 
 const show = { resource: ['sku'], operation: ['create'] };
 
@@ -161,13 +160,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		Varietal: category === 'Wine' ? (this.getNodeParameter('varietal', itemIndex, '') as string) : undefined,
 		...extra,
 	});
-	const body = validateBody(
-		this,
-		createSkuRequest,
-		withAdditionalJson(this, { RequestorInfo: readRequestor(this, itemIndex), SKUInfo: skuInfo }, itemIndex),
-		skuLabels,
-		itemIndex,
-	);
-	const response = await apiRequest.call(this, ENDPOINTS.createSku, body as IDataObject, { itemIndex });
-	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);
+	return await sendSkuInfo(this, ENDPOINTS.createSku, createSkuRequest, skuInfo, itemIndex);
 }

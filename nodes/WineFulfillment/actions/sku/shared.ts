@@ -1,8 +1,11 @@
-// What the SKU operations share: the requestor parameters and the write output.
+// What the SKU operations share: the requestor parameters, sending SKU info with its requestor, the write output.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ZodType, ZodTypeDef } from 'zod';
 
+import type { Endpoint } from '../../wire/endpoints';
 import { writeResult } from '../../wire/product';
-import { compact } from '../common';
+import { apiRequest } from '../../transport/request';
+import { compact, validateBody, withAdditionalJson } from '../common';
 
 export const requestorProperties: INodeProperties[] = [
 	{
@@ -39,7 +42,7 @@ export const requestorProperties: INodeProperties[] = [
 	},
 ];
 
-export const requestorLabels: Record<string, string> = {
+const requestorLabels: Record<string, string> = {
 	RequestorInfo: 'Requestor',
 	'RequestorInfo.FirstName': 'Requestor First Name',
 	'RequestorInfo.LastName': 'Requestor Last Name',
@@ -47,7 +50,7 @@ export const requestorLabels: Record<string, string> = {
 	'RequestorInfo.PhoneNumber': 'Requestor Phone Number',
 };
 
-export function readRequestor(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+function readRequestor(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const text = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
 	return compact({
 		FirstName: text('requestorFirstName'),
@@ -63,7 +66,7 @@ export function writeOutput(itemNo: string, body: unknown, itemIndex: number): I
 }
 
 /** Wire paths of the SKU operations as the editor names them, for validation messages. */
-export const skuLabels: Record<string, string> = {
+const skuLabels: Record<string, string> = {
 	...requestorLabels,
 	SKUInfo: 'SKU',
 	'SKUInfo.ItemNo': 'Item Number',
@@ -77,3 +80,25 @@ export const skuLabels: Record<string, string> = {
 	'SKUInfo.UPCCode': 'UPC Code',
 	'SKUInfo.Value': 'Value',
 };
+
+/**
+ * Create and Update: the requestor and the SKU info (plus the JSON escape hatch) validated against the
+ * operation's schema, sent, and answered with one output item.
+ */
+export async function sendSkuInfo(
+	ctx: IExecuteFunctions,
+	endpoint: Endpoint,
+	schema: ZodType<{ SKUInfo: { ItemNo: string } }, ZodTypeDef, unknown>,
+	skuInfo: IDataObject,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const body = validateBody(
+		ctx,
+		schema,
+		withAdditionalJson(ctx, { RequestorInfo: readRequestor(ctx, itemIndex), SKUInfo: skuInfo }, itemIndex),
+		skuLabels,
+		itemIndex,
+	);
+	const response = await apiRequest.call(ctx, endpoint, body as IDataObject, { itemIndex });
+	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);
+}

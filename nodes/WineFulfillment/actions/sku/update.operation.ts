@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSkuRequest } from '../../wire/product';
-import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
-import { readRequestor, requestorProperties, writeOutput, skuLabels } from './shared';
+import { additionalJsonProperty, compact, showOnlyFor } from '../common';
+import { requestorProperties, sendSkuInfo } from './shared';
 
 const show = { resource: ['sku'], operation: ['update'] };
 
@@ -51,13 +50,5 @@ export const description = showOnlyFor({ show }, properties);
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const skuInfo = compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string, ...fields });
-	const body = validateBody(
-		this,
-		updateSkuRequest,
-		withAdditionalJson(this, { RequestorInfo: readRequestor(this, itemIndex), SKUInfo: skuInfo }, itemIndex),
-		skuLabels,
-		itemIndex,
-	);
-	const response = await apiRequest.call(this, ENDPOINTS.updateSku, body as IDataObject, { itemIndex });
-	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);
+	return await sendSkuInfo(this, ENDPOINTS.updateSku, updateSkuRequest, skuInfo, itemIndex);
 }
