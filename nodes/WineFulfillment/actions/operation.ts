@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
+import { readInteger, type IntegerField } from './parameters';
+
 export interface OperationModule {
 	description: INodeProperties[];
 	/** one input item; the router runs items concurrently (bounded) and keeps input order */
@@ -13,6 +15,8 @@ export interface OperationModule {
 
 /** Default for Request Options → Concurrency: chosen by measurement against the sandbox (see README). */
 export const DEFAULT_CONCURRENCY = 5;
+
+const CONCURRENCY_FIELD: IntegerField = { field: 'Concurrency', min: 1, max: 50, fallback: DEFAULT_CONCURRENCY };
 
 export const requestOptionsProperty: INodeProperties = {
 	displayName: 'Request Options',
@@ -25,7 +29,7 @@ export const requestOptionsProperty: INodeProperties = {
 			displayName: 'Concurrency',
 			name: 'concurrency',
 			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 50 },
+			typeOptions: { minValue: CONCURRENCY_FIELD.min, maxValue: CONCURRENCY_FIELD.max },
 			default: DEFAULT_CONCURRENCY,
 			description:
 				'How many input items are sent to the provider at the same time. Output keeps the input order.',
@@ -59,51 +63,90 @@ export function errorItem(ctx: IExecuteFunctions, error: unknown, itemIndex: num
 	};
 }
 
+/** Members of an output item that identify what the provider now holds, most specific first. */
+const REFERENCE_MEMBERS = ['TransactionReferenceNumber', 'OrderNo', 'CustomerReferenceNo', 'ItemNo', 'OrderNumber'];
+
+/** "item 3 (TransactionReferenceNumber 9f2c…)": an input item and what came back for it. */
+function describeDone(itemIndex: number, output: INodeExecutionData[]): string {
+	const json = output[0]?.json ?? {};
+	const refs = REFERENCE_MEMBERS.filter((m) => typeof json[m] === 'string' || typeof json[m] === 'number').map(
+		(m) => `${m} ${String(json[m])}`,
+	);
+	return `item ${itemIndex + 1}${refs.length ? ` (${refs.slice(0, 2).join(', ')})` : ''}`;
+}
+
+/** "items 4-6, 9": 1-based item numbers, runs joined. */
+function itemRanges(indexes: number[]): string {
+	const parts: string[] = [];
+	for (let i = 0; i < indexes.length; i++) {
+		let j = i;
+		while (j + 1 < indexes.length && indexes[j + 1] === indexes[j] + 1) j++;
+		parts.push(j > i ? `${indexes[i] + 1}-${indexes[j] + 1}` : `${indexes[i] + 1}`);
+		i = j;
+	}
+	return parts.join(', ');
+}
+
+type Outcome =
+	| { kind: 'done'; output: INodeExecutionData[] }
+	| { kind: 'failed'; error: unknown }
+	| { kind: 'skipped' };
+
 /**
- * Runs a per-item operation over every input item with bounded concurrency. With Continue On Fail
- * a failed item becomes an error item and the rest go on; otherwise nothing new is started after
- * the first failure, what is in flight finishes, and the earliest failure is thrown.
+ * Runs a per-item operation over every input item with bounded concurrency; output keeps input order.
+ * With Continue On Fail a failed item becomes an error item and the rest go on. Without it, the first
+ * failure stops the run: no queued item is started, what is in flight finishes, and the earliest failing
+ * item's error is thrown with a note of what was already done (with its references), what also failed
+ * and what was never sent, so the user knows what exists at the provider.
  */
 export async function runPerItem(
 	this: IExecuteFunctions,
 	execute: NonNullable<OperationModule['execute']>,
 ): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	const options = this.getNodeParameter('requestOptions', 0, {}) as { concurrency?: number };
-	const limit = pLimit(Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY)));
+	const concurrency = readInteger(this, 'requestOptions.concurrency', 0, CONCURRENCY_FIELD);
+	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
+	const limit = pLimit(concurrency);
 	const continueOnFail = this.continueOnFail();
 	let stopped = false;
 
-	type Outcome = { output: INodeExecutionData[] } | { error: unknown; itemIndex: number } | { skipped: true };
-	const results: Outcome[] = await Promise.all(
+	const outcomes: Outcome[] = await Promise.all(
 		items.map(async (_item, itemIndex) =>
-			await limit(async () => {
-				if (stopped) return { skipped: true as const } as Outcome;
+			await limit(async (): Promise<Outcome> => {
+				if (stopped) return { kind: 'skipped' };
 				try {
-					return { output: await execute.call(this, itemIndex) };
+					return { kind: 'done', output: await execute.call(this, itemIndex) };
 				} catch (error) {
-					if (continueOnFail) return { output: [errorItem(this, error, itemIndex)] };
+					if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)] };
 					stopped = true;
-					limit.clearQueue();
-					return { error, itemIndex };
+					return { kind: 'failed', error };
 				}
 			}),
 		),
 	);
 
-	const failed = results.find((r): r is { error: unknown; itemIndex: number } => 'error' in r);
-	if (failed) {
-		const done = results.filter((r) => 'output' in r).length;
-		const error = failed.error;
-		if (error instanceof NodeOperationError || (error as { context?: object }).context) {
-			const e = error as NodeOperationError;
-			e.context.itemIndex ??= failed.itemIndex;
-			if (done > 0 && items.length > 1) {
-				e.description = `${e.description ?? ''} (Item ${failed.itemIndex + 1} failed; ${done} other item(s) of this run had already completed. Turn on Continue On Fail to get every item's result.)`.trim();
-			}
-			throw e;
-		}
-		throw new NodeOperationError(this.getNode(), error as Error, { itemIndex: failed.itemIndex });
+	const first = outcomes.findIndex((o) => o.kind === 'failed');
+	if (first === -1) return outcomes.flatMap((o) => (o.kind === 'done' ? o.output : []));
+
+	const error = asNodeError(this, (outcomes[first] as { error: unknown }).error, first);
+	error.context.itemIndex = first;
+	if (items.length > 1) {
+		const done: string[] = [];
+		const alsoFailed: string[] = [];
+		const notSent: number[] = [];
+		outcomes.forEach((o, i) => {
+			if (o.kind === 'done') done.push(describeDone(i, o.output));
+			else if (o.kind === 'skipped') notSent.push(i);
+			else if (i !== first) alsoFailed.push(`item ${i + 1}: ${asNodeError(this, o.error, i).message}`);
+		});
+		const note = [
+			`Item ${first + 1} of ${items.length} failed, so the run stopped.`,
+			done.length ? `Already done before it stopped: ${done.join('; ')}.` : 'No other item had completed.',
+			alsoFailed.length ? `Also failed: ${alsoFailed.join('; ')}.` : '',
+			notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRanges(notSent)}.` : '',
+			'Turn on Continue On Fail to get every item\'s result.',
+		].filter(Boolean);
+		error.description = [error.description, note.join(' ')].filter(Boolean).join('\n\n');
 	}
-	return results.flatMap((r) => ('output' in r ? r.output : []));
+	throw error;
 }

@@ -1,0 +1,82 @@
+// The shared readers for node parameters: one per kind of value, each refusing what it cannot read with the
+// field named and the rule broken, before anything is sent.
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { ZodType, ZodTypeDef } from 'zod';
+
+import { booleanValue, identifier, textValue, wholeNumber, type WholeNumberBounds } from '../wire/values';
+
+/** How a refused value is shown in an error: short, and never an object's whole content. */
+export function preview(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'an object';
+	const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+	return text.length > 40 ? `${text.slice(0, 37)}…` : text;
+}
+
+/** The error for a value a field cannot take: names the field, the rule and what was given. */
+export function invalidField(
+	ctx: IExecuteFunctions,
+	field: string,
+	rule: string,
+	itemIndex: number,
+	given?: unknown,
+): NodeOperationError {
+	const got = given === undefined ? '' : ` (got ${preview(given)})`;
+	return new NodeOperationError(ctx.getNode(), `Invalid "${field}": ${rule}${got}`, {
+		itemIndex,
+		description: `Nothing was sent to the provider. Correct "${field}" and run again.`,
+	});
+}
+
+/** Reads a parameter through a value schema; empty (undefined, null, '') gives the fallback. */
+export function readParameter<T>(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	field: string,
+	schema: ZodType<T, ZodTypeDef, unknown>,
+	fallback: T,
+): T {
+	// null, not undefined: n8n throws for a missing parameter when the fallback is undefined
+	const raw = ctx.getNodeParameter(name, itemIndex, null) as unknown;
+	if (raw === undefined || raw === null || raw === '') return fallback;
+	const result = schema.safeParse(raw);
+	if (result.success) return result.data;
+	throw invalidField(ctx, field, result.error.issues[0].message, itemIndex, raw);
+}
+
+/** A boolean parameter: true/false, and "true"/"false"/"1"/"0"/"yes"/"no" from an expression or a sheet. */
+export function readBoolean(ctx: IExecuteFunctions, name: string, itemIndex: number, field: string, fallback = false): boolean {
+	return readParameter(ctx, name, itemIndex, field, booleanValue, fallback);
+}
+
+export interface IntegerField extends WholeNumberBounds {
+	field: string;
+	fallback: number;
+}
+
+/** A whole-number parameter within the field's bounds; "abc", "1e3", "0x10", -1 beyond them are refused. */
+export function readInteger(ctx: IExecuteFunctions, name: string, itemIndex: number, spec: IntegerField): number {
+	return readParameter(ctx, name, itemIndex, spec.field, wholeNumber(spec), spec.fallback);
+}
+
+/** A text parameter, trimmed; numbers become text, objects and lists are refused. '' when empty. */
+export function readText(ctx: IExecuteFunctions, name: string, itemIndex: number, field: string): string {
+	return readParameter(ctx, name, itemIndex, field, textValue, '').trim();
+}
+
+/** An identifier parameter (order, reference or item number): see wire/values `identifier`. */
+export function readIdentifier(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	field: string,
+	max?: number,
+	min?: number,
+): string {
+	const value = readParameter(ctx, name, itemIndex, field, identifier(max, min), '');
+	if (!value) throw invalidField(ctx, field, 'is required', itemIndex);
+	return value;
+}

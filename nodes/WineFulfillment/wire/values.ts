@@ -1,0 +1,109 @@
+// The value rules every field shares (zod): booleans, whole numbers, text and identifiers as they arrive from
+// the editor, expressions, sheets and CSVs. Parameter readers (actions/parameters.ts) and wire schemas use them.
+import { z } from 'zod';
+
+/** A member that must be there and is not. */
+function required(ctx: z.RefinementCtx): never {
+	ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is required' });
+	return z.NEVER as never;
+}
+
+const TRUE_WORDS = new Set(['true', '1', 'yes']);
+const FALSE_WORDS = new Set(['false', '0', 'no']);
+export const BOOLEAN_RULE = 'must be true or false (or yes/no, 1/0)';
+
+/** true/false, 1/0, and the words "true", "false", "1", "0", "yes", "no" in any case; nothing else. */
+export const booleanValue = z.unknown().transform((value, ctx): boolean => {
+	if (value === undefined) return required(ctx);
+	if (typeof value === 'boolean') return value;
+	if (value === 1 || value === 0) return value === 1;
+	const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	if (word !== undefined && TRUE_WORDS.has(word)) return true;
+	if (word !== undefined && FALSE_WORDS.has(word)) return false;
+	ctx.addIssue({ code: z.ZodIssueCode.custom, message: BOOLEAN_RULE });
+	return z.NEVER;
+});
+
+export interface WholeNumberBounds {
+	min: number;
+	/** largest accepted; Number.MAX_SAFE_INTEGER when the interface names none */
+	max?: number;
+}
+
+/** The rule as a user reads it: "must be a whole number from 1 to 500". */
+export function wholeNumberRule({ min, max = Number.MAX_SAFE_INTEGER }: WholeNumberBounds): string {
+	if (max >= Number.MAX_SAFE_INTEGER) return min === 1 ? 'must be a whole number of at least 1' : `must be a whole number of at least ${min}`;
+	return `must be a whole number from ${min} to ${max}`;
+}
+
+/**
+ * A whole number within bounds. Numbers, and text of plain decimal digits ("12", " 12 ", "-3") as a sheet
+ * or a mapped store line carries them; hex ("0x10"), exponents ("1e3"), fractions, empty text, NaN and
+ * anything beyond the bounds are refused, never rounded or clamped.
+ */
+export function wholeNumber(bounds: WholeNumberBounds) {
+	const rule = wholeNumberRule(bounds);
+	const max = bounds.max ?? Number.MAX_SAFE_INTEGER;
+	return z.unknown().transform((value, ctx): number => {
+		if (value === undefined) return required(ctx);
+		const n =
+			typeof value === 'number'
+				? value
+				: typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)
+					? Number(value)
+					: Number.NaN;
+		if (!Number.isSafeInteger(n) || n < bounds.min || n > max) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: rule });
+			return z.NEVER;
+		}
+		return n;
+	});
+}
+
+/** A number with a fraction allowed (prices, coordinates): finite, decimal notation only. */
+export const decimalNumber = z.unknown().transform((value, ctx): number => {
+	const n =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\s*[-+]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value)
+				? Number(value)
+				: Number.NaN;
+	if (!Number.isFinite(n)) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a number such as 12.5' });
+		return z.NEVER;
+	}
+	return n;
+});
+
+/** Text, or a number sent as text; an object, array or boolean is refused (it would travel as "[object Object]"). */
+export const textValue = z.unknown().transform((value, ctx): string => {
+	if (value === undefined) return required(ctx);
+	if (typeof value === 'string') return value;
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	ctx.addIssue({
+		code: z.ZodIssueCode.custom,
+		message: `must be text, not ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`,
+	});
+	return z.NEVER;
+});
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** Longest identifier the node sends where the interface names no bound (order, reference and item numbers). */
+export const MAX_IDENTIFIER = 50;
+
+/**
+ * An identifier (order, reference, item number): text, trimmed, `min` to `max` characters, no control
+ * characters (a tab or line break pasted from a sheet cannot be part of a valid number).
+ */
+export function identifier(max = MAX_IDENTIFIER, min = 1) {
+	return textValue.pipe(
+		z
+			.string()
+			.trim()
+			.min(min, min === 1 ? 'is required' : `must be ${min} to ${max} characters`)
+			.max(max, min === 1 ? `must be at most ${max} characters` : `must be ${min} to ${max} characters`)
+			.refine((v) => !CONTROL_CHARACTERS.test(v), 'must not contain control characters (tabs, line breaks)'),
+	);
+}

@@ -1,0 +1,143 @@
+// The per-item runner when an item fails without Continue On Fail: the run ends, with the earliest failure,
+// what was already done (with references), what also failed and what was never sent.
+import { useSandbox } from '../harness/sandbox';
+import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
+import { salesOrders } from '../sandbox/stores';
+import { SKU_A, createFromItems, line } from '../salesOrder/helpers';
+
+const fx = useSandbox();
+
+type Failure = 'invalid' | 'status500' | 'reset';
+
+const orderNo = (i: number) => `RUN-${String(i + 1).padStart(3, '0')}`;
+
+/** Runs Create over `size` items where the item at `bad` fails in the given way; never waits for ever. */
+async function runWithFailure(size: number, bad: number, failure: Failure, concurrency: number) {
+	const items = Array.from({ length: size }, (_, i) => ({
+		OrderNo: orderNo(i),
+		items: [line(SKU_A, failure === 'invalid' && i === bad ? -1 : 1)],
+	}));
+	// a little latency keeps several requests in flight at once
+	await fx.control.fault({ kind: 'latency', ms: 5, path: 'CreateSalesOrder' });
+	if (failure !== 'invalid') {
+		await fx.control.fault({
+			kind: failure === 'reset' ? 'reset' : 'status',
+			status: 500,
+			// the order is accepted, then the answer is lost: the uncertain case
+			when: 'after',
+			path: 'CreateSalesOrder',
+			after: bad,
+			count: 1,
+		});
+	}
+	const run = fx.run(
+		actionWorkflow(createFromItems({ requestOptions: { concurrency } }), { items }),
+	);
+	let timer: NodeJS.Timeout | undefined;
+	const hung = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error('the run never finished')), 15_000);
+	});
+	try {
+		return await Promise.race([run, hung]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+const cases: Array<[number, number, Failure, number]> = [];
+for (const failure of ['invalid', 'status500', 'reset'] as const) {
+	for (const concurrency of [1, 5, 50]) {
+		for (const [size, bad] of [
+			[2, 1],
+			[6, 0],
+			[6, 1],
+			[6, 5],
+			[60, 7],
+		]) {
+			cases.push([size, bad, failure, concurrency]);
+		}
+	}
+}
+
+describe('per-item runner: a failure without Continue On Fail', () => {
+	it.each(cases)('%i items, item %i fails (%s), concurrency %i: ends, names what was done and what was not sent', async (size, bad, failure, concurrency) => {
+		const result = await runWithFailure(size, bad, failure, concurrency);
+		const log = await fx.control.requests('CreateSalesOrder');
+		const created = salesOrders(fx.sandbox.state);
+
+		// the failing item: for a sandbox fault, whichever request got it (arrival order can differ from item order)
+		const faulted = log.find((r) => r.outcome === 'fault-after');
+		const failedNo = failure === 'invalid' ? orderNo(bad) : String((faulted?.body.OrderInfo as { OrderNo: string }).OrderNo);
+		const failedIndex = Number(failedNo.slice(4)) - 1;
+		expect(result.error).toBeDefined();
+		expect(result.error?.context?.itemIndex).toBe(failedIndex);
+		if (failure === 'invalid') expect(result.error?.message).toBe('Invalid "Items line 1 → Quantity (ItemQuantity)": must be a whole number of at least 1 (got -1)');
+		else expect(result.error?.message).toMatch(failure === 'reset' ? /connection was reset/ : /internal error \(500\)/);
+		expect(result.output(ACTION_NODE)).toEqual([]);
+
+		// every created order is named as done, with its transaction reference; nothing else was created
+		const description = String(result.error?.description ?? '');
+		expect(description).toContain(`Item ${failedIndex + 1} of ${size} failed, so the run stopped.`);
+		const accepted = created.filter((o) => o.OrderNo !== failedNo);
+		for (const order of accepted) {
+			const i = Number(order.OrderNo.slice(4)) - 1;
+			expect(description).toContain(`item ${i + 1} (TransactionReferenceNumber ${order.TransactionReferenceNumber}, OrderNo ${order.OrderNo})`);
+		}
+		// the failing item's order exists only where the provider processed it before the answer was lost
+		expect(created.some((o) => o.OrderNo === failedNo)).toBe(failure !== 'invalid');
+		expect(description).not.toContain(`item ${failedIndex + 1} (`);
+		expect(new Set(created.map((o) => o.OrderNo)).size).toBe(created.length);
+
+		// what was never sent is said, and really was not sent: no request carries its order number
+		const sentNos = new Set(log.map((r) => (r.body.OrderInfo as { OrderNo: string }).OrderNo));
+		const notSent = Array.from({ length: size }, (_, i) => i).filter((i) => i !== failedIndex && !sentNos.has(orderNo(i)));
+		expect(accepted.length + notSent.length + 1).toBe(size);
+		if (notSent.length) expect(description).toMatch(/Not sent: items? [\d, -]+\./);
+		for (const i of notSent) expect(description).not.toContain(`item ${i + 1} (`);
+		// with one request at a time, nothing after the failing item was started
+		if (concurrency === 1) expect(notSent).toEqual(Array.from({ length: size - failedIndex - 1 }, (_, k) => failedIndex + 1 + k));
+		expect(description).toContain('Turn on Continue On Fail');
+	});
+
+	it('the earliest failing item is the one reported when several in flight fail', async () => {
+		const items = Array.from({ length: 8 }, (_, i) => ({ OrderNo: orderNo(i), items: [line(SKU_A, i === 2 || i === 4 ? 0 : 1)] }));
+		const result = await fx.run(actionWorkflow(createFromItems({ requestOptions: { concurrency: 8 } }), { items }));
+		expect(result.error?.context?.itemIndex).toBe(2);
+		expect(result.error?.description).toContain('Item 3 of 8 failed');
+		expect(result.error?.description).toContain('Also failed: item 5: Invalid "Items line 1 → Quantity (ItemQuantity)"');
+		// items 1, 2, 4, 6-8 were all started at once and accepted
+		expect(salesOrders(fx.sandbox.state)).toHaveLength(6);
+	});
+
+	it('with Continue On Fail every item has its result, in input order, each paired to its input', async () => {
+		const items = Array.from({ length: 6 }, (_, i) => ({ OrderNo: orderNo(i), items: [line(SKU_A, i === 1 ? -1 : 1)] }));
+		await fx.control.fault({ kind: 'status', status: 500, when: 'before', path: 'CreateSalesOrder', after: 3, count: 1 });
+		const result = await fx.run(
+			actionWorkflow(createFromItems({ requestOptions: { concurrency: 1 } }), { items, continueOnFail: true }),
+		);
+		expect(result.error).toBeUndefined();
+		const out = result.output(ACTION_NODE);
+		expect(out.map((o) => (o.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3, 4, 5]);
+		expect(out.map((o) => ('error' in o.json ? 'error' : o.json.OrderNo))).toEqual([
+			'RUN-001',
+			'error',
+			'RUN-003',
+			'RUN-004',
+			'error',
+			'RUN-006',
+		]);
+	});
+
+	it.each([
+		['"abc"', 'abc'],
+		['0', 0],
+		['51', 51],
+		['"1e3"', '1e3'],
+	])('refuses Concurrency %s before anything is sent', async (_label, concurrency) => {
+		const result = await fx.run(
+			actionWorkflow(createFromItems({ requestOptions: { concurrency } }), { items: [{ OrderNo: 'RUN-001', items: [line(SKU_A, 1)] }] }),
+		);
+		expect(result.error?.message).toMatch(/^Invalid "Concurrency": must be a whole number from 1 to 50/);
+		expect(await fx.control.requests('CreateSalesOrder')).toEqual([]);
+	});
+});
