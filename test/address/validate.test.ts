@@ -99,7 +99,7 @@ describe('Address → Validate', () => {
 
 		fx.sandbox.requests.length = 0;
 		const tooLong = await fx.run(validate({ clientReferenceCode: 'R'.repeat(37) }));
-		expect(tooLong.error?.message).toBe('Invalid "Client Reference Code": must be at most 36 characters');
+		expect(tooLong.error?.message).toBe(`Invalid "Client Reference Code": must be at most 36 characters (got "${'R'.repeat(37)}")`);
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 

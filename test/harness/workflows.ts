@@ -16,6 +16,8 @@ export interface ActionWorkflowOptions {
 	continueOnFail?: boolean;
 	/** failed items leave on a second, error output ("Continue (using error output)") */
 	errorOutput?: boolean;
+	/** the workflow's time zone setting (n8n's default, America/New_York, when absent) */
+	timezone?: string;
 }
 
 export function actionWorkflow(parameters: INodeParameters, options: ActionWorkflowOptions = {}): WorkflowJson {
@@ -47,6 +49,7 @@ export function actionWorkflow(parameters: INodeParameters, options: ActionWorkf
 			'Manual Trigger': { main: [[{ node: ACTION_NODE, type: 'main', index: 0 }]] },
 		},
 		pinData: { 'Manual Trigger': items.map((json) => ({ json })) },
+		...(options.timezone ? { settings: { timezone: options.timezone } } : {}),
 	};
 }
 

@@ -114,7 +114,7 @@ describe('Inventory → Get Sellable', () => {
 	});
 
 	it.each([
-		['a malformed warehouse', { warehouses: '={{ ["apc 01"] }}' }, 'Warehouses', 'warehouse code'],
+		['a malformed warehouse', { warehouses: '={{ ["apc 01"] }}' }, 'Warehouses line 1', 'must be a warehouse code such as APC01 (got "apc 01")'],
 		['an unknown order type', { sellableOptions: { orderType: '={{ "MAIL" }}' } }, 'Order Type', 'CLUB'],
 		['Additional Fields (JSON) that is not an object', { additionalJson: '[1, 2]' }, 'Additional Fields (JSON)', 'must be a JSON object'],
 	])('refuses %s before sending anything', async (_case, parameters, label, rule) => {

@@ -148,10 +148,10 @@ describe('Purchase Order → Create', () => {
 	});
 
 	it.each([
-		['a zero quantity', { items: { item: [{ itemNo: 'X', itemQuantity: 0 }] } }, 'Items → Quantity', 'must be at least 1'],
-		['a fractional quantity', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1.5}]' }, 'Items → Quantity', 'whole number'],
+		['a zero quantity', { items: { item: [{ itemNo: 'X', itemQuantity: 0 }] } }, 'Items line 1 → Quantity', 'must be a whole number of at least 1 (got 0)'],
+		['a fractional quantity', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1.5}]' }, 'Items line 1 → Quantity', 'must be a whole number of at least 1 (got 1.5)'],
 		['no items', { items: { item: [] } }, 'Items', 'at least one item'],
-		['an item without number', { itemsSource: 'json', itemsJson: '[{"ItemQuantity": 2}]' }, 'Items → Item No', 'Required'],
+		['an item without number', { itemsSource: 'json', itemsJson: '[{"ItemQuantity": 2}]' }, 'Items line 1 → Item No', 'is required'],
 		['items JSON that is not a list', { itemsSource: 'json', itemsJson: '"CAB"' }, 'Items (JSON)', 'must be a list'],
 		['an invalid e-mail', { additionalFields: { emailAddress: 'not-an-address' } }, 'Email Address', 'valid e-mail'],
 		['an unreadable date', { requestedDate: '={{ "next tuesday" }}' }, 'Requested Date', 'must be a date'],

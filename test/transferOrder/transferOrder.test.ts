@@ -11,8 +11,8 @@ const fx = useSandbox({ inventoryRecords: 240 });
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const transferOrder = (operation: string, extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'transferOrder', operation, ...extra });
+const transferOrder = (operation: string, extra: Record<string, unknown> = {}, timezone = 'UTC') =>
+	actionWorkflow({ resource: 'transferOrder', operation, ...extra }, { timezone });
 
 const hints = (result: RunResult) =>
 	(result.run.data.resultData.runData[ACTION_NODE]?.[0]?.hints ?? []).map((h) => h.message);
@@ -121,7 +121,7 @@ describe('Transfer Order → Create', () => {
 	it('refuses the same warehouse on both ends, naming the rule, before sending anything', async () => {
 		const result = await fx.run(transferOrder('create', createParameters({ transferToWarehouse: 'APC01' })));
 		expect(result.error?.message).toBe(
-			'Invalid "To Warehouse": must differ from the warehouse the stock leaves (both are APC01)',
+			'Invalid "To Warehouse": must differ from the warehouse the stock leaves (both are APC01) (got "APC01")',
 		);
 		expect(result.error?.description).toContain('Nothing was sent');
 		expect(await fx.control.requests()).toHaveLength(0);
@@ -130,8 +130,8 @@ describe('Transfer Order → Create', () => {
 	it.each([
 		['an invalid e-mail', { emailAddress: 'ana at example' }, 'Email Address', 'valid e-mail'],
 		['a blank first name', { firstName: '={{ " " }}' }, 'First Name', 'must not be empty'],
-		['an unknown quantity unit', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "QuantityUnit": "PALLET"}]' }, 'Items → Quantity Unit', 'AUTO'],
-		['a negative unit price', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "UnitPrice": -2}]' }, 'Items → Unit Price', 'must not be negative'],
+		['an unknown quantity unit', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "QuantityUnit": "PALLET"}]' }, 'Items line 1 → Quantity Unit', 'must be one of AUTO, RETAIL, WHOLESALE (got "PALLET")'],
+		['a negative unit price', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "UnitPrice": -2}]' }, 'Items line 1 → Unit Price', 'must not be negative (got -2)'],
 		['no items', { items: { item: [] } }, 'Items', 'at least one item'],
 		['an unreadable date', { requestedDate: '={{ "soon" }}' }, 'Requested Date', 'must be a date'],
 	])('refuses %s before sending anything', async (_case, extra, label, rule) => {
@@ -154,6 +154,7 @@ describe('Transfer Order → Update', () => {
 			}),
 		);
 		expect(result.error).toBeUndefined();
+		// picked in the workflow's zone (UTC here; see test/node/timezones.test.ts for others)
 		const [sent] = await fx.control.requests('UpdateTransferOrder');
 		expect(sent.body).toEqual({
 			TransferInfo: {

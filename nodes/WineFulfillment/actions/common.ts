@@ -2,9 +2,11 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import mergeWith from 'lodash/mergeWith';
-import type { ZodType, ZodTypeDef } from 'zod';
+import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
 import { isKnownWarehouse } from '../wire/common';
+import { inZone } from '../wire/dates';
+import { invalidField } from './parameters';
 
 /**
  * An operation's parameters, shown only for its resource and operation: the result n8n-workflow's
@@ -40,9 +42,56 @@ export function compact<T extends IDataObject>(body: T): T {
 	return out as T;
 }
 
+/** The value at a zod issue's path in what was validated, for showing what was given. */
+function valueAt(body: unknown, path: ReadonlyArray<string | number>): unknown {
+	let value = body;
+	for (const key of path) {
+		if (value === null || typeof value !== 'object') return undefined;
+		value = (value as Record<string | number, unknown>)[key];
+	}
+	return value;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+	object: 'an object',
+	string: 'text',
+	number: 'a number',
+	integer: 'a whole number',
+	array: 'a list',
+	boolean: 'true or false',
+};
+
+/** A zod issue's rule in the node's words: zod's own type messages ("Expected object, received null") reworded. */
+function ruleOf(issue: ZodIssue): string {
+	if (issue.code === 'invalid_type' && /^(Expected|Required)/.test(issue.message)) {
+		return issue.received === 'undefined' ? 'is required' : `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
+	}
+	if (issue.code === 'invalid_enum_value' && issue.message.startsWith('Invalid enum value')) {
+		return `must be one of ${issue.options.join(', ')}`;
+	}
+	return issue.message;
+}
+
 /**
- * Checks a wire body against its schema before anything is sent. The error names the field as the
- * editor shows it (`labels` maps wire member names to display names) and the rule it broke.
+ * The field a wire path stands for, as the editor shows it: `labels` maps wire paths (and '' for the whole
+ * body) to display names; an element of a list is "<list> line N → <member>".
+ */
+export function fieldOf(path: ReadonlyArray<string | number>, labels: Record<string, string>): string {
+	const keys = path.filter((p): p is string => typeof p === 'string');
+	const joined = keys.join('.');
+	const lineAt = path.findIndex((p) => typeof p === 'number');
+	if (lineAt === -1) return labels[joined] ?? labels[keys[0]] ?? (joined || (labels[''] ?? 'request'));
+	const listKey = path.slice(0, lineAt).join('.');
+	const list = labels[listKey] ?? (listKey || 'Items');
+	const rest = path.slice(lineAt + 1).filter((p): p is string => typeof p === 'string').join('.');
+	const member = (labels[joined] ?? rest).replace(`${list} → `, '');
+	return `${list} line ${(path[lineAt] as number) + 1}${rest ? ` → ${member}` : ''}`;
+}
+
+/**
+ * Checks a wire body against its schema before anything is sent, with dates that carry no offset read in
+ * the workflow's time zone. The error names the field as the editor shows it (`labels`), the rule it broke
+ * and the value given.
  */
 export function validateBody<T>(
 	ctx: IExecuteFunctions,
@@ -51,16 +100,11 @@ export function validateBody<T>(
 	labels: Record<string, string>,
 	itemIndex: number,
 ): T {
-	const result = schema.safeParse(body);
+	const result = inZone(ctx.getTimezone(), () => schema.safeParse(body));
 	if (result.success) return result.data;
 	const issue = result.error.issues[0];
-	const path = issue.path.filter((p) => typeof p === 'string') as string[];
-	const field = path.length ? (labels[path.join('.')] ?? labels[path[0]] ?? path.join('.')) : 'request';
-	const given = 'received' in issue && issue.received !== undefined ? ` (got ${String(issue.received)})` : '';
-	throw new NodeOperationError(ctx.getNode(), `Invalid "${field}": ${issue.message}${given}`, {
-		itemIndex,
-		description: `Nothing was sent to the provider. Correct "${field}" and run again.`,
-	});
+	const given = valueAt(body, issue.path);
+	throw invalidField(ctx, fieldOf(issue.path, labels), ruleOf(issue), itemIndex, given === undefined ? undefined : given);
 }
 
 /** Parses the "Additional Fields (JSON)" escape hatch: an object of extra wire members. */

@@ -5,6 +5,7 @@ import type { Endpoint } from '../wire/endpoints';
 import { apiRequest } from '../transport/request';
 import { paginatePages, type PagingStyle } from '../transport/pagination';
 import { itemsFor } from './common';
+import { readBoolean, readInteger } from './parameters';
 
 export interface QuerySpec {
 	endpoint: Endpoint;
@@ -77,18 +78,25 @@ export function queryProperties(maxPageSize: number): INodeProperties[] {
 	];
 }
 
+/** Return All / Limit of one input item: the most records to output, or undefined for all. */
+export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (readBoolean(ctx, 'returnAll', itemIndex, 'Return All')) return undefined;
+	return readInteger(ctx, 'limit', itemIndex, { field: 'Limit', min: 1, fallback: 50 });
+}
+
 export async function runQuery(
 	this: IExecuteFunctions,
 	spec: QuerySpec,
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
-	const options = this.getNodeParameter('queryOptions', itemIndex, {}) as {
-		output?: 'records' | 'pages';
-		pageSize?: number;
-	};
-	const pageSize = Math.min(spec.maxPageSize, Math.max(1, options.pageSize ?? spec.maxPageSize));
+	const limit = readLimit(this, itemIndex);
+	const output = this.getNodeParameter('queryOptions.output', itemIndex, 'records') as 'records' | 'pages';
+	const pageSize = readInteger(this, 'queryOptions.pageSize', itemIndex, {
+		field: 'Page Size',
+		min: 1,
+		max: spec.maxPageSize,
+		fallback: spec.maxPageSize,
+	});
 	const pages = paginatePages({
 		style: spec.style,
 		pageSize,
@@ -101,7 +109,7 @@ export async function runQuery(
 	// one pairedItem for every record of this input item (n8n only reads it)
 	const pairedItem = { item: itemIndex };
 	for await (const page of pages) {
-		if (options.output === 'pages') {
+		if (output === 'pages') {
 			out.push(...itemsFor([{ ...page.body, [spec.recordsKey]: page.records }], itemIndex));
 		} else {
 			for (const json of page.records) out.push({ json, pairedItem });

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
+import { booleanValue, decimalNumber, wholeNumber } from './values';
 
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
@@ -11,6 +12,9 @@ export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
 export const LOCATION_CARRIERS = ['FEX', 'UPS'] as const;
 
 export const MAX_CLIENT_REFERENCE_LENGTH = 36;
+
+/** Most address candidates or pickup locations the node asks for (the interface states no bound). */
+export const MAX_CANDIDATES = 100;
 
 /** Member of the GetCarrierLocations answer that holds the records. */
 export const LOCATION_RECORDS = 'CarrierLocations';
@@ -54,12 +58,12 @@ export const validateAddressRequest = onFirstUse(() =>
 			),
 			ShippingCarrier: carrierOf(VALIDATION_CARRIERS),
 			Address: streetAddress,
-			MaxCandidateListSize: z.number({ invalid_type_error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1'),
+			MaxCandidateListSize: wholeNumber({ min: 1, max: MAX_CANDIDATES }),
 			PALRequest: z
 				.object({
-					IncludePAL: z.boolean(),
-					SearchRadius: z.number().positive('must be more than 0').optional(),
-					MaxPALListSize: z.number().int('must be a whole number').min(1, 'must be at least 1').optional(),
+					IncludePAL: booleanValue,
+					SearchRadius: decimalNumber.pipe(z.number().positive('must be more than 0')).optional(),
+					MaxPALListSize: wholeNumber({ min: 1, max: MAX_CANDIDATES }).optional(),
 				})
 				.passthrough()
 				.optional(),
@@ -76,16 +80,14 @@ export const carrierLocationsRequest = onFirstUse(() =>
 			City: optText,
 			State: optText,
 			ZipCode: optText,
-			SearchRadius: z.number({ invalid_type_error: 'must be a number' }).positive('must be more than 0').optional(),
-			Latitude: z
-				.number({ invalid_type_error: 'must be a number' })
-				.min(-90, 'must be between -90 and 90')
-				.max(90, 'must be between -90 and 90')
+			SearchRadius: decimalNumber.pipe(z.number().positive('must be more than 0')).optional(),
+			Latitude: decimalNumber
+				.pipe(z.number().min(-90, 'must be between -90 and 90')
+				.max(90, 'must be between -90 and 90'))
 				.optional(),
-			Longitude: z
-				.number({ invalid_type_error: 'must be a number' })
-				.min(-180, 'must be between -180 and 180')
-				.max(180, 'must be between -180 and 180')
+			Longitude: decimalNumber
+				.pipe(z.number().min(-180, 'must be between -180 and 180')
+				.max(180, 'must be between -180 and 180'))
 				.optional(),
 		})
 		.passthrough()

@@ -4,17 +4,40 @@ import { z } from 'zod';
 
 const DATE_RULE = 'must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY';
 
-/** Reads what n8n's date picker, an expression or a user types: ISO 8601, MM/DD/YYYY, epoch ms, a Date. */
+/**
+ * The zone a date without an offset is read in: UTC, except while `inZone` runs a validation for a node,
+ * when it is the workflow's time zone (as n8n's own nodes read a picked date). Validation is synchronous,
+ * so setting it around one parse cannot leak into another.
+ */
+let inputZone = 'utc';
+
+/** Runs a (synchronous) validation with dates that carry no offset read in `zone`. */
+export function inZone<T>(zone: string, parse: () => T): T {
+	const previous = inputZone;
+	inputZone = DateTime.local().setZone(zone).isValid ? zone : 'utc';
+	try {
+		return parse();
+	} finally {
+		inputZone = previous;
+	}
+}
+
+/**
+ * Reads what n8n's date picker, an expression or a user types: ISO 8601, MM/DD/YYYY, epoch ms, a Date.
+ * Text without an offset is read in the input zone (see `inZone`); an instant is shown in that zone, so a
+ * date-only member keeps the calendar day the user sees.
+ */
 export function readDate(value: unknown): DateTime | undefined {
-	if (value instanceof Date) return DateTime.fromJSDate(value, { zone: 'utc' });
+	const zone = inputZone;
+	if (value instanceof Date) return DateTime.fromJSDate(value, { zone });
 	if (DateTime.isDateTime(value)) return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return DateTime.fromMillis(value, { zone: 'utc' });
+	if (typeof value === 'number' && Number.isFinite(value)) return DateTime.fromMillis(value, { zone });
 	if (typeof value !== 'string' || !value.trim()) return undefined;
 	const text = value.trim();
 	for (const parsed of [
-		DateTime.fromISO(text, { setZone: true, zone: 'utc' }),
-		DateTime.fromFormat(text, 'MM/dd/yyyy', { zone: 'utc' }),
-		DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone: 'utc' }),
+		DateTime.fromISO(text, { setZone: true, zone }),
+		DateTime.fromFormat(text, 'MM/dd/yyyy', { zone }),
+		DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone }),
 		DateTime.fromRFC2822(text, { setZone: true }),
 	]) {
 		if (parsed.isValid) return parsed;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 import { MAX_TOP, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, usDate } from './dates';
+import { booleanValue } from './values';
 
 export const getStatusRequest = onFirstUse(() =>
 	z
@@ -11,8 +12,8 @@ export const getStatusRequest = onFirstUse(() =>
 			Warehouse: warehouseCode.optional(),
 			ItemNumbers: limitedList(5, 'item number').optional(),
 			InventoryStatuses: limitedList(5, 'status code').optional(),
-			IncludeTotalRecordCount: z.boolean().optional(),
-			IncludeUnavailableItems: z.boolean().optional(),
+			IncludeTotalRecordCount: booleanValue.optional(),
+			IncludeUnavailableItems: booleanValue.optional(),
 			Skip: z.number().int().min(0).optional(),
 			Top: z.number().int().min(1).max(MAX_TOP).optional(),
 		})
@@ -98,11 +99,11 @@ export const getSellableRequest = onFirstUse(() =>
 		.object({
 			ItemNumbers: z.array(z.string().trim().min(1, 'each item number must be non-empty')).optional(),
 			Warehouses: z.array(warehouseCode).optional(),
-			Verbose: z.boolean().optional(),
-			IncludeUnavailableItems: z.boolean().optional(),
-			IncludeIncomingInventory: z.boolean().optional(),
-			IncludeLibraryInventory: z.boolean().optional(),
-			IncludeStorageInventory: z.boolean().optional(),
+			Verbose: booleanValue.optional(),
+			IncludeUnavailableItems: booleanValue.optional(),
+			IncludeIncomingInventory: booleanValue.optional(),
+			IncludeLibraryInventory: booleanValue.optional(),
+			IncludeStorageInventory: booleanValue.optional(),
 			OrderType: z.enum(SELLABLE_ORDER_TYPES).optional(),
 			OrderSource: z.string().optional(),
 			PageNumber: z.number().int().min(1).optional(),

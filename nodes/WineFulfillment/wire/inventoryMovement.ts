@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, usDate } from './dates';
+import { decimalNumber, identifier, textValue, wholeNumber } from './values';
 
 /**
  * TransportMethod values are not shown in the interface document: these are the two ways it
@@ -28,9 +29,9 @@ export const TRANSFER_STATUSES: readonly string[] = [
 	...new Set<string>([...INVENTORY_STATUS_3_1_3, ...INVENTORY_STATUS_3_1_4]),
 ].sort();
 
-const text = z.string().trim().min(1, 'must not be empty');
-const optionalText = z.string().optional();
-const customerReferenceNo = z.string().trim().min(1, 'is required');
+const text = textValue.pipe(z.string().trim().min(1, 'must not be empty'));
+const optionalText = textValue.optional();
+const customerReferenceNo = identifier();
 const email = z.string().trim().email('must be a valid e-mail address, such as name@example.com');
 
 /** An inventory status code: GOOD-NO-TX and the like, or a customer's own code from the provider. */
@@ -39,20 +40,12 @@ export const statusCode = z
 	.trim()
 	.regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'must be an inventory status code such as GOOD-NO-TX');
 
-/** Numbers from expressions often arrive as text: "12" is read as 12. */
-const numeric = <T extends z.ZodTypeAny>(schema: T) =>
-	z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v), schema);
-
-const quantity = numeric(
-	z
-		.number({ required_error: 'is required', invalid_type_error: 'must be a number' })
-		.int('must be a whole number')
-		.positive('must be at least 1'),
-);
+/** A quantity: a whole number of at least 1; "12" from a sheet is 12, "1e3" and "0x10" are refused. */
+const quantity = wholeNumber({ min: 1 });
 
 const movementItem = z
 	.object({
-		ItemNo: text,
+		ItemNo: identifier(),
 		ItemDescription: optionalText,
 		ItemQuantity: quantity,
 	})
@@ -121,7 +114,7 @@ export const cancelMovementRequest = onFirstUse(() => z.object({ CustomerReferen
 const transferItem = movementItem.extend({
 	QuantityUnit: z.enum(QUANTITY_UNITS).optional(),
 	InventoryTaxStatus: statusCode.optional(),
-	UnitPrice: numeric(z.number({ invalid_type_error: 'must be a number' }).nonnegative('must not be negative')).optional(),
+	UnitPrice: decimalNumber.pipe(z.number().nonnegative('must not be negative')).optional(),
 });
 
 export const createTransferOrderRequest = onFirstUse(() =>

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
+import { identifier } from './values';
 
 /** SKUInfo.ItemCategory values (field notes). */
 export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
@@ -45,7 +46,7 @@ const skuCreateInfo = onFirstUse(() =>
 	z
 		.object(
 			{
-				ItemNo: requiredText,
+				ItemNo: identifier(),
 				ItemDescription: optionalText,
 				ItemCategory: z.enum(ITEM_CATEGORIES, {
 					errorMap: () => ({ message: `is required and must be one of ${ITEM_CATEGORIES.join(', ')}` }),
@@ -97,14 +98,14 @@ export const updateSkuRequest = onFirstUse(() =>
 		.object({
 			RequestorInfo: requestorInfo,
 			SKUInfo: z
-				.object({ ItemNo: requiredText, ItemDescription: optionalText, Value: textual }, { required_error: 'is required' })
+				.object({ ItemNo: identifier(), ItemDescription: optionalText, Value: textual }, { required_error: 'is required' })
 				.passthrough(),
 		})
 		.passthrough()
 );
 
 /** POST /api/SKU/RetireSku body (less Authentication). */
-export const retireSkuRequest = onFirstUse(() => z.object({ ItemNo: requiredText }).passthrough());
+export const retireSkuRequest = onFirstUse(() => z.object({ ItemNo: identifier() }).passthrough());
 
 /**
  * The transaction reference identifier a write returns: the body itself when it is a JSON string

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, usDate } from './dates';
+import { booleanValue, identifier, textValue, wholeNumber } from './values';
 
 // ---- enums ----
 
@@ -56,35 +57,17 @@ function enumOf<T extends readonly [string, ...string[]]>(values: T) {
 	});
 }
 
-/** A text member; numbers (e.g. line numbers mapped from a store) are sent as text. */
-const text = z
-	.union([z.string(), z.number()], { errorMap: () => ({ message: 'must be text' }) })
-	.transform((v) => String(v));
+/** A text member; numbers (e.g. line numbers mapped from a store) are sent as text; objects are refused. */
+const text = textValue;
 
-const required = (what = 'is required') =>
-	z
-		.union([z.string(), z.number()], { errorMap: () => ({ message: what }) })
-		.transform((v) => String(v).trim())
-		.refine((v) => v.length > 0, what);
+/** An identifier: order, item and transaction reference numbers (see wire/values `identifier`). */
+const required = () => identifier();
 
-/** 0 or 1, as Insurance, IcePack, GiftCard and HoldAtLocation are sent; booleans become 0/1. */
-const flag = z
-	.union([z.literal(0), z.literal(1), z.boolean()], { errorMap: () => ({ message: 'must be 0 or 1' }) })
-	.transform((v) => (v === true || v === 1 ? 1 : 0));
+/** 0 or 1, as Insurance, IcePack, GiftCard and HoldAtLocation are sent; true/false and "yes"/"no" become 1/0. */
+const flag = booleanValue.transform((v) => (v ? 1 : 0));
 
 /** A positive whole number; whole-number text ("3") is accepted, as a mapped store line may carry it. */
-const positiveInt = onFirstUse(() =>
-	z.preprocess(
-		(v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
-		z
-			.number({
-				required_error: 'is required',
-				invalid_type_error: 'must be a whole number of at least 1',
-			})
-			.int('must be a whole number of at least 1')
-			.min(1, 'must be a whole number of at least 1'),
-	)
-);
+const positiveInt = wholeNumber({ min: 1 });
 
 export const contactInfo = onFirstUse(() =>
 	z
@@ -188,9 +171,7 @@ const updateOrderInfo = onFirstUse(() =>
 		.superRefine(giftCardRule)
 );
 
-const holdOrder = z.union([z.boolean(), z.literal(0), z.literal(1)], {
-	errorMap: () => ({ message: 'must be true or false' }),
-});
+const holdOrder = booleanValue;
 
 /** The members of a sales order shared by create, update and batch entries. */
 const orderMembers = {
@@ -257,7 +238,7 @@ export const getReturnsRequest = onFirstUse(() =>
 			EndTime: isoDateTime.optional(),
 			DispositionCode: enumOf(DISPOSITION_CODES).optional(),
 			Warehouse: warehouseCode.optional(),
-			IncludeTotalRecordCount: z.boolean().optional(),
+			IncludeTotalRecordCount: booleanValue.optional(),
 		})
 		.passthrough()
 		.superRefine((body, ctx) => {

@@ -10,6 +10,7 @@ import {
 import { ENDPOINTS } from '../../wire/endpoints';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
 
 const show = { resource: ['address'], operation: ['validate'] };
@@ -83,7 +84,7 @@ const labels = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const param = (name: string, fallback: unknown = '') => this.getNodeParameter(name, itemIndex, fallback);
-	const includePal = param('includePal', false) as boolean;
+	const includePal = readBoolean(this, 'includePal', itemIndex, 'Include Pickup Locations');
 	const body = validateBody(
 		this,
 		validateAddressRequest,

@@ -7,9 +7,12 @@ import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOr
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, showOnlyFor } from '../common';
 import { asNodeError, errorItem } from '../operation';
+import { readInteger, readText, type IntegerField } from '../parameters';
 import { orderProperties, buildOrder } from './create.operation';
 
 export const DEFAULT_BATCH_SIZE = 50;
+/** The interface names no batch limit (a 413 splits a batch); 1,000 orders per request is the node's bound. */
+const BATCH_SIZE_FIELD: IntegerField = { field: 'Batch Size', min: 1, max: 1000, fallback: DEFAULT_BATCH_SIZE };
 
 const properties: INodeProperties[] = [
 	{
@@ -50,7 +53,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Batch Size',
 				name: 'batchSize',
 				type: 'number',
-				typeOptions: { minValue: 1 },
+				typeOptions: { minValue: BATCH_SIZE_FIELD.min, maxValue: BATCH_SIZE_FIELD.max },
 				default: DEFAULT_BATCH_SIZE,
 				description:
 					'Orders (input items) per request. When the provider answers that a request is too large, it is split in halves and resent.',
@@ -126,9 +129,11 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		else throw asNodeError(this, built.error, itemIndex);
 	}
 
-	const options = this.getNodeParameter('batchOptions', 0, {}) as IDataObject & { batchSize?: number };
-	const batchSize = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE));
-	const header = compact({ BatchId: options.BatchId, BatchDescription: options.BatchDescription });
+	const batchSize = readInteger(this, 'batchOptions.batchSize', 0, BATCH_SIZE_FIELD);
+	const header = compact({
+		BatchId: readText(this, 'batchOptions.BatchId', 0, 'Batch ID'),
+		BatchDescription: readText(this, 'batchOptions.BatchDescription', 0, 'Batch Description'),
+	});
 
 	const send = async (chunk: Entry[]): Promise<void> => {
 		// A 413 is answered by splitting; a single order that is too large fails as the transport reports it.

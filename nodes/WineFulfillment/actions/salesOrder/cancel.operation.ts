@@ -4,6 +4,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelSalesOrderRequest, updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { readBoolean } from '../parameters';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
 
@@ -52,8 +53,8 @@ async function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, ite
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const locator = readLocator(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as { deprecatedPath?: boolean };
-	const response = options.deprecatedPath
+	const deprecatedPath = readBoolean(this, 'options.deprecatedPath', itemIndex, 'Use Deprecated Cancel Path');
+	const response = deprecatedPath
 		? await cancelThroughUpdate(this, locator, itemIndex)
 		: await cancel(this, locator, itemIndex);
 	const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
@@ -62,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			json: {
 				...locatorOutput(locator),
 				Cancelled: true,
-				...(options.deprecatedPath ? { UsedDeprecatedPath: true } : {}),
+				...(deprecatedPath ? { UsedDeprecatedPath: true } : {}),
 				...answer,
 			},
 			pairedItem: { item: itemIndex },

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { ENDPOINTS } from '../../wire/endpoints';
 import { createSalesOrderRequest, type CreateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
+import { readBoolean } from '../parameters';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, orderTypeOptions, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
 
@@ -57,10 +58,10 @@ export const description = showOnlyFor({ show: { resource: ['salesOrder'], opera
 
 /** The CreateSalesOrder body of one input item, validated; Batch Create uses it for each entry. */
 export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: boolean): CreateSalesOrderRequest {
-	const hold = withHold && (ctx.getNodeParameter('holdOrder', itemIndex, false) as boolean);
+	const hold = withHold && readBoolean(ctx, 'holdOrder', itemIndex, 'Hold Order');
 	const body = compact({
 		OrderInfo: compact({
-			OrderNo: String(ctx.getNodeParameter('orderNo', itemIndex, '') ?? '').trim(),
+			OrderNo: ctx.getNodeParameter('orderNo', itemIndex, ''),
 			OrderType: ctx.getNodeParameter('orderType', itemIndex, '') as string,
 			...readOrderInfoFields(ctx, 'additionalFields', itemIndex),
 		}),
@@ -91,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				TransactionReferenceNumber: transactionReferenceOf(response.body) ?? null,
 				OrderNo: order.OrderInfo.OrderNo,
 				OrderType: order.OrderInfo.OrderType,
-				OnHold: order.HoldOrder === true || order.HoldOrder === 1,
+				OnHold: order.HoldOrder === true,
 				ItemCount: order.ItemsInfo?.length ?? 0,
 			},
 			pairedItem: { item: itemIndex },

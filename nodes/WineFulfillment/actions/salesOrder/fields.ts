@@ -357,6 +357,7 @@ export const ORDER_LABELS: Record<string, string> = {
 function itemLabels(line: number): Record<string, string> {
 	const at = `Items line ${line}`;
 	return {
+		'': at,
 		ItemNo: `${at} → Item Number (ItemNo)`,
 		ItemQuantity: `${at} → Quantity (ItemQuantity)`,
 		QuantityUnit: `${at} → Quantity Unit (QuantityUnit)`,

@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { ENDPOINTS } from '../../wire/endpoints';
 import { apiRequest } from '../../transport/request';
 import { itemsFor, showOnlyFor } from '../common';
-import { returnAllProperties } from '../query';
+
+import { readLimit, returnAllProperties } from '../query';
 
 // The answer is one unpaged list; Return All / Limit trims it here.
 const properties: INodeProperties[] = returnAllProperties;
@@ -24,8 +25,7 @@ function recordsOf(body: unknown): IDataObject[] {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? Number.POSITIVE_INFINITY : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const limit = readLimit(this, itemIndex);
 	// Credentials travel flat in this operation's body; the transport places them. 404 means none on hold.
 	const response = await apiRequest.call(this, ENDPOINTS.getOrdersOnHold, {}, { itemIndex, acceptStatuses: [404] });
 	if (response.statusCode === 404) return [];

@@ -1,6 +1,7 @@
 // "Locate By": how Update, Cancel, Generate JIT Label and Update Addresses find an existing order.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import { readIdentifier } from '../parameters';
 
 export type LocateBy = 'transactionReferenceNumber' | 'orderNo';
 
@@ -52,14 +53,7 @@ export interface Locator {
 
 export function readLocator(ctx: IExecuteFunctions, itemIndex: number): Locator {
 	const by = ctx.getNodeParameter('locateBy', itemIndex, 'transactionReferenceNumber') as LocateBy;
-	const value = String(ctx.getNodeParameter(by, itemIndex, '') ?? '').trim();
-	if (!value) {
-		const field = by === 'orderNo' ? 'Order Number' : 'Transaction Reference Number';
-		throw new NodeOperationError(ctx.getNode(), `Invalid "${field}": is required`, {
-			itemIndex,
-			description: `Nothing was sent to the provider. Give the order's ${field} and run again.`,
-		});
-	}
+	const value = readIdentifier(ctx, by, itemIndex, by === 'orderNo' ? 'Order Number' : 'Transaction Reference Number');
 	return { by, value };
 }
 

@@ -6,7 +6,12 @@ import { updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
+import { invalidField } from '../parameters';
 import { locateProperties, locatorOutput, readLocator } from './locate';
+
+/** Shown in the panel and as a hint when Update is asked to put an order on hold. */
+const HOLD_NOTICE =
+	'The interface documents putting an order on hold only at Create (Hold Order) and releasing it through Update. Update sends HoldOrder true as asked, but the provider may ignore it: check with Sales Order → Get Orders On Hold.';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -29,7 +34,12 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: 'unchanged',
 		options: [
-			{ name: 'Hold', value: 'hold', description: 'Put the order on fulfillment hold (HoldOrder true)' },
+			{
+				name: 'Hold (Not Documented for Update)',
+				value: 'hold',
+				description:
+					'Send HoldOrder true. The interface documents HoldOrder for Create, and only releasing a hold through Update.',
+			},
 			{ name: 'Leave Unchanged', value: 'unchanged', description: 'Do not send HoldOrder' },
 			{
 				name: 'Release',
@@ -39,12 +49,29 @@ const properties: INodeProperties[] = [
 		],
 		description: 'Whether to hold or release the order',
 	},
+	{
+		displayName: HOLD_NOTICE,
+		name: 'holdNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { hold: ['hold'] } },
+	},
 	additionalJsonProperty(),
 ];
 
 export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['update'] } }, properties);
 
 const HOLD: Record<string, boolean | undefined> = { hold: true, release: false, unchanged: undefined };
+
+/** Fulfillment Hold as HoldOrder: true, false, or undefined (not sent); a hint when it asks for the undocumented hold. */
+function readHold(ctx: IExecuteFunctions, itemIndex: number): boolean | undefined {
+	const choice = ctx.getNodeParameter('hold', itemIndex, 'unchanged');
+	if (typeof choice !== 'string' || !(choice in HOLD)) {
+		throw invalidField(ctx, 'Fulfillment Hold', 'must be one of hold, release, unchanged', itemIndex, choice);
+	}
+	if (choice === 'hold') ctx.addExecutionHints({ message: HOLD_NOTICE, location: 'outputPane' });
+	return HOLD[choice];
+}
 
 /** The wire members an update body changes (everything but the locator). */
 function changedMembers(body: IDataObject): string[] {
@@ -69,7 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			...(locator.by === 'transactionReferenceNumber' ? { TransactionReferenceNumber: locator.value } : {}),
 			...(Object.keys(orderInfo).length ? { OrderInfo: orderInfo } : {}),
 			...readOrderMembers(this, itemIndex),
-			HoldOrder: HOLD[this.getNodeParameter('hold', itemIndex, 'unchanged') as string],
+			HoldOrder: readHold(this, itemIndex),
 		}),
 		itemIndex,
 	);

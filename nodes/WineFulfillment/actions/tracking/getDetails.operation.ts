@@ -5,6 +5,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { detailRecords, getDetailsRequest } from '../../wire/tracking';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { readBoolean } from '../parameters';
 
 const show = { resource: ['tracking'], operation: ['getDetails'] };
 
@@ -50,14 +51,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ OrderNo: 'Order Number' },
 		itemIndex,
 	);
-	const options = this.getNodeParameter('options', itemIndex, {}) as { failWhenNotFound?: boolean };
 	const response = await apiRequest.call(this, ENDPOINTS.getTrackingDetails, body as IDataObject, {
 		itemIndex,
 		acceptStatuses: [404],
 	});
 	const records = response.statusCode === 404 ? [] : detailRecords(response.body);
 	if (records.length) return itemsFor(records, itemIndex);
-	if (options.failWhenNotFound) {
+	if (readBoolean(this, 'options.failWhenNotFound', itemIndex, 'Fail When Not Found')) {
 		throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
 			itemIndex,
 			description:
