@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 
 import { authShapeForUrl, placeCredentials } from '../nodes/WineFulfillment/wire/endpoints';
-import { checkBaseUrl } from '../nodes/WineFulfillment/transport/baseUrl';
+import { BASE_URL_RULE, checkBaseUrl } from '../nodes/WineFulfillment/transport/baseUrl';
 
 export class WineFulfillmentApi implements ICredentialType {
 	name = 'wineFulfillmentApi';
@@ -66,12 +66,14 @@ export class WineFulfillmentApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://api.example-provider.com/v3',
-			description:
-				'Base address of the environment, ending in /v3. Test and production differ only by this address. Must be https (http only for a loopback host).',
+			description: `Base address of the environment; test and production differ only by it. It must be ${BASE_URL_RULE}. Any other address is refused before anything is sent.`,
 		},
 	];
 
-	/** Puts the Authorization header and the body credentials (in the shape the path needs) on a request. */
+	/**
+	 * Puts the Authorization header and the body credentials (in the shape the path needs) on a request.
+	 * A Base URL that breaks the rule (transport/baseUrl.ts) is refused here too, so the Test button names it.
+	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		requestOptions: IHttpRequestOptions,

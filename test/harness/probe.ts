@@ -3,6 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INo
 
 import { runPerItem } from '../../nodes/WineFulfillment/actions/operation';
 import { paginate } from '../../nodes/WineFulfillment/transport/pagination';
+import type { DocumentType, WireDocument } from '../../nodes/WineFulfillment/transport/document';
+import { requireReference } from '../../nodes/WineFulfillment/transport/reference';
 import { apiRequest } from '../../nodes/WineFulfillment/transport/request';
 import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
 
@@ -47,8 +49,24 @@ export class TransportProbe implements INodeType {
 					itemIndex,
 					acceptStatuses: p.acceptStatuses as number[] | undefined,
 					retry: p.retry as IDataObject | undefined,
+					document: p.document as DocumentType | undefined,
 				});
-				return [{ json: { statusCode: res.statusCode, body: res.body as IDataObject }, pairedItem: { item: itemIndex } }];
+				if (p.document) {
+					const document = res.body as WireDocument;
+					return [
+						{
+							json: { statusCode: res.statusCode, mimeType: document.mimeType, size: document.data.length, meta: document.meta },
+							pairedItem: { item: itemIndex },
+						},
+					];
+				}
+				const reference = p.requireReference ? { reference: requireReference(this, endpoint, res, itemIndex) } : {};
+				return [
+					{
+						json: { statusCode: res.statusCode, body: res.body as IDataObject, headers: res.headers as IDataObject, ...reference },
+						pairedItem: { item: itemIndex },
+					},
+				];
 			}),
 		];
 	}

@@ -71,6 +71,50 @@ describe('Sales Order → Generate JIT Label', () => {
 		expect(bytesOf(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 	});
 
+	it('asks for the chosen document type (Accept)', async () => {
+		const trn = await createOrder(fx, { OrderNo: 'JIT-A' });
+		await fx.run(label({ transactionReferenceNumber: trn, format: 'PDF' }));
+		await fx.run(label({ transactionReferenceNumber: trn, format: 'PNG' }));
+		expect((await fx.control.requests('GenerateJitLabel')).map((r) => r.accept)).toEqual(['application/pdf', 'image/png']);
+	});
+
+	it('takes the document sent as application/octet-stream by its signature', async () => {
+		await fx.control.call('POST', 'jit-label-shape', { shape: 'octet-stream' });
+		const trn = await createOrder(fx, { OrderNo: 'JIT-O' });
+		const result = await fx.run(label({ transactionReferenceNumber: trn, format: 'PNG' }));
+		expect(result.error).toBeUndefined();
+		const file = result.output(ACTION_NODE)[0].binary!.data;
+		expect(file.mimeType).toBe('image/png');
+		expect(bytesOf(file).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+	});
+
+	it.each([
+		['json-no-document', 'PDF', 'a JSON object without a document (members TransactionReferenceNumber, Message); the provider said: The label is being prepared'],
+		['text', 'PDF', 'text (text/plain): "The label is being prepared, try again later"'],
+		['guid', 'PNG', 'a GUID string (5a1d0000-0000-4000-8000-'],
+		['empty', 'PDF', 'an empty answer (content type application/pdf)'],
+		['malformed', 'PNG', 'malformed JSON ({"LabelData": "'],
+		['other-format', 'PDF', 'a PNG image'],
+		['other-format', 'PNG', 'a PDF document'],
+		['mislabelled', 'PDF', '29 bytes of application/pdf that are not a PDF document (they start with 7b 22 4d 65'],
+	])('an answer of shape %s when %s is asked is an error naming it, never a file', async (shape, format, what) => {
+		await fx.control.call('POST', 'jit-label-shape', { shape });
+		const trn = await createOrder(fx, { OrderNo: `JIT-${shape}` });
+		const wanted = format === 'PDF' ? 'a PDF document' : 'a PNG image';
+		const result = await fx.run(label({ transactionReferenceNumber: trn, format }));
+		expect(result.error?.message).toContain(`The provider did not answer with ${wanted}: it sent ${what}`);
+		expect(result.error?.description).toContain('not resent');
+		expect(result.output(ACTION_NODE)).toHaveLength(0);
+		// sent once: generating a label is not resent
+		expect(await fx.control.requests('GenerateJitLabel')).toHaveLength(1);
+
+		const kept = await fx.run(actionWorkflow(salesOrder('generateJitLabel', { transactionReferenceNumber: trn, format }), { continueOnFail: true }));
+		const [item] = kept.output(ACTION_NODE);
+		expect(item.json.error).toContain(`it sent ${what}`);
+		expect(item.binary).toBeUndefined();
+		expect(paired(item)).toBe(0);
+	});
+
 	it("reports the provider's 404 and 300 with continueOnFail as error items", async () => {
 		await createOrders(fx, [{ OrderNo: 'JD' }, { OrderNo: 'JD' }]);
 		const result = await fx.run(

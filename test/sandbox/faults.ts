@@ -1,8 +1,19 @@
-// Fault injection for the sandbox: latency, statuses (429 with Retry-After, 500), resets, malformed JSON, a rate limit.
+// Fault injection for the sandbox: latency, statuses (429 with Retry-After, 500, redirects), resets, malformed JSON,
+// rewritten answers, echoes of the request (credentials in every form a provider might send them back), a rate limit.
 import { prng } from './state';
 
+/**
+ * How a fault echoes the request it answers, as a careless provider might: `raw` the credential values
+ * as plain text; `json` the request body as received (JSON text, so escaped); `form` its members
+ * URL-encoded as a form (`+` for a space); `uri` URL-encoded with encodeURIComponent (`%20`); `header`
+ * the Authorization header and base64 of it and of `UserKey:Password`; `object` the parsed request
+ * itself (Authentication object included) as a member of the answer.
+ */
+export type EchoForm = 'raw' | 'json' | 'form' | 'uri' | 'header' | 'object';
+
 export interface FaultRuleInput {
-	kind: 'status' | 'reset' | 'malformed' | 'latency';
+	/** rewrite: the request is processed, then its answer is changed (set, drop, echo 'object' merges the request in) */
+	kind: 'status' | 'reset' | 'malformed' | 'latency' | 'rewrite';
 	/** only requests whose path contains this text (case-insensitive); all when absent */
 	path?: string;
 	/** before: the request is not processed; after: it is processed, then the fault replaces the answer */
@@ -10,6 +21,16 @@ export interface FaultRuleInput {
 	status?: number;
 	retryAfter?: string;
 	body?: unknown;
+	/** extra response headers (status faults), e.g. a Location for a redirect */
+	headers?: Record<string, string>;
+	/** put the request into the answer, in this form (status, malformed and rewrite faults) */
+	echo?: EchoForm;
+	/** send the (echoing) status answer as text/plain instead of JSON */
+	as?: 'json' | 'text';
+	/** rewrite: members set on the answer object */
+	set?: Record<string, unknown>;
+	/** rewrite: members removed from the answer object */
+	drop?: string[];
 	/** latency in ms (kind latency) */
 	ms?: number;
 	/** apply to every Nth matching request (1 = each) */
@@ -37,7 +58,9 @@ export class Faults {
 	private rate?: { perSecond: number; retryAfterSeconds?: number; tokens: number; last: number };
 
 	add(input: FaultRuleInput): FaultRule {
-		const rule: FaultRule = { ...input, id: this.nextId++, seen: 0, applied: 0 };
+		// a rewrite needs the processed answer: it always applies after the handler
+		const when = input.kind === 'rewrite' ? 'after' : input.when;
+		const rule: FaultRule = { ...input, ...(when ? { when } : {}), id: this.nextId++, seen: 0, applied: 0 };
 		this.rules.push(rule);
 		return rule;
 	}

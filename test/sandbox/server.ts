@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { Faults, type FaultRuleInput } from './faults';
+import { Faults, type EchoForm, type FaultRuleInput } from './faults';
 import { SandboxError, type Json, type JsonObject, type Reply, type Route } from './frame';
 import { RESOURCES } from './resources';
 import type { SeedOptions } from './seed';
@@ -25,10 +25,15 @@ export interface LoggedRequest {
 	/** the body as received, with the credential members removed */
 	body: JsonObject;
 	authShape?: string;
+	/** when the request arrived (ms since the epoch), for measuring the gaps between retries */
+	at: number;
+	/** the Accept header it was sent with */
+	accept?: string;
 }
 
 export interface SandboxOptions extends SeedOptions {
 	port?: number;
+	/** the credentials it accepts; a test can change them until the next reset (control `credentials`) */
 	credentials?: Credentials;
 	/** largest request body accepted (413 beyond it) */
 	maxBodyBytes?: number;
@@ -105,8 +110,48 @@ function withoutCredentials(body: JsonObject): JsonObject {
 	return rest;
 }
 
+/** Dotted member paths and their string values, e.g. Authentication.Password. */
+function flatten(value: Json, prefix = ''): [string, string][] {
+	if (value && typeof value === 'object' && !Array.isArray(value)) {
+		return Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
+	}
+	if (Array.isArray(value)) return value.flatMap((v, i) => flatten(v, `${prefix}[${i}]`));
+	return [[prefix, value === null ? '' : String(value)]];
+}
+
+function parseObject(raw: Buffer): JsonObject {
+	try {
+		const parsed = JSON.parse(raw.toString('utf8') || 'null') as Json;
+		return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {};
+	} catch {
+		return {};
+	}
+}
+
+/** The request as a careless provider puts it back into an answer (see EchoForm). */
+function echoText(form: Exclude<EchoForm, 'object'>, raw: Buffer, headers: IncomingMessage['headers']): string {
+	const received = parseObject(raw);
+	const authorization = String(headers.authorization ?? '');
+	const entries = [...flatten(received), ['Authorization', authorization] as [string, string]];
+	const holder = (received.Authentication ?? received.AuthenticationDetails ?? received) as JsonObject;
+	const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+	switch (form) {
+		case 'raw':
+			return `UserKey ${String(holder.UserKey)} / Password ${String(holder.Password)} / ${authorization}`;
+		case 'json':
+			return `Request received: ${raw.toString('utf8')}`;
+		case 'form':
+			return `Request received: ${new URLSearchParams(entries).toString()}`;
+		case 'uri':
+			return `Request received: ${entries.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+		case 'header':
+			return `Authorization ${base64(authorization)} / Basic ${base64(`${String(holder.UserKey)}:${String(holder.Password)}`)} / body ${base64(raw.toString('utf8'))}`;
+	}
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-	const credentials = options.credentials ?? SANDBOX_CREDENTIALS;
+	const initialCredentials = options.credentials ?? SANDBOX_CREDENTIALS;
+	let credentials: Credentials = { ...initialCredentials };
 	const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
 	let state = new SandboxState(credentials, options);
 	const faults = new Faults();
@@ -155,6 +200,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 					body: path ? requests.filter((r) => r.path.toLowerCase().includes(path)) : requests,
 				});
 			}
+			case 'POST credentials':
+				// until the next reset; the state keeps the customer number it was seeded with
+				credentials = { ...credentials, ...(input as Partial<Credentials>) };
+				return send(res, { status: 200, body: { ok: true } });
 			case 'DELETE requests':
 				requests.length = 0;
 				return send(res, { status: 200, body: { ok: true } });
@@ -183,7 +232,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		}
 		const method = req.method ?? 'GET';
 		const path = url.pathname.replace(/^\/v3(?=\/)/, '');
-		const entry = { method, path, body: {} as JsonObject };
+		const accept = typeof req.headers.accept === 'string' ? req.headers.accept : undefined;
+		const entry = { method, path, body: {} as JsonObject, at: Date.now(), ...(accept ? { accept } : {}) };
+		const echoed = { raw: raw === 'too-large' ? Buffer.alloc(0) : raw, headers: req.headers };
 
 		if (faults.latencyMs > 0) await delay(faults.latencyMs);
 		const retryAfter = faults.rateLimited();
@@ -195,7 +246,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			if (rule.kind === 'latency') await delay(rule.ms ?? 0);
 			else {
 				log({ ...entry, status: rule.kind === 'status' ? (rule.status ?? 500) : 0, outcome: 'fault-before' });
-				return applyFault(res, rule);
+				return applyFault(res, rule, echoed);
 			}
 		}
 
@@ -233,27 +284,57 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		}
 		for (const rule of faults.match(path, 'after')) {
 			if (rule.kind === 'latency') await delay(rule.ms ?? 0);
+			else if (rule.kind === 'rewrite') reply = rewrite(reply, rule, received);
 			else {
 				log({ ...entry, body, status: rule.kind === 'status' ? (rule.status ?? 500) : 0, outcome: 'fault-after', authShape });
-				return applyFault(res, rule);
+				return applyFault(res, rule, echoed);
 			}
 		}
 		log({ ...entry, body, status: reply.status, outcome: 'processed', authShape });
 		send(res, reply);
 	};
 
-	const applyFault = (res: ServerResponse, rule: FaultRuleInput) => {
+	const applyFault = (
+		res: ServerResponse,
+		rule: FaultRuleInput,
+		request: { raw: Buffer; headers: IncomingMessage['headers'] },
+	) => {
 		if (rule.kind === 'reset') {
 			res.socket?.resetAndDestroy();
 			return;
 		}
+		const echo = rule.echo && rule.echo !== 'object' ? echoText(rule.echo, request.raw, request.headers) : undefined;
 		if (rule.kind === 'malformed') {
-			res.writeHead(200, { 'content-type': 'application/json' });
-			res.end('{"TotalRecordCount": 3, "WarehouseInventoryStatuses": [{"ItemNo": ');
+			res.writeHead(rule.status ?? 200, { 'content-type': 'application/json' });
+			res.end(
+				echo === undefined
+					? '{"TotalRecordCount": 3, "WarehouseInventoryStatuses": [{"ItemNo": '
+					: `{"Message": ${JSON.stringify(echo)}, "WarehouseInventoryStatuses": [{"ItemNo": `,
+			);
 			return;
 		}
-		const headers: Record<string, string> = rule.retryAfter !== undefined ? { 'retry-after': rule.retryAfter } : {};
-		send(res, { status: rule.status ?? 500, body: rule.body ?? { Message: 'Injected fault' }, headers });
+		const headers: Record<string, string> = {
+			...(rule.retryAfter !== undefined ? { 'retry-after': rule.retryAfter } : {}),
+			...rule.headers,
+		};
+		const given = rule.body && typeof rule.body === 'object' && !Array.isArray(rule.body) ? (rule.body as JsonObject) : {};
+		let body: unknown = rule.body ?? { Message: 'Injected fault' };
+		if (echo !== undefined) body = { ...given, Message: `Invalid request. ${echo}` };
+		if (rule.echo === 'object') body = { ...given, Message: 'Invalid request', Request: parseObject(request.raw) };
+		if (rule.as === 'text') {
+			const text = typeof body === 'string' ? body : echo ?? JSON.stringify(body);
+			return send(res, { status: rule.status ?? 500, body: Buffer.from(text, 'utf8'), headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+		}
+		send(res, { status: rule.status ?? 500, body, headers });
+	};
+
+	/** A rewrite fault: the processed answer with members set, dropped, or the whole request merged in. */
+	const rewrite = (reply: Reply, rule: FaultRuleInput, received: JsonObject): Reply => {
+		const answer = reply.body ?? {};
+		if (typeof answer !== 'object' || Array.isArray(answer) || Buffer.isBuffer(answer)) return reply;
+		const body: JsonObject = { ...(answer as JsonObject), ...(rule.set as JsonObject | undefined) };
+		for (const key of rule.drop ?? []) delete body[key];
+		return { ...reply, body: rule.echo === 'object' ? { ...body, ...received } : body };
 	};
 
 	const server: Server = createServer((req, res) => {
@@ -280,6 +361,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		faults,
 		requests,
 		reset(seed: SeedOptions = {}) {
+			credentials = { ...initialCredentials };
 			state = new SandboxState(credentials, { ...options, ...seed });
 			faults.clear();
 			requests.length = 0;

@@ -65,12 +65,32 @@ describe('transport: credentials on the wire', () => {
 	it.each([
 		['http://example.com/v3', 'must use https'],
 		['ftp://127.0.0.1/v3', 'must use https'],
-		['not a url', 'must be a full address'],
+		['not a url', 'is not a full address'],
 	])('refuses the Base URL %s before sending anything', async (baseUrl, rule) => {
 		const result = await runWorkflow(probe({ endpoint: 'getStatus' }), fx.credential({ baseUrl }));
 		expect(result.error?.message).toContain(rule);
 		expect(await fx.control.requests()).toHaveLength(0);
 		expectNoSecrets(result.run);
+	});
+
+	// Without /v3, Cancel used to reach the host's root and report a misleading "order not found".
+	it.each([
+		['without /v3', (base: string) => base.replace(/\/v3$/, ''), 'must end in /v3'],
+		['with another path after /v3', (base: string) => `${base}/api`, 'must end in /v3'],
+		['with a query', (base: string) => `${base}?env=test`, 'must not have a query'],
+		['with an empty query', (base: string) => `${base}?`, 'must not have a query'],
+		['with a fragment', (base: string) => `${base}#test`, 'must not have a fragment'],
+		['with user:password@', (base: string) => base.replace('http://', 'http://someone:hunter22@'), 'must not contain a user name or password'],
+	])('refuses a Base URL %s in Cancel, naming the rule, before sending anything', async (_name, make, rule) => {
+		const result = await runWorkflow(
+			actionWorkflow({ resource: 'salesOrder', operation: 'cancel', locateBy: 'orderNo', orderNo: 'SO-12345' }),
+			fx.credential({ baseUrl: make(fx.sandbox.baseUrl) }),
+		);
+		expect(result.error?.message).toContain(rule);
+		expect(result.error?.message).toContain('ending in /v3');
+		expect(result.error?.message).not.toContain('not found');
+		expect(JSON.stringify(result.run)).not.toContain('hunter22');
+		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
 	it('accepts a loopback http Base URL with a trailing slash', async () => {
@@ -129,5 +149,21 @@ describe('credential Test button', () => {
 
 	it('refuses a non-https Base URL in its authenticate', async () => {
 		await expect(send(data({ baseUrl: 'http://example.com/v3' }))).rejects.toThrow('must use https');
+	});
+
+	it.each([
+		['no /v3', (base: string) => base.replace(/\/v3$/, ''), 'must end in /v3'],
+		['a query', (base: string) => `${base}?env=test`, 'must not have a query'],
+		['a fragment', (base: string) => `${base}#x`, 'must not have a fragment'],
+		['user:password@', (base: string) => base.replace('http://', 'http://a:b@'), 'must not contain a user name or password'],
+	])('refuses a Base URL with %s in its authenticate, so the Test button names the rule', async (_name, make, rule) => {
+		await expect(send(data({ baseUrl: make(fx.sandbox.baseUrl) }))).rejects.toThrow(rule);
+	});
+
+	it('states the Base URL rule in the field description', () => {
+		const field = type.properties.find((p) => p.name === 'baseUrl');
+		for (const words of ['ending in /v3', 'https', 'no query', 'fragment', 'user:password@']) {
+			expect(field?.description).toContain(words);
+		}
 	});
 });

@@ -22,7 +22,41 @@ function pagedProvider(total: number, withTotal: boolean) {
 	return { calls, fetchPage };
 }
 
+/**
+ * A provider that never runs out: every page is full, whatever is asked, and only TotalRecordCount
+ * tells where the records end (no MoreRecords). Refuses to go on for ever.
+ */
+function endlessProvider(style: 'skipTop' | 'pageNumber', total: number) {
+	const calls: IDataObject[] = [];
+	const fetchPage = async (paging: IDataObject) => {
+		calls.push(paging);
+		if (calls.length > 10) throw new Error('paged past the total');
+		const size = Number(style === 'skipTop' ? paging.Top : paging.PageSize);
+		const items = Array.from({ length: size }, (_, i) => ({ ItemNo: `I${calls.length}-${i}` }));
+		return { TotalRecordCount: total, Items: items } as IDataObject;
+	};
+	return { calls, fetchPage };
+}
+
 describe('pagination: Skip/Top over the sandbox', () => {
+	it('stops on TotalRecordCount when the last page is full and MoreRecords is absent', async () => {
+		await fx.control.fault({ kind: 'rewrite', path: 'GetStatus', drop: ['MoreRecords'] });
+		const result = await fx.run(
+			probe({
+				endpoint: 'getStatus',
+				paginate: 'skipTop',
+				recordsKey: 'WarehouseInventoryStatuses',
+				pageSize: 1000,
+				body: { IncludeUnavailableItems: true, IncludeTotalRecordCount: true },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output(PROBE_NODE)).toHaveLength(6000);
+		const sent = await fx.control.requests('GetStatus');
+		// six full pages; no seventh request past the total
+		expect(sent.map((r) => r.body.Skip).sort((a, b) => Number(a) - Number(b))).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+	});
+
 	it('asks exactly for what the limit needs across page boundaries', async () => {
 		const result = await fx.run(
 			probe({ endpoint: 'getStatus', paginate: 'skipTop', recordsKey: 'WarehouseInventoryStatuses', limit: 5001, body: { IncludeUnavailableItems: true } }),
@@ -48,6 +82,33 @@ describe('pagination: Skip/Top over the sandbox', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.output(PROBE_NODE).map((i) => i.json)).toEqual(fx.sandbox.state.inventory);
+	});
+});
+
+describe('pagination: only TotalRecordCount can stop it', () => {
+	it.each(['skipTop', 'pageNumber'] as const)('%s: full pages, no MoreRecords, total 20 in pages of 10', async (style) => {
+		const { calls, fetchPage } = endlessProvider(style, 20);
+		const all: IDataObject[] = [];
+		for await (const r of paginate({ style, pageSize: 10, recordsKey: 'Items', fetchPage })) all.push(r);
+		expect(all).toHaveLength(20);
+		expect(calls).toEqual(
+			style === 'skipTop'
+				? [{ Skip: 0, Top: 10 }, { Skip: 10, Top: 10 }]
+				: [{ PageNumber: 1, PageSize: 10 }, { PageNumber: 2, PageSize: 10 }],
+		);
+	});
+
+	it('a TotalRecordCount of null (not asked for) does not stop it', async () => {
+		const calls: IDataObject[] = [];
+		const fetchPage = async (paging: IDataObject) => {
+			calls.push(paging);
+			const n = Number(paging.PageNumber);
+			return { TotalRecordCount: null, Items: n <= 2 ? Array.from({ length: 10 }, () => ({})) : [] } as unknown as IDataObject;
+		};
+		const all: IDataObject[] = [];
+		for await (const r of paginate({ style: 'pageNumber', pageSize: 10, recordsKey: 'Items', fetchPage })) all.push(r);
+		expect(all).toHaveLength(20);
+		expect(calls).toHaveLength(3);
 	});
 });
 

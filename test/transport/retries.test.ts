@@ -1,38 +1,63 @@
 // Retries: 429 always (Retry-After honoured), reads on 5xx/reset/unreadable answers; writes never resent once they may have arrived.
 import { useSandbox } from '../harness/sandbox';
+import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
+import { salesOrders } from '../sandbox/stores';
 import { PROBE_NODE, expectNoSecrets, probe } from './helpers';
 
 const fx = useSandbox({ inventoryRecords: 50 });
 const fast = { baseDelayMs: 5, maxDelayMs: 20 };
 
 describe('transport: retries', () => {
+	/** The gap between the first two requests the sandbox received, as it measured their arrival. */
+	async function gapMs(path: string): Promise<number> {
+		const [first, second] = await fx.control.requests(path);
+		return second.at - first.at;
+	}
+
 	it('waits for Retry-After on a 429 and then succeeds', async () => {
 		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '1', path: 'GetStatus', count: 1 });
-		const started = Date.now();
-		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 2 } }));
-		const elapsed = Date.now() - started;
+		// a backoff here would be a few milliseconds: only Retry-After makes the gap a second
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 2 }, retry: { baseDelayMs: 5, maxDelayMs: 5000 } }));
 		expect(result.error).toBeUndefined();
 		expect(result.output(PROBE_NODE)[0].json.statusCode).toBe(200);
-		expect(elapsed).toBeGreaterThanOrEqual(950);
-		const sent = await fx.control.requests('GetStatus');
-		expect(sent.map((r) => r.status)).toEqual([429, 200]);
+		expect((await fx.control.requests('GetStatus')).map((r) => r.status)).toEqual([429, 200]);
+		expect(await gapMs('GetStatus')).toBeGreaterThanOrEqual(950);
 	});
 
-	it('reads an HTTP-date Retry-After too', async () => {
-		const when = new Date(Date.now() + 1000).toUTCString();
+	it('reads an HTTP-date Retry-After too: waits until that time, not a backoff', async () => {
+		// an HTTP date has whole seconds: two seconds ahead is one to two seconds away; a backoff would be under 5 ms
+		const when = new Date(Date.now() + 2000).toUTCString();
 		await fx.control.fault({ kind: 'status', status: 429, retryAfter: when, path: 'GetStatus', count: 1 });
-		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 } }));
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 }, retry: { baseDelayMs: 5, maxDelayMs: 5000 } }));
 		expect(result.error).toBeUndefined();
 		expect((await fx.control.requests('GetStatus')).map((r) => r.status)).toEqual([429, 200]);
+		const gap = await gapMs('GetStatus');
+		expect(gap).toBeGreaterThanOrEqual(900);
+		expect(gap).toBeLessThan(2500);
 	});
 
-	it('retries a create after a 429, which the provider did not process: exactly one goes through', async () => {
+	it('retries a create after a 429, which the provider did not process: exactly one order is created', async () => {
 		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '0', path: 'CreateSalesOrder', count: 2 });
-		// the (empty) create itself is refused by the provider: what matters is that it is sent once more only
-		const result = await fx.run(probe({ endpoint: 'createSalesOrder', acceptStatuses: [400, 404], retry: fast }));
+		const result = await fx.run(
+			actionWorkflow({
+				resource: 'salesOrder',
+				operation: 'create',
+				orderNo: 'RETRY-1',
+				orderType: 'RETAIL',
+				itemsInput: 'json',
+				itemsJson: '={{ [{ ItemNo: "WINE-000000", ItemQuantity: 1 }] }}',
+			}),
+		);
 		expect(result.error).toBeUndefined();
 		const sent = await fx.control.requests('CreateSalesOrder');
-		expect(sent.map((r) => r.outcome.startsWith('fault'))).toEqual([true, true, false]);
+		expect(sent.map((r) => [r.status, r.outcome])).toEqual([
+			[429, 'fault-before'],
+			[429, 'fault-before'],
+			[201, 'processed'],
+		]);
+		const created = salesOrders(fx.sandbox.state);
+		expect(created.map((o) => o.OrderNo)).toEqual(['RETRY-1']);
+		expect(result.output(ACTION_NODE)[0].json.TransactionReferenceNumber).toBe(created[0].TransactionReferenceNumber);
 	});
 
 	it('retries a read after 500s and succeeds', async () => {

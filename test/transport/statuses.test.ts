@@ -1,6 +1,7 @@
 // Every status the interface names becomes a NodeApiError that says what to do; no secret leaks on any path.
 import { runWorkflow } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
+import { actionWorkflow } from '../harness/workflows';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { PROBE_NODE, expectNoSecrets, probe } from './helpers';
 
@@ -74,9 +75,21 @@ describe('transport: provider statuses', () => {
 	});
 
 	it('names the failing item and keeps secrets out when an item fails without Continue On Fail', async () => {
-		await fx.control.fault({ kind: 'status', status: 401, body: { Message: echoSecrets }, path: 'GetStatus' });
-		const result = await fx.run(probe({ endpoint: 'getStatus', retry: noRetry }, { items: [{}, {}] }));
+		// the second item's request is the one refused
+		await fx.control.fault({ kind: 'status', status: 401, body: { Message: echoSecrets }, path: 'GetStatus', after: 1 });
+		const result = await fx.run(
+			actionWorkflow(
+				{ resource: 'inventory', operation: 'getStatus', returnAll: false, limit: 1, requestOptions: { concurrency: 1 } },
+				{ items: [{}, {}, {}] },
+			),
+		);
 		expect(result.error?.message).toBe('The credentials were refused');
+		expect(result.error?.httpCode).toBe('401');
+		expect(result.error?.context?.itemIndex).toBe(1);
+		expect(result.error?.description).toContain('User Key, Password, Customer No and Access Token');
+		expect(result.error?.description).toMatch(/\bItem 2\b/);
+		// the run stopped there: the third item was never sent
+		expect(await fx.control.requests('GetStatus')).toHaveLength(2);
 		expectNoSecrets(result.run);
 	});
 

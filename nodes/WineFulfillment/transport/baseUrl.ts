@@ -1,25 +1,37 @@
-// The credential's Base URL rule: https, or plain http only to a loopback host (a local sandbox).
+// The credential's Base URL rule, the one both the credential and the transport apply: https (or http to a
+// loopback host), ending in the interface's /v3 path prefix, with no query, fragment or user:password@.
 
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
-/** The base URL without a trailing slash, or the rule it breaks. */
+/** The rule in one sentence, for the credential's field description and for every refusal. */
+export const BASE_URL_RULE =
+	'the environment address ending in /v3, e.g. https://<environment host>/v3: https (plain http only for a loopback host such as 127.0.0.1), with no query (?…), fragment (#…) or user:password@ in it';
+
+const refuse = (why: string): BaseUrlCheck => ({
+	ok: false,
+	message: `Base URL ${why}. It must be ${BASE_URL_RULE} (set it in the Wine Fulfillment API credential)`,
+});
+
+/** The base URL without a trailing slash, or the rule it breaks. The refusal never repeats the address's user or password. */
 export function checkBaseUrl(raw: unknown): BaseUrlCheck {
 	const text = typeof raw === 'string' ? raw.trim().replace(/\/+$/, '') : '';
 	let url: URL;
 	try {
 		url = new URL(text);
 	} catch {
-		return {
-			ok: false,
-			message:
-				'Base URL must be a full address such as https://<environment host>/v3 (set it in the Wine Fulfillment API credential)',
-		};
+		return refuse('is not a full address');
 	}
+	if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(text)) {
+		return refuse('must not contain a user name or password (user:password@); enter them in the credential\'s own fields');
+	}
+	const where = `${url.protocol}//${url.host}`;
 	if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-		return {
-			ok: false,
-			message: `Base URL must use https (plain http is allowed only for a loopback host such as 127.0.0.1); got ${url.protocol}//${url.host}`,
-		};
+		return refuse(`must use https; got ${where}`);
+	}
+	if (text.includes('?')) return refuse('must not have a query (?…)');
+	if (text.includes('#')) return refuse('must not have a fragment (#…)');
+	if (!/\/v3$/.test(url.pathname)) {
+		return refuse(`must end in /v3, the interface's path prefix; got the path "${url.pathname}" on ${where}`);
 	}
 	return { ok: true, url: text };
 }

@@ -1,17 +1,10 @@
-// Turns provider statuses and connection failures into NodeApiErrors that say what to do, with secrets scrubbed.
+// Turns provider statuses, redirects, odd answers and connection failures into NodeApiErrors that say what to do.
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
-
-/** Replaces every secret value in a text with `***`. Secrets shorter than 3 characters are left. */
-export function scrub(text: string, secrets: readonly string[]): string {
-	let out = text;
-	for (const secret of secrets) {
-		if (secret.length >= 3) out = out.split(secret).join('***');
-	}
-	return out;
-}
+import { documentName, type DocumentType } from './document';
+import type { Secrets } from './secrets';
 
 /** The provider's own message, whatever shape its body has (a string, or an object with a message member). */
 export function providerMessage(body: unknown): string {
@@ -115,18 +108,82 @@ export function statusError(
 	endpoint: Endpoint,
 	status: number,
 	body: unknown,
-	secrets: readonly string[],
+	secrets: Secrets,
 	itemIndex?: number,
 ): NodeApiError {
-	const provider = scrub(providerMessage(body), secrets);
+	// scrubbed before it is cut to length: a cut must not leave part of a secret
+	const provider = providerMessage(secrets.value(body));
 	const [message, description] = messageFor(status, endpoint, provider);
 	const response: JsonObject = { httpCode: String(status), message, providerMessage: provider };
 	return new NodeApiError(node, response, {
-		message: scrub(message, secrets),
-		description: scrub(description, secrets),
+		message: secrets.text(message),
+		description: secrets.text(description),
 		httpCode: String(status),
 		itemIndex,
 	});
+}
+
+/** Where a redirect pointed, for the message: without any user:password@ and at most 300 characters. */
+function shownLocation(location: string): string {
+	let shown = location.trim();
+	try {
+		const url = new URL(shown);
+		url.username = '';
+		url.password = '';
+		shown = url.toString();
+	} catch {
+		shown = shown.replace(/\/\/[^/@]*@/, '//');
+	}
+	return shown.length > 300 ? `${shown.slice(0, 300)}…` : shown;
+}
+
+/**
+ * A 3xx other than the interface's own 300: never followed, since the credentials (header and body)
+ * would go with the request to wherever it points, and a create could come back as a query.
+ */
+export function redirectError(
+	node: INode,
+	endpoint: Endpoint,
+	status: number,
+	location: string,
+	secrets: Secrets,
+	itemIndex?: number,
+): NodeApiError {
+	const where = location.trim() ? shownLocation(secrets.text(location)) : '';
+	const message = where
+		? `The provider redirected the request to ${where} (${status}); redirects are not followed`
+		: `The provider answered with redirect status ${status} and no location; redirects are not followed`;
+	const description =
+		'Nothing was sent to another address: a redirect would carry the credentials there, and could turn a create into a query. ' +
+		"Check the Base URL in the Wine Fulfillment API credential: it must be the environment's current https address ending in /v3" +
+		(where ? ' (if the provider has moved, enter the new address there)' : '') +
+		'.' +
+		(endpoint.kind === 'write'
+			? ' The provider answered with a redirect instead of processing the request; if in doubt, check with the provider before running it again.'
+			: '');
+	return new NodeApiError(node, { message, location: where } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+/** A document operation's answer that is not the document asked for. */
+export function documentError(
+	node: INode,
+	endpoint: Endpoint,
+	wanted: DocumentType,
+	what: string,
+	secrets: Secrets,
+	itemIndex?: number,
+): NodeApiError {
+	const message = `The provider did not answer with ${documentName(wanted)}: it sent ${secrets.text(what)}`;
+	const description =
+		`The document was asked for as ${wanted}, and nothing else is put out as a file. The label may not be available for this order yet; ` +
+		'check the order with the provider, then run again.' +
+		(endpoint.kind === 'write' ? ' The request was not resent.' : '');
+	return new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
 }
 
 /** Connection codes that mean the request never left this machine: safe to send again. */

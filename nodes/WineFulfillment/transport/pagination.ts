@@ -97,14 +97,20 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	}
 }
 
+/**
+ * Whether another page follows: the provider's MoreRecords when it sends it (Skip/Top), else its
+ * TotalRecordCount, else a full page means there may be more.
+ */
 function hasMore(style: PagingStyle, body: IDataObject, got: number, asked: number, paging: IDataObject): boolean {
 	if (got === 0) return false;
-	if (style === 'skipTop') {
-		if (typeof body.MoreRecords === 'boolean') return body.MoreRecords;
-		return got >= asked;
+	if (style === 'skipTop' && typeof body.MoreRecords === 'boolean') return body.MoreRecords;
+	// a number, or a numeric string; null (a total not asked for) says nothing
+	const count = body.TotalRecordCount;
+	const total = typeof count === 'number' || (typeof count === 'string' && count.trim() !== '') ? Number(count) : Number.NaN;
+	if (Number.isFinite(total) && total >= 0) {
+		const covered = style === 'skipTop' ? Number(paging.Skip) + got : Number(paging.PageNumber) * asked;
+		return covered < total;
 	}
-	const total = Number(body.TotalRecordCount);
-	if (Number.isFinite(total) && total >= 0) return Number(paging.PageNumber) * asked < total;
 	return got >= asked;
 }
 

@@ -1,4 +1,4 @@
-// The one function that sends a request: credentials via n8n's auth layer, retries, error mapping, JSON parsing.
+// The one function that sends a request: credentials via n8n's auth layer, retries, error mapping, JSON parsing, scrubbing.
 import type {
 	ICredentialsDecrypted,
 	IDataObject,
@@ -14,13 +14,18 @@ import { DateTime } from 'luxon';
 
 import type { Endpoint } from '../wire/endpoints';
 import { checkBaseUrl } from './baseUrl';
+import { readDocument, type DocumentType, type WireDocument } from './document';
 import {
 	connectionError,
 	connectionFailure,
+	documentError,
 	malformedResponseError,
+	providerMessage,
+	redirectError,
 	statusError,
 	type ConnectionFailure,
 } from './errors';
+import { Secrets } from './secrets';
 
 export const CREDENTIAL_TYPE = 'wineFulfillmentApi';
 
@@ -53,8 +58,11 @@ export interface RequestOptions {
 	qs?: IDataObject;
 	/** statuses handed back to the caller instead of thrown (e.g. 404 meaning "none") */
 	acceptStatuses?: number[];
-	/** 'buffer' returns the body as a Buffer (documents); default parses JSON */
-	responseType?: 'json' | 'buffer';
+	/**
+	 * A document of this type is asked for (Accept) and returned as a WireDocument; any other answer
+	 * is an error naming what came back. Default: a JSON answer, parsed.
+	 */
+	document?: DocumentType;
 	timeoutMs?: number;
 	retry?: Partial<RetryPolicy>;
 	/** the input item this request serves, for the error's context */
@@ -69,7 +77,7 @@ export interface ApiResponse<T = unknown> {
 
 interface CallContext {
 	baseUrl: string;
-	secrets: string[];
+	secrets: Secrets;
 	/** handed to n8n's auth layer with every request, so it does not look the credential up again each time */
 	credentials: ICredentialsDecrypted;
 }
@@ -89,9 +97,10 @@ async function callContext(ctx: TransportContext): Promise<CallContext> {
 				});
 			}
 			const baseUrl = base.url;
-			const secrets = [credentials.userKey, credentials.password, credentials.accessToken]
-				.map((v) => (typeof v === 'string' ? v : ''))
-				.filter((v) => v.length > 0);
+			const secrets = new Secrets(
+				[credentials.userKey, credentials.password, credentials.accessToken],
+				credentials.accessToken,
+			);
 			const { id, name } = ctx.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
 			return { baseUrl, secrets, credentials: { id: id ?? '', name, type: CREDENTIAL_TYPE, data: credentials } };
 		})();
@@ -126,6 +135,23 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
 	}
 }
 
+/** Header value by name, whatever case the helper keeps it in. */
+function headerOf(headers: ApiResponse['headers'], name: string): string {
+	const found = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === name);
+	const value = found === undefined ? undefined : headers[found];
+	return String((Array.isArray(value) ? value[0] : value) ?? '');
+}
+
+/** The answer's body as text (the helper returns text, or an ArrayBuffer for documents). */
+function textOf(body: unknown): unknown {
+	if (Buffer.isBuffer(body)) return body.toString('utf8');
+	if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
+	return body;
+}
+
+/** A redirect: any 3xx but the interface's own 300 (several sales orders match). */
+const isRedirect = (status: number) => status > 300 && status < 400;
+
 /**
  * Sends one operation to the provider and returns its parsed answer.
  *
@@ -133,6 +159,10 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
  * within a bounded count and total wait. Reads are also retried on 5xx, connection failures and
  * unreadable answers. A write (create, update, cancel) is never resent once it may have reached the
  * provider; it is resent only after a 429 or when the connection was never made.
+ *
+ * Redirects are never followed (a 3xx other than 300 is an error saying where it pointed).
+ * Secrets: whatever leaves here, answer, error or log line, holds no form of UserKey, Password or
+ * the token, and an answer holds no credential members (Authentication, UserKey, Password...).
  */
 export async function apiRequest<T = unknown>(
 	this: TransportContext,
@@ -140,29 +170,47 @@ export async function apiRequest<T = unknown>(
 	body: IDataObject,
 	options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
-	const { baseUrl, secrets, credentials } = await callContext(this);
+	const call = await callContext(this);
+	try {
+		return (await send(this, call, endpoint, body, options)) as ApiResponse<T>;
+	} catch (error) {
+		throw call.secrets.error(error);
+	}
+}
+
+async function send(
+	ctx: TransportContext,
+	{ baseUrl, secrets, credentials }: CallContext,
+	endpoint: Endpoint,
+	body: IDataObject,
+	options: RequestOptions,
+): Promise<ApiResponse<unknown>> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-	const node = this.getNode();
+	const node = ctx.getNode();
+	const wanted = options.document;
 	const request: IHttpRequestOptions = {
 		method: endpoint.method,
 		baseURL: baseUrl,
 		url: endpoint.path,
 		qs: options.qs,
 		body,
-		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-		encoding: options.responseType === 'buffer' ? 'arraybuffer' : 'text',
+		headers: { Accept: wanted ?? 'application/json', 'Content-Type': 'application/json' },
+		encoding: wanted ? 'arraybuffer' : 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// a redirect would carry the credentials to wherever it points, unchecked
+		disableFollowRedirect: true,
 		timeout: options.timeoutMs ?? 120_000,
 	};
+	const log = (text: string) => ctx.logger?.debug(secrets.text(`Wine Fulfillment: ${text}`));
 
 	let waited = 0;
 	for (let attempt = 0; ; attempt++) {
 		const canRetry = attempt < policy.maxRetries;
-		const wait = async (ms: number): Promise<boolean> => {
+		const wait = async (ms: number, why: string): Promise<boolean> => {
 			if (!canRetry || waited + ms > policy.maxTotalWaitMs) return false;
 			waited += ms;
-			this.logger?.debug(`Wine Fulfillment: retrying ${endpoint.path} in ${ms} ms (attempt ${attempt + 2})`);
+			log(`${endpoint.path} ${why}; retrying in ${ms} ms (attempt ${attempt + 2})`);
 			await sleep(ms);
 			return true;
 		};
@@ -171,8 +219,8 @@ export async function apiRequest<T = unknown>(
 		try {
 			// Copies: n8n's auth layer adds the credentials to what it is given. The credential read for this run
 			// goes with it: without it, n8n reads (in n8n: loads and decrypts) the credential again for every request.
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
+			response = (await ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
 				CREDENTIAL_TYPE,
 				{ ...request, headers: { ...request.headers }, body: { ...body } },
 				{ credentialsDecrypted: credentials },
@@ -180,32 +228,45 @@ export async function apiRequest<T = unknown>(
 		} catch (error) {
 			const failure: ConnectionFailure = connectionFailure(error);
 			const resendable = endpoint.kind === 'read' || !failure.mayHaveReached;
-			if (resendable && (await wait(backoffMs(attempt, policy)))) continue;
+			if (resendable && (await wait(backoffMs(attempt, policy), `failed (${failure.code})`))) continue;
 			throw connectionError(node, endpoint, failure, attempt + 1, options.itemIndex);
 		}
 
 		const status = response.statusCode;
+		const headers = secrets.value({ ...(response.headers ?? {}) });
+		const raw = textOf(response.body);
+		const parsed = parseBody(raw);
+		const said = () =>
+			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(String(raw ?? '')).slice(0, 300);
 		if (status === 429) {
 			const asked = retryAfterMs(response.headers['retry-after']);
-			if (await wait(Math.min(asked ?? backoffMs(attempt, policy), policy.maxDelayMs))) continue;
-			throw statusError(node, endpoint, status, parseBody(response.body).ok ? response.body : '', secrets, options.itemIndex);
+			if (await wait(Math.min(asked ?? backoffMs(attempt, policy), policy.maxDelayMs), `answered 429`)) continue;
+			throw statusError(node, endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex);
 		}
-		if (status >= 500 && endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy)))) continue;
-
-		if (options.responseType === 'buffer' && status >= 200 && status < 300) {
-			return { ...response, body: Buffer.from(response.body as ArrayBuffer) as T };
+		if (status >= 500 && endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy), `answered ${status}: ${said()}`))) {
+			continue;
 		}
-		const raw = Buffer.isBuffer(response.body) || response.body instanceof ArrayBuffer
-			? Buffer.from(response.body as ArrayBuffer).toString('utf8')
-			: response.body;
-		const parsed = parseBody(raw);
+		if (isRedirect(status)) {
+			throw redirectError(node, endpoint, status, headerOf(response.headers, 'location'), secrets, options.itemIndex);
+		}
 
-		if ((status >= 200 && status < 300) || options.acceptStatuses?.includes(status)) {
+		const success = status >= 200 && status < 300;
+		if (wanted && success) {
+			const read = readDocument(response.headers, Buffer.from(response.body as ArrayBuffer), wanted, (t) => secrets.text(t));
+			if (!read.ok) throw documentError(node, endpoint, wanted, read.what, secrets, options.itemIndex);
+			const document: WireDocument = {
+				...read.document,
+				fileName: read.document.fileName === undefined ? undefined : secrets.text(read.document.fileName),
+				meta: secrets.answer(read.document.meta),
+			};
+			return { statusCode: status, headers, body: document };
+		}
+		if (success || options.acceptStatuses?.includes(status)) {
 			if (!parsed.ok) {
-				if (endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy)))) continue;
+				if (endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node, endpoint, options.itemIndex);
 			}
-			return { statusCode: status, headers: response.headers, body: parsed.value as T };
+			return { statusCode: status, headers, body: secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined) };
 		}
 		throw statusError(node, endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex);
 	}

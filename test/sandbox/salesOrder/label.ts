@@ -1,17 +1,37 @@
-// Sandbox GenerateJitLabel: a real minimal PDF or a valid PNG, as raw bytes or as base64 in a JSON body.
+// Sandbox GenerateJitLabel: a real minimal PDF or a valid PNG, as raw bytes or as base64 in a JSON body, or on
+// demand one of the answers that are not a document (for the node's refusals).
 import { badRequest, fail, oneOf, optString, type JsonObject, type Reply, type RequestContext } from '../frame';
 import type { SandboxState } from '../state';
 import { locateOrder, refOf } from './orders';
 
 const LABEL_TYPES = ['Label', 'PackingSlipWithLabel'] as const;
 const FORMATS = ['PDF', 'PNG'] as const;
-export type LabelShape = 'binary' | 'json';
+/**
+ * How the sandbox answers GenerateJitLabel (control `jit-label-shape` {shape}). Documents: `binary` (the
+ * bytes with their content type), `json` (base64 in a JSON member), `octet-stream` (the bytes as
+ * application/octet-stream). Not documents: `json-no-document` (JSON with a message only), `text`
+ * (text/plain), `guid` (a JSON string holding the order's transaction reference), `empty` (no bytes,
+ * the asked content type), `malformed` (JSON cut short), `other-format` (PNG when PDF was asked and the
+ * other way round, correctly labelled), `mislabelled` (a JSON message sent as the asked content type).
+ */
+export const LABEL_SHAPES = [
+	'binary',
+	'json',
+	'octet-stream',
+	'json-no-document',
+	'text',
+	'guid',
+	'empty',
+	'malformed',
+	'other-format',
+	'mislabelled',
+] as const;
+export type LabelShape = (typeof LABEL_SHAPES)[number];
 
-/** How the sandbox answers GenerateJitLabel; control `jit-label-shape` {shape: 'binary' | 'json'}. */
 export const labelSettings = (state: SandboxState) => state.store('jitLabelSettings', () => ({ shape: 'binary' as LabelShape }));
 
 export function setLabelShape(state: SandboxState, input: JsonObject) {
-	const shape = oneOf(optString(input, 'shape'), ['binary', 'json'] as const, 'shape');
+	const shape = oneOf(optString(input, 'shape'), LABEL_SHAPES, 'shape');
 	if (!shape) badRequest('shape is required');
 	labelSettings(state).shape = shape as LabelShape;
 	return { shape };
@@ -64,23 +84,52 @@ export function generateJitLabel({ body, state }: RequestContext): Reply {
 	const contentType = format === 'PDF' ? 'application/pdf' : 'image/png';
 	const fileName = `${labelType === 'Label' ? 'jit-label' : 'jit-packing-slip'}-${order.OrderNo}.${format.toLowerCase()}`;
 
-	if (labelSettings(state).shape === 'json') {
-		return {
-			status: 200,
-			body: {
-				TransactionReferenceNumber: order.TransactionReferenceNumber,
-				OrderNo: order.OrderNo,
-				LabelType: labelType,
-				Format: format,
-				FileName: fileName,
-				ContentType: contentType,
-				LabelData: document.toString('base64'),
-			},
-		};
-	}
-	return {
+	const shape = labelSettings(state).shape;
+	const bytes = (data: Buffer | string, type: string): Reply => ({
 		status: 200,
-		body: document,
-		headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` },
-	};
+		body: Buffer.isBuffer(data) ? data : Buffer.from(data, 'utf8'),
+		headers: { 'content-type': type },
+	});
+	switch (shape) {
+		case 'json':
+			return {
+				status: 200,
+				body: {
+					TransactionReferenceNumber: order.TransactionReferenceNumber,
+					OrderNo: order.OrderNo,
+					LabelType: labelType,
+					Format: format,
+					FileName: fileName,
+					ContentType: contentType,
+					LabelData: document.toString('base64'),
+				},
+			};
+		case 'octet-stream':
+			return bytes(document, 'application/octet-stream');
+		case 'json-no-document':
+			return {
+				status: 200,
+				body: { TransactionReferenceNumber: order.TransactionReferenceNumber, Message: 'The label is being prepared' },
+			};
+		case 'text':
+			return bytes('The label is being prepared, try again later', 'text/plain; charset=utf-8');
+		case 'guid':
+			return { status: 200, body: order.TransactionReferenceNumber };
+		case 'empty':
+			return bytes(Buffer.alloc(0), contentType);
+		case 'malformed':
+			return bytes(`{"LabelData": "${document.toString('base64').slice(0, 40)}`, 'application/json; charset=utf-8');
+		case 'other-format':
+			return format === 'PDF'
+				? bytes(ONE_PIXEL_PNG, 'image/png')
+				: bytes(minimalPdf([title, `Order ${order.OrderNo}`]), 'application/pdf');
+		case 'mislabelled':
+			return bytes(JSON.stringify({ Message: 'Label not ready' }), contentType);
+		case 'binary':
+			return {
+				status: 200,
+				body: document,
+				headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` },
+			};
+	}
 }

@@ -1,0 +1,78 @@
+// The transaction reference a create answers with: without it the outcome of the create is unknown.
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import type { Endpoint } from '../wire/endpoints';
+import { providerMessage } from './errors';
+import type { ApiResponse, TransportContext } from './request';
+
+/** A reference is one word of printable characters (a GUID in the interface's examples); nothing blank, spaced or absurdly long. */
+const REFERENCE = /^[\x21-\x7e\u00a1-\uffff]{1,100}$/;
+
+/**
+ * The transaction reference identifier of a create's answer: the 201 body is the identifier as a
+ * JSON string (the interface, "Errors"); an object carrying it as TransactionReferenceNumber is read
+ * too. Undefined when the answer holds none.
+ */
+export function transactionReferenceOf(body: unknown): string | undefined {
+	const value =
+		body && typeof body === 'object' && !Array.isArray(body)
+			? (body as Record<string, unknown>).TransactionReferenceNumber
+			: body;
+	if (typeof value !== 'string') return undefined;
+	const reference = value.trim();
+	return REFERENCE.test(reference) && !/^(null|undefined)$/i.test(reference) ? reference : undefined;
+}
+
+/** "sales order" from /api/SalesOrder/CreateSalesOrder, "SKU" from /api/SKU/CreateSKU. */
+function createdThing(endpoint: Endpoint): string {
+	const name = /\/Create(\w+)$/i.exec(endpoint.path)?.[1] ?? 'record';
+	return name === name.toUpperCase() ? name : name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+function describeBody(body: unknown): string {
+	if (body === undefined || body === null || body === '') return 'an empty answer';
+	if (typeof body === 'string') return `"${body.slice(0, 120)}"`;
+	if (Array.isArray(body)) return `a JSON array of ${body.length} element(s)`;
+	if (typeof body === 'object') {
+		const members = Object.keys(body);
+		const said = providerMessage(body);
+		return `a JSON object with ${members.length ? `members ${members.slice(0, 12).join(', ')}` : 'no members'}${
+			said && said !== JSON.stringify(body).slice(0, 2000) ? ` (the provider said: ${said.slice(0, 300)})` : ''
+		}`;
+	}
+	return String(body);
+}
+
+/**
+ * The reference of a create's success answer, or an error saying that the outcome is unknown: the
+ * provider answered success but named no transaction reference, so the order (or SKU) may or may not
+ * exist. The create is not resent; the user has to check before sending it again. Call it right
+ * after `apiRequest` for a create endpoint:
+ * `const reference = requireReference(this, ENDPOINTS.createSalesOrder, response, itemIndex);`
+ * (the answer reaching here has already been scrubbed of credentials by the transport).
+ */
+export function requireReference(
+	ctx: Pick<TransportContext, 'getNode'>,
+	endpoint: Endpoint,
+	response: ApiResponse,
+	itemIndex?: number,
+): string {
+	const reference = transactionReferenceOf(response.body);
+	if (reference !== undefined) return reference;
+	const thing = createdThing(endpoint);
+	const message = `The provider answered ${response.statusCode} without a transaction reference, so the outcome of this ${thing} create is unknown`;
+	const description =
+		`The ${thing} may have been created. Check with the provider (by your own reference, e.g. the order number) before sending it again: ` +
+		`sending it again could create a duplicate. The request was not resent. The answer was ${describeBody(response.body)}.`;
+	return fail(ctx.getNode(), message, description, response.statusCode, itemIndex);
+}
+
+function fail(node: INode, message: string, description: string, status: number, itemIndex?: number): never {
+	throw new NodeApiError(node, { message, outcome: 'unknown' } as JsonObject, {
+		message,
+		description,
+		httpCode: String(status),
+		itemIndex,
+	});
+}

@@ -1,0 +1,192 @@
+// Keeps credential values out of everything the transport hands on: in every form a secret can take on the wire.
+import escapeRegExp from 'lodash/escapeRegExp';
+import isPlainObject from 'lodash/isPlainObject';
+
+/** What a secret is replaced with. */
+export const MASK = '***';
+
+/** Secrets shorter than this are not scrubbed: they would mask ordinary words. */
+const MIN_SECRET_LENGTH = 3;
+
+/** Base64 of a secret inside a longer base64 text is recognised by its middle; shorter middles would match by chance. */
+const MIN_BASE64_CORE = 8;
+
+/** Members that carry credentials: never handed on from a provider answer (field notes, "Authentication shapes"). */
+const CREDENTIAL_MEMBERS = new Set(['authentication', 'authenticationdetails', 'userkey', 'password']);
+
+/** A quick look at an answer's text: does it hold a member that must be stripped? */
+const CREDENTIAL_MEMBER_TEXT = /"(?:Authentication|AuthenticationDetails|UserKey|Password)"\s*:/i;
+
+const HTML_NAMED: Record<string, string> = { '&': 'amp', '"': 'quot', "'": '(?:apos|#39)', '<': 'lt', '>': 'gt' };
+const JSON_SHORT: Record<string, string> = { '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f' };
+
+/** A hex number in any letter case, as a regex: 0x2f → `2[fF]`. */
+function hex(value: number, width: number): string {
+	return value
+		.toString(16)
+		.padStart(width, '0')
+		.replace(/[a-f]/g, (d) => `[${d}${d.toUpperCase()}]`);
+}
+
+/**
+ * Every way one character of a secret can appear in text the provider sends back: as itself (after
+ * any number of backslashes, as JSON and JSON-in-JSON escape it), as a JSON `\uXXXX` escape (the
+ * provider's serializer may escape `&`, `+`, quotes and every non-ASCII character), percent-encoded
+ * (UTF-8 or Latin-1 bytes, `+` for a space), or as an HTML character reference.
+ */
+function characterPattern(char: string): string {
+	const options: string[] = [];
+	const code = char.codePointAt(0) ?? 0;
+	const alphanumeric = /^[A-Za-z0-9]$/.test(char);
+	options.push(char === '\\' ? '\\\\+' : alphanumeric ? char : `\\\\*${escapeRegExp(char)}`);
+	if (JSON_SHORT[char]) options.push(`\\\\+${JSON_SHORT[char]}`);
+	const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
+	options.push(units.map((u) => `\\\\+[uU]${hex(u, 4)}`).join(''));
+	options.push(
+		Array.from(Buffer.from(char, 'utf8'))
+			.map((b) => `%${hex(b, 2)}`)
+			.join(''),
+	);
+	if (code >= 0x80 && code <= 0xff) options.push(`%${hex(code, 2)}`);
+	if (char === ' ') options.push('\\+');
+	if (!alphanumeric) {
+		options.push(`&#0*${code};`, `&#[xX]0*${hex(code, 1)};`);
+		if (HTML_NAMED[char]) options.push(`&${HTML_NAMED[char]};`);
+	}
+	return `(?:${options.join('|')})`;
+}
+
+/** The middle of base64(x + secret) for each alignment: found inside any base64 text that holds the secret. */
+function base64Cores(secret: string): string[] {
+	const bytes = Buffer.from(secret, 'utf8');
+	const cores = new Set<string>();
+	for (let shift = 0; shift < 3; shift++) {
+		const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+		const start = Math.ceil((8 * shift) / 6);
+		const end = Math.floor((8 * (shift + bytes.length)) / 6);
+		const core = encoded.slice(start, end);
+		if (core.length >= MIN_BASE64_CORE) cores.add(core);
+	}
+	// a short secret: only its whole encodings
+	cores.add(bytes.toString('base64'));
+	cores.add(bytes.toString('base64').replace(/=+$/, ''));
+	return [...cores];
+}
+
+function base64Forms(secret: string): string[] {
+	const forms = new Set<string>();
+	for (const core of base64Cores(secret)) {
+		forms.add(core);
+		forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+	}
+	return [...forms];
+}
+
+/**
+ * The credential values of one node run, and what keeps them out of errors, log lines and output:
+ * `text` masks every form of every secret in a string, `value` does so in a copy of any JSON value,
+ * `answer` also drops credential members from a provider answer, `error` scrubs an error in place.
+ */
+export class Secrets {
+	private readonly pattern?: RegExp;
+
+	/** `token`: the access token, also sought as base64 of the whole Authorization header value. */
+	constructor(values: readonly unknown[], token?: unknown) {
+		const secrets = [...new Set(values.filter((v): v is string => typeof v === 'string'))]
+			.filter((s) => s.length >= MIN_SECRET_LENGTH)
+			// the longer first: a secret that holds another is masked whole
+			.sort((a, b) => b.length - a.length);
+		if (secrets.length === 0) return;
+		const literal: string[] = [];
+		for (const secret of secrets) literal.push(...base64Forms(secret));
+		if (typeof token === 'string' && token.length >= MIN_SECRET_LENGTH) {
+			literal.push(...base64Forms(`ServiceAuth ${token}`), ...base64Forms(`Authorization: ServiceAuth ${token}`));
+		}
+		const textual = secrets.map((s) => Array.from(s).map(characterPattern).join(''));
+		const alternatives = [
+			...[...new Set(literal)].sort((a, b) => b.length - a.length).map(escapeRegExp),
+			...textual,
+		];
+		this.pattern = new RegExp(alternatives.join('|'), 'g');
+	}
+
+	/** Whether the text holds any form of any secret. */
+	has(text: string): boolean {
+		if (!this.pattern) return false;
+		this.pattern.lastIndex = 0;
+		const found = this.pattern.test(text);
+		this.pattern.lastIndex = 0;
+		return found;
+	}
+
+	/** The text with every form of every secret replaced by `***`. */
+	text(text: string): string {
+		if (!this.pattern || !text) return text;
+		return text.replace(this.pattern, MASK);
+	}
+
+	/** A copy of a JSON value (or a plain structure) with every string and key scrubbed. */
+	value<T>(value: T): T {
+		return this.walk(value, false, new WeakSet()) as T;
+	}
+
+	/**
+	 * A provider answer as it may be handed on: credential members (Authentication,
+	 * AuthenticationDetails, UserKey, Password, wherever they sit) removed, and every string that holds
+	 * a secret scrubbed. `raw` is the answer's text, when known: it lets a clean answer pass untouched.
+	 */
+	answer<T>(value: T, raw?: string): T {
+		if (value === null || typeof value !== 'object') return typeof value === 'string' ? (this.text(value) as T) : value;
+		const strip = raw === undefined || CREDENTIAL_MEMBER_TEXT.test(raw);
+		const scrub = raw === undefined || this.has(raw);
+		if (!strip && !scrub) return value;
+		return this.walk(value, strip, new WeakSet(), scrub) as T;
+	}
+
+	/** Scrubs an error in place: message, stack, description, every own member (but the workflow node), its cause. */
+	error<E>(error: E): E {
+		if (!this.pattern || !(error instanceof Error)) return error;
+		this.scrubError(error, new WeakSet());
+		return error;
+	}
+
+	private scrubError(error: Error, seen: WeakSet<object>): void {
+		if (seen.has(error)) return;
+		seen.add(error);
+		const target = error as unknown as Record<string, unknown>;
+		error.message = this.text(error.message);
+		if (typeof error.stack === 'string') error.stack = this.text(error.stack);
+		for (const key of Object.keys(target)) {
+			// the node is the workflow's own object: it holds no answer and must not be replaced
+			if (key === 'node') continue;
+			target[key] = this.walk(target[key], false, seen);
+		}
+		const cause: unknown = (error as { cause?: unknown }).cause;
+		if (cause !== undefined) {
+			if (cause instanceof Error) this.scrubError(cause, seen);
+			else Object.defineProperty(error, 'cause', { value: this.walk(cause, false, seen), configurable: true, writable: true });
+		}
+	}
+
+	private walk(value: unknown, strip: boolean, seen: WeakSet<object>, scrub = true): unknown {
+		if (typeof value === 'string') return scrub ? this.text(value) : value;
+		if (value === null || typeof value !== 'object') return value;
+		if (seen.has(value)) return value;
+		if (value instanceof Error) {
+			if (scrub) this.scrubError(value, seen);
+			return value;
+		}
+		if (Array.isArray(value)) {
+			seen.add(value);
+			return value.map((v) => this.walk(v, strip, seen, scrub));
+		}
+		if (!isPlainObject(value)) return value;
+		seen.add(value);
+		const out: Record<string, unknown> = {};
+		for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
+			if (strip && CREDENTIAL_MEMBERS.has(key.toLowerCase())) continue;
+			out[scrub ? this.text(key) : key] = this.walk(member, strip, seen, scrub);
+		}
+		return out;
+	}
+}
