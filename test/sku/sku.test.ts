@@ -123,6 +123,19 @@ describe('SKU → Create', () => {
 		expect(`${result.error?.message} ${result.error?.description}`).toContain('already exists');
 		expect(await fx.control.requests('CreateSKU')).toHaveLength(1);
 	});
+
+	it.each([{}, '', 'null'])('a success answer without a transaction reference (%j) is an unknown outcome, not a success', async (body) => {
+		await fx.control.fault({ kind: 'status', status: 201, body, when: 'after', path: 'CreateSKU' });
+		const result = await fx.run(sku('create', { itemNo: 'NEW-ITEM-1', itemCategory: 'Merchandise' }));
+		expect(result.error?.message).toBe(
+			'The provider answered 201 without a transaction reference, so the outcome of this SKU create is unknown',
+		);
+		expect(result.error?.description).toContain('may have been created');
+		expect(result.output(ACTION_NODE)).toEqual([]);
+		// not resent, and the SKU does exist: exactly the case the error warns about
+		expect(await fx.control.requests('CreateSKU')).toHaveLength(1);
+		expect(skus(fx.sandbox.state).has('NEW-ITEM-1')).toBe(true);
+	});
 });
 
 describe('SKU → Update', () => {

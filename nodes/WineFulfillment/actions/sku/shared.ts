@@ -2,8 +2,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod';
 
-import type { Endpoint } from '../../wire/endpoints';
+import { ENDPOINTS, type Endpoint } from '../../wire/endpoints';
 import { writeResult } from '../../wire/product';
+import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { compact, validateBody, withAdditionalJson } from '../common';
 
@@ -100,5 +101,7 @@ export async function sendSkuInfo(
 		itemIndex,
 	);
 	const response = await apiRequest.call(ctx, endpoint, body as IDataObject, { itemIndex });
+	// a create answered without a transaction reference has an unknown outcome: an error, not a success
+	if (endpoint === ENDPOINTS.createSku) requireReference(ctx, endpoint, response, itemIndex);
 	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);
 }
