@@ -23,6 +23,13 @@ export class WineFulfillmentApi implements ICredentialType {
 	documentationUrl = 'https://github.com/n8n-nodes-wine-fulfillment/n8n-nodes-wine-fulfillment#credentials';
 
 	properties: INodeProperties[] = [
+		{
+			displayName:
+				'The provider runs two environments, Test and Production. Each has its own Base URL (ending in /v3) and its own User Key, Password and Access Token: create one credential per environment, e.g. "Wine Fulfillment (Test)" and "Wine Fulfillment (Production)".',
+			name: 'environmentNotice',
+			type: 'notice',
+			default: '',
+		},
 		// The UserKey is a secret of the account: masked like the password.
 		// eslint-disable-next-line @n8n/community-nodes/credential-unnecessary-password
 		{
@@ -65,8 +72,8 @@ export class WineFulfillmentApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'https://api.example-provider.com/v3',
-			description: `Base address of the environment; test and production differ only by it. It must be ${BASE_URL_RULE}. Any other address is refused before anything is sent.`,
+			placeholder: 'https://<environment host>/v3',
+			description: `Base address of the Test or the Production environment, as the provider issued it; the environments differ only by it. It must be ${BASE_URL_RULE}. Any other address is refused before anything is sent.`,
 		},
 	];
 

@@ -1,12 +1,13 @@
 // `npm start`, the main job: the sandbox with demo data, a real n8n with our package, the sandbox credential and the example workflows, ready in the editor.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 import { startSandbox } from '../test/sandbox/server';
 import { seedDemo } from './lib/demo';
 import { exampleWorkflows, sandboxCredential, SANDBOX_CREDENTIAL, type WorkflowFile } from './lib/examples';
-import { ensureN8n, importInto, n8nEnv, packPackage, prepareUserFolder, readJson, ROOT } from './lib/n8n';
+import { ensureN8n, importInto, N8N_DIR, n8nEnv, packPackage, prepareUserFolder, readJson, ROOT } from './lib/n8n';
 import { ensureOwner, login, OWNER, portTaken, serverEnv, startN8n, type N8nServer } from './lib/server';
 
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 8787);
@@ -25,6 +26,57 @@ interface Stamp {
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const sha = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+/** How often the n8n install reports that it is still going. */
+const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_FLAG = '--install-heartbeat';
+
+/** Packages unpacked so far in a node_modules folder (scoped ones counted one by one). */
+function packageCount(nodeModules: string): number {
+	if (!existsSync(nodeModules)) return 0;
+	let count = 0;
+	for (const entry of readdirSync(nodeModules, { withFileTypes: true })) {
+		if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+		count += entry.name.startsWith('@') ? readdirSync(join(nodeModules, entry.name)).length : 1;
+	}
+	return count;
+}
+
+/**
+ * The heartbeat process: every 15 s, how long the install has run and how many packages it has
+ * unpacked. A separate process, because the install blocks this one (a synchronous spawn).
+ */
+function heartbeat(dir: string): void {
+	const started = Date.now();
+	const parent = process.ppid;
+	const nodeModules = join(dir, 'node_modules');
+	setInterval(() => {
+		// the main job is gone (killed before it could stop this process): stop too
+		if (process.ppid !== parent) process.exit(0);
+		const seconds = Math.round((Date.now() - started) / 1000);
+		const packages = packageCount(nodeModules);
+		const what = packages ? `${packages} packages unpacked in ${relative(ROOT, nodeModules)}` : 'resolving and downloading';
+		say(`  n8n install: still running after ${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s (${what})`);
+	}, HEARTBEAT_MS);
+}
+
+/** ensureN8n with a heartbeat on the terminal while it installs (nothing is printed when n8n is already there). */
+function ensureN8nWithProgress(): void {
+	const beat: ChildProcess = spawn(process.execPath, [__filename, HEARTBEAT_FLAG, N8N_DIR], { stdio: ['ignore', 'inherit', 'inherit'] });
+	try {
+		ensureN8n();
+	} finally {
+		beat.kill();
+	}
+}
+
+/** Import files n8n's CLI read: they hold the credential in plain text, so none is left in the user folder. */
+function removeImportFiles(): void {
+	if (!existsSync(USER_FOLDER)) return;
+	for (const name of readdirSync(USER_FOLDER)) {
+		if (/^import-(credentials|workflow)-\d+\.json$/.test(name)) rmSync(join(USER_FOLDER, name), { force: true });
+	}
+}
 
 /** Installs our package into the user folder's nodes folder, again only when the packed tarball changed. */
 function installPackage(stamp: Stamp): void {
@@ -46,12 +98,22 @@ function installPackage(stamp: Stamp): void {
  * a workflow whose example file is unchanged is left as the user edited it.
  */
 function importExamples(stamp: Stamp, env: NodeJS.ProcessEnv, baseUrl: string): WorkflowFile[] {
-	importInto('credentials', [sandboxCredential(baseUrl)], env);
+	try {
+		importInto('credentials', [sandboxCredential(baseUrl)], env);
+	} finally {
+		removeImportFiles();
+	}
 	say(`  credential "${SANDBOX_CREDENTIAL.name}" → ${baseUrl}`);
 	const examples = exampleWorkflows();
 	const seen = stamp.workflows ?? {};
 	const changed = examples.filter(({ file }) => seen[file] !== sha(readFileSync(file)));
-	if (changed.length) importInto('workflow', changed.map(({ workflow }) => workflow), env);
+	if (changed.length) {
+		try {
+			importInto('workflow', changed.map(({ workflow }) => workflow), env);
+		} finally {
+			removeImportFiles();
+		}
+	}
 	for (const { file } of changed) seen[file] = sha(readFileSync(file));
 	stamp.workflows = seen;
 	say(`  example workflows: ${changed.length} imported, ${examples.length - changed.length} unchanged`);
@@ -67,7 +129,7 @@ async function main(): Promise<void> {
 	] as const) {
 		if (await portTaken(port)) throw new Error(`port ${port} on 127.0.0.1 is in use (another npm start?); set ${variable} to a free port`);
 	}
-	ensureN8n();
+	ensureN8nWithProgress();
 	const sandbox = await startSandbox({ port: SANDBOX_PORT, inventoryRecords: SANDBOX_RECORDS, seed: 1 });
 	await seedDemo(sandbox);
 	say(`  sandbox: ${sandbox.baseUrl} (${SANDBOX_RECORDS} inventory records, demo packages, orders and a return)`);
@@ -128,7 +190,13 @@ async function main(): Promise<void> {
 	say(lines.join('\n'));
 }
 
-main().catch((error: Error) => {
-	process.stderr.write(`npm start failed: ${error.message}\n`);
-	process.exit(1);
-});
+if (process.argv[2] === HEARTBEAT_FLAG) {
+	heartbeat(process.argv[3]);
+} else {
+	// import files an earlier run left behind hold a credential in plain text
+	removeImportFiles();
+	main().catch((error: Error) => {
+		process.stderr.write(`npm start failed: ${error.message}\n`);
+		process.exit(1);
+	});
+}

