@@ -91,6 +91,18 @@ export const TRANSACTION_TYPES = [
 ] as const;
 
 export const salesOrders = (state: SandboxState) => state.store('salesOrders', () => [] as SandboxSalesOrder[]);
+/** How many sales orders hold each OrderNo, cancelled ones included (the provider accepts a number twice). */
+export function ordersPerNumber(state: SandboxState): Map<string, number> {
+	const counts = new Map<string, number>();
+	for (const order of salesOrders(state)) counts.set(order.OrderNo, (counts.get(order.OrderNo) ?? 0) + 1);
+	return counts;
+}
+
+/** The order numbers held more than once, with their counts: {} when there is no duplicate. */
+export function duplicateOrders(state: SandboxState): Record<string, number> {
+	return Object.fromEntries([...ordersPerNumber(state)].filter(([, n]) => n > 1));
+}
+
 export const packages = (state: SandboxState) => state.store('packages', () => [] as SandboxPackage[]);
 export const returns = (state: SandboxState) => state.store('returns', () => [] as Array<Record<string, unknown>>);
 export const transactions = (state: SandboxState) => state.store('transactions', () => [] as SandboxTransaction[]);

@@ -3,9 +3,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/inventoryMovement';
+import { requireReference } from '../../transport/reference';
+import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { PURCHASE_ITEMS_EXAMPLE, contactFields, itemRow, purchaseItemToWire, wireNames, purchaseOrderLabels } from './fields';
-import { itemsProperties, readItems, sendMovement, writeResult } from './shared';
+import { itemsProperties, readItems, writeResult } from './shared';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
 
@@ -70,6 +73,7 @@ const properties: INodeProperties[] = [
 		options: contactFields,
 	},
 	additionalJsonProperty('{"OrderInfo": {"SomeMember": "value"}}'),
+	...sendOnceProperties('purchaseOrder', false),
 ];
 
 export const description = showOnlyFor({ show }, properties);
@@ -93,6 +97,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 	hintUnknownWarehouses(this, 'Receive To Location', [body.OrderInfo.ReceiveToLocation]);
-	const response = await sendMovement(this, ENDPOINTS.createPurchaseOrder, body, itemIndex);
-	return itemsFor([writeResult(response, body.OrderInfo.CustomerReferenceNo, 'created')], itemIndex);
+	const ref = body.OrderInfo.CustomerReferenceNo;
+	return await sendOnce(
+		this,
+		itemIndex,
+		{ kind: 'purchaseOrder', identity: ref, onByDefault: false },
+		async () => {
+			const response = await apiRequest.call(this, ENDPOINTS.createPurchaseOrder, body as IDataObject, { itemIndex });
+			const reference = requireReference(this, ENDPOINTS.createPurchaseOrder, response, itemIndex);
+			return { reference, output: itemsFor([writeResult(response.body, ref, 'created')], itemIndex) };
+		},
+		(reference) => itemsFor([{ CustomerReferenceNo: ref, Outcome: 'created', TransactionReferenceNumber: reference }], itemIndex),
+	);
 }

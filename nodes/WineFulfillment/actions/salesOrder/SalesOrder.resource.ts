@@ -4,6 +4,7 @@ import type { OperationModule } from '../operation';
 import * as batchCreate from './batchCreate.operation';
 import * as cancel from './cancel.operation';
 import * as create from './create.operation';
+import * as forgetSent from './forgetSent.operation';
 import * as generateJitLabel from './generateJitLabel.operation';
 import * as getOrdersOnHold from './getOrdersOnHold.operation';
 import * as getReturns from './getReturns.operation';
@@ -14,6 +15,7 @@ export const operations: Record<string, OperationModule> = {
 	batchCreate,
 	cancel,
 	create,
+	forgetSent,
 	generateJitLabel,
 	getOrdersOnHold,
 	getReturns,
@@ -47,6 +49,13 @@ export const description: INodeProperties[] = [
 				value: 'create',
 				description: 'Send a sales order to fulfil; returns its transaction reference number',
 				action: 'Create a sales order',
+			},
+			{
+				name: 'Forget Sent Orders',
+				value: 'forgetSent',
+				description:
+					'Forget that orders were sent, so that Create or Batch Create sends them again (for an order cancelled and to be placed again)',
+				action: 'Forget sent sales orders',
 			},
 			{
 				name: 'Generate JIT Label',
@@ -89,4 +98,5 @@ export const description: INodeProperties[] = [
 	...generateJitLabel.description,
 	...updateAddresses.description,
 	...batchCreate.description,
+	...forgetSent.description,
 ];

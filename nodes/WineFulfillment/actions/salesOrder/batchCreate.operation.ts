@@ -6,8 +6,10 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, showOnlyFor } from '../common';
+import { sendOnceProperties } from '../sentOrders';
 import { asNodeError, errorItem } from '../operation';
 import { readInteger, readText, type IntegerField } from '../parameters';
+import { sendAgain, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { orderProperties, buildOrder } from './create.operation';
 
 export const DEFAULT_BATCH_SIZE = 50;
@@ -60,6 +62,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	...sendOnceProperties('salesOrder', true),
 ];
 
 export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['batchCreate'] } }, properties);
@@ -101,7 +104,8 @@ function matchStatuses(chunk: Entry[], statuses: IDataObject[]): Array<IDataObje
 const asList = (value: unknown) =>
 	Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
 
-function outputFor(entry: Entry, status: IDataObject | undefined, batchReference: unknown): INodeExecutionData {
+/** The output of a sent order; `guarded`: the record of sent orders is on, so it says it was not sent before. */
+function outputFor(entry: Entry, status: IDataObject | undefined, batchReference: unknown, guarded: boolean): INodeExecutionData {
 	const json: IDataObject = status
 		? {
 				OrderNo: status.RefOrderNo ?? entry.order.OrderInfo.OrderNo,
@@ -115,7 +119,24 @@ function outputFor(entry: Entry, status: IDataObject | undefined, batchReference
 				Messages: ['The provider returned no status for this order'],
 			};
 	if (batchReference !== undefined) json.BatchTransactionReferenceNumber = batchReference as string;
+	if (guarded) json.alreadySent = false;
 	return { json, pairedItem: { item: entry.itemIndex } };
+}
+
+const orderNoOf = (entry: Entry) => entry.order.OrderInfo.OrderNo;
+
+/** An order the record says was accepted before: put out again, not sent. */
+function alreadySentItem(entry: Entry, reference: string | undefined): INodeExecutionData {
+	return {
+		json: {
+			OrderNo: orderNoOf(entry),
+			IsCreated: false,
+			alreadySent: true,
+			TransactionReferenceNumber: reference ?? null,
+			Messages: ['Already sent before: not sent again'],
+		},
+		pairedItem: { item: entry.itemIndex },
+	};
 }
 
 export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
@@ -134,9 +155,13 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		BatchId: readText(this, 'batchOptions.BatchId', 0, 'Batch ID'),
 		BatchDescription: readText(this, 'batchOptions.BatchDescription', 0, 'Batch Description'),
 	});
+	const record = entries.length ? await sentOrdersFor(this, 'salesOrder', 0, true) : undefined;
+	/** orders whose request went out (or may have): if the run stops, their claims are kept as unknown */
+	const attempted = new Set<string>();
 
 	const send = async (chunk: Entry[]): Promise<void> => {
 		// A 413 is answered by splitting; a single order that is too large fails as the transport reports it.
+		for (const entry of chunk) attempted.add(orderNoOf(entry));
 		const sent = await settle(
 			async () =>
 				await apiRequest.call(
@@ -147,12 +172,14 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 				),
 		);
 		if ('error' in sent) {
+			await record?.failed(chunk.map(orderNoOf), sent.error);
 			if (!continueOnFail) throw asNodeError(this, sent.error, chunk[0].itemIndex);
 			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, sent.error, entry.itemIndex));
 			return;
 		}
 		const response = sent.value;
 		if (response.statusCode === 413) {
+			// nothing was created: the claims stay with this run while the halves are sent
 			const half = Math.ceil(chunk.length / 2);
 			await send(chunk.slice(0, half));
 			await send(chunk.slice(half));
@@ -160,17 +187,92 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		}
 		const body = (response.body ?? {}) as IDataObject;
 		const statuses = Array.isArray(body[BATCH_STATUSES]) ? (body[BATCH_STATUSES] as IDataObject[]) : [];
-		matchStatuses(chunk, statuses).forEach((status, i) =>
-			results.set(chunk[i].itemIndex, outputFor(chunk[i], status, body.TransactionReferenceNumber)),
+		const matched = matchStatuses(chunk, statuses);
+		matched.forEach((status, i) =>
+			results.set(chunk[i].itemIndex, outputFor(chunk[i], status, body.TransactionReferenceNumber, record !== undefined)),
+		);
+		// an order without a status may or may not have been created: it stays unsettled
+		await record?.settle(
+			chunk.map((entry, i) => {
+				const status = matched[i];
+				if (!status) return { identity: orderNoOf(entry), outcome: 'unknown' as const };
+				if (status.IsCreated !== true) return { identity: orderNoOf(entry), outcome: 'released' as const };
+				const reference = status.TransactionReferenceNumber ?? body.TransactionReferenceNumber;
+				return { identity: orderNoOf(entry), outcome: 'sent' as const, reference: typeof reference === 'string' ? reference : undefined };
+			}),
 		);
 	};
 
 	for (let start = 0; start < entries.length; start += batchSize) {
-		await send(entries.slice(start, start + batchSize));
+		const chunk = entries.slice(start, start + batchSize);
+		await (record ? sendChunkOnce.call(this, record, chunk, send, results, continueOnFail, attempted) : send(chunk));
 	}
 	return items.map((_item, itemIndex) => {
 		const result = results.get(itemIndex);
 		if (!result) throw new NodeOperationError(this.getNode(), `No result for item ${itemIndex}`, { itemIndex });
 		return result;
 	});
+}
+
+/**
+ * A chunk through the record of sent orders: orders accepted before come out as already sent, unsettled ones fail,
+ * the rest are claimed and sent once (an order number twice in the run is sent for its first item only).
+ */
+async function sendChunkOnce(
+	this: IExecuteFunctions,
+	record: SentOrders,
+	chunk: Entry[],
+	send: (chunk: Entry[]) => Promise<void>,
+	results: Map<number, INodeExecutionData>,
+	continueOnFail: boolean,
+	attempted: Set<string>,
+): Promise<void> {
+	const again = chunk.filter((entry) => sendAgain(this, entry.itemIndex)).map(orderNoOf);
+	if (again.length) await record.forget(again, chunk[0].itemIndex);
+	const claims = await record.claim(chunk.map(orderNoOf), chunk[0].itemIndex);
+
+	const first = new Map<string, Entry>();
+	const toSend: Entry[] = [];
+	const repeats: Entry[] = [];
+	const unsettled: Entry[] = [];
+	for (const entry of chunk) {
+		const claim = claims.get(orderNoOf(entry));
+		if (claim?.state === 'sent') results.set(entry.itemIndex, alreadySentItem(entry, claim.reference));
+		else if (claim?.state !== 'claimed') unsettled.push(entry);
+		else if (first.has(orderNoOf(entry))) repeats.push(entry);
+		else {
+			first.set(orderNoOf(entry), entry);
+			toSend.push(entry);
+		}
+	}
+	if (unsettled.length && !continueOnFail) {
+		// nothing of this chunk was sent: its claims are given back before the run stops
+		await record.settle(toSend.map((entry) => ({ identity: orderNoOf(entry), outcome: 'released' as const })));
+		throw record.unsettledError(orderNoOf(unsettled[0]), unsettled[0].itemIndex);
+	}
+	for (const entry of unsettled) {
+		results.set(entry.itemIndex, errorItem(this, record.unsettledError(orderNoOf(entry), entry.itemIndex), entry.itemIndex));
+	}
+	try {
+		if (toSend.length) await send(toSend);
+	} finally {
+		// the run stopped part way (a later half of a split chunk failed): what was never sent is given back
+		await record.settleOpen(toSend.map(orderNoOf), (id) => (attempted.has(id) ? 'unknown' : 'released'));
+	}
+	for (const entry of repeats) {
+		const original = results.get(first.get(orderNoOf(entry))?.itemIndex ?? -1);
+		const created = original?.json.IsCreated === true;
+		results.set(entry.itemIndex, {
+			json: {
+				OrderNo: orderNoOf(entry),
+				IsCreated: false,
+				alreadySent: created,
+				TransactionReferenceNumber: created ? (original?.json.TransactionReferenceNumber ?? null) : null,
+				Messages: [
+					`The same order number as item ${(first.get(orderNoOf(entry))?.itemIndex ?? 0) + 1}: sent once, for that item`,
+				],
+			},
+			pairedItem: { item: entry.itemIndex },
+		});
+	}
 }

@@ -2,8 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { createSalesOrderRequest, type CreateSalesOrderRequest } from '../../wire/salesOrder';
+import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { readBoolean } from '../parameters';
+import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, orderTypeOptions, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
 
@@ -52,6 +54,7 @@ const properties: INodeProperties[] = [
 			'Whether to put the order on fulfillment hold: it is not fulfilled until released (Update with Hold Order set to Release, or the provider portal)',
 	},
 	additionalJsonProperty(),
+	...sendOnceProperties('salesOrder', true),
 ];
 
 export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['create'] } }, properties);
@@ -73,23 +76,12 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: 
 	return valid;
 }
 
-/** The 201 answer is a JSON string (the GUID); an object carrying it is read too. */
-export function transactionReferenceOf(body: unknown): string | undefined {
-	if (typeof body === 'string') return body;
-	if (body && typeof body === 'object') {
-		const value = (body as IDataObject).TransactionReferenceNumber;
-		return typeof value === 'string' ? value : undefined;
-	}
-	return undefined;
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const order = buildOrder(this, itemIndex, true);
-	const response = await apiRequest.call(this, ENDPOINTS.createSalesOrder, order as IDataObject, { itemIndex });
-	return [
+	const output = (reference: string | null): INodeExecutionData[] => [
 		{
 			json: {
-				TransactionReferenceNumber: transactionReferenceOf(response.body) ?? null,
+				TransactionReferenceNumber: reference,
 				OrderNo: order.OrderInfo.OrderNo,
 				OrderType: order.OrderInfo.OrderType,
 				OnHold: order.HoldOrder === true,
@@ -98,4 +90,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			pairedItem: { item: itemIndex },
 		},
 	];
+	return await sendOnce(
+		this,
+		itemIndex,
+		{ kind: 'salesOrder', identity: order.OrderInfo.OrderNo, onByDefault: true },
+		async () => {
+			const response = await apiRequest.call(this, ENDPOINTS.createSalesOrder, order as IDataObject, { itemIndex });
+			const reference = requireReference(this, ENDPOINTS.createSalesOrder, response, itemIndex);
+			return { reference, output: output(reference) };
+		},
+		output,
+	);
 }

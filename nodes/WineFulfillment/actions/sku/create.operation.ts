@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { ENDPOINTS } from '../../wire/endpoints';
 import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '../../wire/product';
 import { additionalJsonProperty, compact, showOnlyFor } from '../common';
+import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { requestorProperties, sendSkuInfo } from './shared';
 
 const show = { resource: ['sku'], operation: ['create'] };
@@ -146,6 +147,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	additionalJsonProperty(),
+	...sendOnceProperties('sku', false),
 ];
 
 export const description = showOnlyFor({ show }, properties);
@@ -160,5 +162,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		Varietal: category === 'Wine' ? (this.getNodeParameter('varietal', itemIndex, '') as string) : undefined,
 		...extra,
 	});
-	return await sendSkuInfo(this, ENDPOINTS.createSku, createSkuRequest, skuInfo, itemIndex);
+	const itemNo = String(skuInfo.ItemNo ?? '').trim();
+	return await sendOnce(
+		this,
+		itemIndex,
+		{ kind: 'sku', identity: itemNo, onByDefault: false },
+		async () => {
+			// sendSkuInfo validates before sending and refuses an answer without a transaction reference
+			const output = await sendSkuInfo(this, ENDPOINTS.createSku, createSkuRequest, skuInfo, itemIndex);
+			const reference = output[0]?.json.TransactionReferenceNumber;
+			return { reference: typeof reference === 'string' ? reference : undefined, output };
+		},
+		(reference) => [{ json: { ItemNo: itemNo, success: true, TransactionReferenceNumber: reference }, pairedItem: { item: itemIndex } }],
+	);
 }

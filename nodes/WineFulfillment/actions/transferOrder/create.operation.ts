@@ -9,9 +9,12 @@ import {
 	createTransferOrderRequest,
 	type TransferRevision,
 } from '../../wire/inventoryMovement';
+import { requireReference } from '../../transport/reference';
+import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
-import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
+import { itemsProperties, readItems, writeResult } from '../purchaseOrder/shared';
+import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire, transferOrderLabels } from './fields';
 
 const show = { resource: ['transferOrder'], operation: ['create'] };
@@ -103,6 +106,7 @@ const properties: INodeProperties[] = [
 		],
 	},
 	additionalJsonProperty('{"TransferInfo": {"SomeMember": "value"}}'),
+	...sendOnceProperties('transferOrder', false),
 ];
 
 export const description = showOnlyFor({ show }, properties);
@@ -145,6 +149,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			location: 'outputPane',
 		});
 	}
-	const response = await sendMovement(this, ENDPOINTS.createTransferOrder, body, itemIndex);
-	return itemsFor([writeResult(response, info.CustomerReferenceNo, 'created')], itemIndex);
+	const ref = info.CustomerReferenceNo;
+	return await sendOnce(
+		this,
+		itemIndex,
+		{ kind: 'transferOrder', identity: ref, onByDefault: false },
+		async () => {
+			const response = await apiRequest.call(this, ENDPOINTS.createTransferOrder, body as IDataObject, { itemIndex });
+			const reference = requireReference(this, ENDPOINTS.createTransferOrder, response, itemIndex);
+			return { reference, output: itemsFor([writeResult(response.body, ref, 'created')], itemIndex) };
+		},
+		(reference) => itemsFor([{ CustomerReferenceNo: ref, Outcome: 'created', TransactionReferenceNumber: reference }], itemIndex),
+	);
 }

@@ -1,0 +1,54 @@
+// Shared by the exactly-once tests: n8n's deduplication store (the in-memory twin) per test, orders in, counts out.
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { MemoryDeduplicator, installDeduplicator } from '../harness/dedup';
+import type { RunResult, WorkflowJson } from '../harness/harness';
+import type { SandboxFixture } from '../harness/sandbox';
+import { ACTION_NODE, actionWorkflow, type ActionWorkflowOptions } from '../harness/workflows';
+import { SKU_A, createFromItems, line } from '../salesOrder/helpers';
+import { duplicateOrders, ordersPerNumber } from '../sandbox/stores';
+
+export { ACTION_NODE };
+
+/** A fresh store for each test, installed as n8n's CLI installs its own; `store()` is the current one. */
+export function useStore(): () => MemoryDeduplicator {
+	let store = new MemoryDeduplicator();
+	beforeEach(async () => {
+		store = new MemoryDeduplicator();
+		await installDeduplicator(store);
+	});
+	afterAll(async () => await installDeduplicator(undefined));
+	return () => store;
+}
+
+/** Input items for Create: one order each, one bottle of the seeded wine. */
+export const orders = (prefix: string, count: number): IDataObject[] =>
+	Array.from({ length: count }, (_, i) => ({ OrderNo: `${prefix}-${String(i + 1).padStart(3, '0')}`, items: [line(SKU_A, 1)] }));
+
+/** Sales Order → Create over the input items, with extra parameters (e.g. sendOnce, sendOnceOptions). */
+export function createWorkflow(items: IDataObject[], extra: Record<string, unknown> = {}, options: ActionWorkflowOptions = {}): WorkflowJson {
+	return actionWorkflow(createFromItems(extra), { ...options, items });
+}
+
+/** The same workflow with n8n's node setting "Retry On Fail". */
+export function withRetryOnFail(json: WorkflowJson, maxTries = 3, waitBetweenTries = 10): WorkflowJson {
+	const nodes = json.nodes.map((node) => (node.name === ACTION_NODE ? { ...node, retryOnFail: true, maxTries, waitBetweenTries } : node));
+	return { ...json, nodes };
+}
+
+export const salesOrderParameters = (operation: string, parameters: Record<string, unknown> = {}): INodeParameters =>
+	({ resource: 'salesOrder', operation, ...parameters }) as INodeParameters;
+
+/** How many orders each of these numbers has in the sandbox (0 when none). */
+export function countsOf(fx: SandboxFixture, numbers: string[]): number[] {
+	const counts = ordersPerNumber(fx.sandbox.state);
+	return numbers.map((n) => counts.get(n) ?? 0);
+}
+
+export const duplicates = (fx: SandboxFixture) => duplicateOrders(fx.sandbox.state);
+
+export const out = (result: RunResult): INodeExecutionData[] => result.output(ACTION_NODE);
+
+/** The execution hints the action node left. */
+export const hints = (result: RunResult): string[] =>
+	(result.run.data.resultData.runData[ACTION_NODE]?.[0]?.hints ?? []).map((h) => h.message);
