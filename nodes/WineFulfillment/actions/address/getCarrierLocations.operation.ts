@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { LOCATION_CARRIERS, LOCATION_RECORDS, MAX_LOCATIONS_TOP, carrierLocationsRequest } from '../../wire/commerce';
 import { ENDPOINTS } from '../../wire/endpoints';
+import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
 
@@ -13,8 +14,8 @@ const properties: INodeProperties[] = [
 		name: 'shippingCarrier',
 		type: 'options',
 		required: true,
-		default: 'FEX',
-		options: LOCATION_CARRIERS.map((code) => ({ name: code, value: code })),
+		default: DEFAULT_CARRIER,
+		options: carrierOptions(LOCATION_CARRIERS),
 		description: 'Whose pickup locations to list',
 	},
 	{

@@ -8,6 +8,7 @@ import {
 	validationStatus,
 } from '../../wire/commerce';
 import { ENDPOINTS } from '../../wire/endpoints';
+import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { readBoolean } from '../parameters';
@@ -30,8 +31,8 @@ const properties: INodeProperties[] = [
 		name: 'shippingCarrier',
 		type: 'options',
 		required: true,
-		default: 'FEX',
-		options: [...VALIDATION_CARRIERS].sort().map((code) => ({ name: code, value: code })),
+		default: DEFAULT_CARRIER,
+		options: carrierOptions(VALIDATION_CARRIERS),
 		description: 'The carrier whose address data checks the address (FEX or UPS), or Other',
 	},
 	...addressProperties,

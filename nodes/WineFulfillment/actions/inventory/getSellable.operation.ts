@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
+import { ORDER_TYPE_LABELS, codeOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import {
 	SELLABLE_MAX_PAGE_SIZE,
@@ -36,7 +37,7 @@ const properties: INodeProperties[] = [
 		name: 'warehouses',
 		type: 'multiOptions',
 		default: [],
-		options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+		options: warehouseOptions(WAREHOUSES),
 		description: 'Total only these warehouses. None selected means every location with sellable stock.',
 	},
 	{
@@ -62,7 +63,7 @@ const properties: INodeProperties[] = [
 				name: 'orderType',
 				type: 'options',
 				default: 'RETAIL',
-				options: SELLABLE_ORDER_TYPES.map((t) => ({ name: t, value: t })),
+				options: codeOptions(SELLABLE_ORDER_TYPES, ORDER_TYPE_LABELS),
 				description: 'The order type the quantities are for',
 			},
 			flag('Verbose', 'verbose', 'Whether the provider should add detail to each item'),

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES } from '../../wire/common';
+import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
 import { compact, hintUnknownWarehouses, toList, validateBody, showOnlyFor } from '../common';
@@ -16,7 +17,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		options: [
 			{ name: 'All Warehouses', value: '' },
-			...WAREHOUSES.map((code) => ({ name: code, value: code })),
+			...warehouseOptions(WAREHOUSES),
 		],
 		description: 'Only this warehouse; all warehouses when left at All Warehouses',
 	},
@@ -34,7 +35,7 @@ const properties: INodeProperties[] = [
 		name: 'inventoryStatuses',
 		type: 'multiOptions',
 		default: [],
-		options: ALL_INVENTORY_STATUS.map((code) => ({ name: code, value: code })),
+		options: inventoryStatusOptions(ALL_INVENTORY_STATUS),
 		description: 'Up to 5 inventory status codes. None selected means every status.',
 	},
 	{

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ALL_INVENTORY_STATUS, WAREHOUSES } from '../../wire/common';
+import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import {
 	TRANSACTIONS_MAX_TOP,
@@ -69,7 +70,7 @@ const properties: INodeProperties[] = [
 		name: 'warehouse',
 		type: 'options',
 		default: '',
-		options: [{ name: 'All Warehouses', value: '' }, ...WAREHOUSES.map((code) => ({ name: code, value: code }))],
+		options: [{ name: 'All Warehouses', value: '' }, ...warehouseOptions(WAREHOUSES)],
 		description: 'Only this warehouse; all warehouses when left at All Warehouses',
 	},
 	{
@@ -84,7 +85,7 @@ const properties: INodeProperties[] = [
 		name: 'inventoryStatus',
 		type: 'options',
 		default: '',
-		options: [{ name: 'Any Status', value: '' }, ...ALL_INVENTORY_STATUS.map((code) => ({ name: code, value: code }))],
+		options: [{ name: 'Any Status', value: '' }, ...inventoryStatusOptions(ALL_INVENTORY_STATUS)],
 		description: 'Only this inventory status',
 	},
 	{

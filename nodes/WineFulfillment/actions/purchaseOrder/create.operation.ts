@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
+import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/inventoryMovement';
 import { requireReference } from '../../transport/reference';
@@ -50,7 +51,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		default: 'APC01',
-		options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+		options: warehouseOptions(WAREHOUSES),
 		description: 'Warehouse that receives the stock',
 	},
 	{
@@ -59,7 +60,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		required: true,
 		default: 'GOOD-NO-TX',
-		options: INVENTORY_STATUS_3_1_3.map((code) => ({ name: code, value: code })),
+		options: inventoryStatusOptions(INVENTORY_STATUS_3_1_3),
 		description:
 			'Inventory status the received stock is booked in. A custom code from your provider can be given with an expression.',
 	},

@@ -1,6 +1,8 @@
 // Parameter groups of purchase orders (and the item row transfer orders build on).
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { itemNumberLocator, locatorValue } from '../../methods/itemNumber';
+
 /** Editor names are the wire names with a lower-case first letter: firstName → FirstName. */
 export function wireNames(values: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(values).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
@@ -27,14 +29,7 @@ export const contactFields: INodeProperties[] = [
 
 /** One row of the items table: item number, description, quantity. */
 export const itemRow: INodeProperties[] = [
-	{
-		displayName: 'Item No',
-		name: 'itemNo',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. CAB-2019',
-		description: 'Item number (SKU)',
-	},
+	itemNumberLocator({ displayName: 'Item No', name: 'itemNo', description: 'Item number (SKU)' }),
 	{
 		displayName: 'Item Description',
 		name: 'itemDescription',
@@ -55,7 +50,7 @@ export const itemRow: INodeProperties[] = [
 export const PURCHASE_ITEMS_EXAMPLE = '[{"ItemNo": "CAB-2019", "ItemDescription": "Cabernet 2019", "ItemQuantity": 12}]';
 
 export function purchaseItemToWire(row: IDataObject): IDataObject {
-	return { ItemNo: row.itemNo, ItemDescription: row.itemDescription, ItemQuantity: row.itemQuantity };
+	return { ItemNo: locatorValue(row.itemNo), ItemDescription: row.itemDescription, ItemQuantity: row.itemQuantity };
 }
 
 /** Wire paths of the purchase order operations as the editor names them, for validation messages. */

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
+import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
@@ -33,7 +34,7 @@ const properties: INodeProperties[] = [
 				name: 'inventoryStatusCode',
 				type: 'options',
 				default: 'GOOD-NO-TX',
-				options: INVENTORY_STATUS_3_1_3.map((code) => ({ name: code, value: code })),
+				options: inventoryStatusOptions(INVENTORY_STATUS_3_1_3),
 				description: 'Inventory status the received stock is booked in',
 			},
 			{
@@ -41,7 +42,7 @@ const properties: INodeProperties[] = [
 				name: 'receiveToLocation',
 				type: 'options',
 				default: 'APC01',
-				options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+				options: warehouseOptions(WAREHOUSES),
 				description: 'Warehouse that receives the stock',
 			},
 			{

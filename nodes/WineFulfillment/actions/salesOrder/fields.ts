@@ -3,18 +3,24 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
 import { CARRIERS, CARRIER_SERVICES, INVENTORY_TAX_STATUS, WAREHOUSES } from '../../wire/common';
-import { ORDER_TYPES, ORDER_TYPE_MEANINGS, QUANTITY_UNITS, QUANTITY_UNIT_MEANINGS, orderItem, type OrderItem } from '../../wire/salesOrder';
+import {
+	CARRIER_SERVICE_LABELS,
+	DEFAULT_CARRIER,
+	DEFAULT_CARRIER_SERVICE,
+	ORDER_TYPE_LABELS,
+	QUANTITY_UNIT_LABELS,
+	carrierOptions,
+	codeOptions,
+	inventoryStatusOptions,
+	warehouseOptions,
+} from '../../wire/labels';
+import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
+import { itemNumberLocator } from '../../methods/itemNumber';
 import { compact, toList, validateBody } from '../common';
 
 // ---- parameters ----
 
-export const orderTypeOptions = ORDER_TYPES.map((type) => ({
-	name: type,
-	value: type,
-	description: ORDER_TYPE_MEANINGS[type],
-}));
-
-const codes = (list: readonly string[]) => [...list].sort().map((code) => ({ name: code, value: code }));
+export const orderTypeOptions = codeOptions(ORDER_TYPES, ORDER_TYPE_LABELS);
 
 /** Contact members (RecipientContactInfo, BillingContactInfo): all optional strings. */
 export const contactFields: INodeProperties[] = [
@@ -63,16 +69,16 @@ export const shipmentProperty: INodeProperties = {
 			displayName: 'Carrier',
 			name: 'ShippingCarrier',
 			type: 'options',
-			default: 'UPS',
-			options: codes(CARRIERS),
+			default: DEFAULT_CARRIER,
+			options: carrierOptions(CARRIERS),
 			description: 'Shipping carrier code',
 		},
 		{
 			displayName: 'Carrier Service',
 			name: 'ShippingCarrierService',
 			type: 'options',
-			default: 'GRND',
-			options: codes(CARRIER_SERVICES),
+			default: DEFAULT_CARRIER_SERVICE,
+			options: codeOptions(CARRIER_SERVICES, CARRIER_SERVICE_LABELS),
 			description: 'Service level of the carrier',
 		},
 		{
@@ -102,7 +108,7 @@ export const shipmentProperty: INodeProperties = {
 			name: 'ServiceWarehouseLocation',
 			type: 'options',
 			default: 'APC01',
-			options: codes(WAREHOUSES),
+			options: warehouseOptions(WAREHOUSES),
 			description: 'Warehouse that fulfils the order',
 		},
 	],
@@ -181,7 +187,7 @@ export function orderInfoFields(withOrderType: boolean): INodeProperties[] {
 		{ displayName: 'Transmission ID', name: 'TransmissionId', type: 'string', default: '' },
 	];
 	if (withOrderType) {
-		fields.splice(8, 0, {
+		fields.push({
 			displayName: 'Order Type',
 			name: 'OrderType',
 			type: 'options',
@@ -189,18 +195,11 @@ export function orderInfoFields(withOrderType: boolean): INodeProperties[] {
 			options: orderTypeOptions,
 		});
 	}
-	return fields;
+	return fields.sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1));
 }
 
 const itemTableValues: INodeProperties[] = [
-	{
-		displayName: 'Item Number',
-		name: 'ItemNo',
-		type: 'string',
-		default: '',
-		required: true,
-		description: 'The SKU',
-	},
+	itemNumberLocator({ displayName: 'Item Number', name: 'ItemNo', required: true, description: 'The SKU' }),
 	{
 		displayName: 'Item Options',
 		name: 'itemOptions',
@@ -234,7 +233,7 @@ const itemTableValues: INodeProperties[] = [
 				name: 'InventoryTaxStatus',
 				type: 'options',
 				default: 'GOOD-NO-TX',
-				options: codes(INVENTORY_TAX_STATUS),
+				options: inventoryStatusOptions(INVENTORY_TAX_STATUS),
 				description:
 					'Inventory code to ship from; only for non-consumer-direct order types such as wholesale. Use an expression for a custom code.',
 			},
@@ -255,8 +254,8 @@ const itemTableValues: INodeProperties[] = [
 		type: 'options',
 		default: '',
 		options: [
+			...codeOptions(QUANTITY_UNITS, QUANTITY_UNIT_LABELS),
 			{ name: 'Not Set', value: '', description: 'Let the provider decide' },
-			...QUANTITY_UNITS.map((unit) => ({ name: unit, value: unit, description: QUANTITY_UNIT_MEANINGS[unit] })),
 		],
 	},
 ];
@@ -401,6 +400,7 @@ function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
 	const table = ctx.getNodeParameter('items', itemIndex, {}) as { item?: IDataObject[] };
 	return (table.item ?? []).map((row, n) => {
 		const { itemOptions, ...main } = row as IDataObject & { itemOptions?: IDataObject };
+		main.ItemNo = ctx.getNodeParameter(`items.item[${n}].ItemNo`, itemIndex, '', { extractValue: true }) as string;
 		const options = { ...(itemOptions ?? {}) };
 		const extra = parseJsonValue(ctx, options.AdditionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
 		options.AdditionalFields =

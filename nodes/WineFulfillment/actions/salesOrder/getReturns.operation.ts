@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
+import { warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import {
 	DISPOSITION_CODES,
@@ -62,7 +63,7 @@ const properties: INodeProperties[] = [
 				name: 'Warehouse',
 				type: 'options',
 				default: 'APC01',
-				options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+				options: warehouseOptions(WAREHOUSES),
 				description: 'Only returns received at this warehouse',
 			},
 		],

@@ -4,20 +4,18 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { retireSkuRequest } from '../../wire/product';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { itemNumberLocator } from '../../methods/itemNumber';
 import { writeOutput } from './shared';
 
 const show = { resource: ['sku'], operation: ['retire'] };
 
 const properties: INodeProperties[] = [
-	{
+	itemNumberLocator({
 		displayName: 'Item Number',
 		name: 'itemNo',
-		type: 'string',
 		required: true,
-		default: '',
-		placeholder: 'e.g. CAB-2021-750',
 		description: 'The SKU to deactivate. New orders can no longer use it.',
-	},
+	}),
 	additionalJsonProperty(),
 ];
 
@@ -27,7 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = validateBody(
 		this,
 		retireSkuRequest,
-		withAdditionalJson(this, compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string }), itemIndex),
+		withAdditionalJson(this, compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '', { extractValue: true }) as string }), itemIndex),
 		{ ItemNo: 'Item Number' },
 		itemIndex,
 	);

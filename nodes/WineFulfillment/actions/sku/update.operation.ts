@@ -2,21 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSkuRequest } from '../../wire/product';
+import { itemNumberLocator } from '../../methods/itemNumber';
 import { additionalJsonProperty, compact, showOnlyFor } from '../common';
 import { requestorProperties, sendSkuInfo } from './shared';
 
 const show = { resource: ['sku'], operation: ['update'] };
 
 const properties: INodeProperties[] = [
-	{
+	itemNumberLocator({
 		displayName: 'Item Number',
 		name: 'itemNo',
-		type: 'string',
 		required: true,
-		default: '',
-		placeholder: 'e.g. CAB-2021-750',
 		description: 'The SKU to update',
-	},
+	}),
 	...requestorProperties,
 	{
 		displayName: 'Update Fields',
@@ -49,6 +47,6 @@ export const description = showOnlyFor({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	const skuInfo = compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string, ...fields });
+	const skuInfo = compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
 	return await sendSkuInfo(this, ENDPOINTS.updateSku, updateSkuRequest, skuInfo, itemIndex);
 }

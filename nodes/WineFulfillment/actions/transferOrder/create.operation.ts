@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
+import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import {
 	TRANSFER_REVISIONS,
@@ -25,7 +26,7 @@ const warehouse = (displayName: string, name: string, byDefault: string, descrip
 	type: 'options',
 	required: true,
 	default: byDefault,
-	options: WAREHOUSES.map((code) => ({ name: code, value: code })),
+	options: warehouseOptions(WAREHOUSES),
 	description,
 });
 
@@ -36,7 +37,7 @@ const statusParameter = (revision: TransferRevision): INodeProperties => ({
 	type: 'options',
 	required: true,
 	default: 'GOOD-NO-TX',
-	options: TRANSFER_STATUS_BY_REVISION[revision].map((code) => ({ name: code, value: code })),
+	options: inventoryStatusOptions(TRANSFER_STATUS_BY_REVISION[revision]),
 	displayOptions: { show: { interfaceRevision: [revision] } },
 	description: `Inventory status of the stock to move (codes of revision ${revision}). A custom code from your provider can be given with an expression.`,
 });
@@ -51,7 +52,7 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		default: '3.1.3',
 		options: TRANSFER_REVISIONS.map((r) => ({
-			name: r,
+			name: `Revision ${r}`,
 			value: r,
 			description: r === '3.1.3' ? 'The interface version' : 'The create-transfer variant with the return and damage codes',
 		})),
@@ -99,7 +100,7 @@ const properties: INodeProperties[] = [
 				name: 'transferToInventoryStatusCode',
 				type: 'options',
 				default: 'GOOD-NO-TX',
-				options: TRANSFER_STATUSES.map((code) => ({ name: code, value: code })),
+				options: inventoryStatusOptions(TRANSFER_STATUSES),
 				description:
 					'Inventory status at the destination; marked coming soon by the interface. Without it the stock keeps its status.',
 			},

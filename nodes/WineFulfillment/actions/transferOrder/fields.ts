@@ -2,6 +2,8 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { INVENTORY_TAX_STATUS } from '../../wire/common';
+import { QUANTITY_UNIT_LABELS, codeOptions, inventoryStatusOptions } from '../../wire/labels';
+import { locatorValue } from '../../methods/itemNumber';
 import { itemRow } from '../purchaseOrder/fields';
 
 export const transferItemRow: INodeProperties[] = [
@@ -12,11 +14,9 @@ export const transferItemRow: INodeProperties[] = [
 		type: 'options',
 		default: '',
 		options: [
-			{ name: 'Auto (Order Type Decides)', value: 'AUTO', description: 'Bottles for retail, cases for wholesale' },
+			...codeOptions(['AUTO', 'RETAIL', 'WHOLESALE'], QUANTITY_UNIT_LABELS),
 			{ name: 'Default (Not Sent)', value: '' },
-			{ name: 'Retail (Bottles)', value: 'RETAIL' },
-			{ name: 'Wholesale (Cases)', value: 'WHOLESALE' },
-		],
+		].sort((a, b) => (a.name < b.name ? -1 : 1)),
 		description: 'Whether the quantity counts bottles or cases',
 	},
 	{
@@ -26,7 +26,7 @@ export const transferItemRow: INodeProperties[] = [
 		default: '',
 		options: [
 			{ name: 'Default (Not Sent)', value: '' },
-			...INVENTORY_TAX_STATUS.map((code) => ({ name: code, value: code })),
+			...inventoryStatusOptions(INVENTORY_TAX_STATUS),
 		],
 		description: 'Tax status of the stock; relevant to wholesale, DTT or DTW orders, not to consumer-direct ones',
 	},
@@ -45,7 +45,7 @@ export const TRANSFER_ITEMS_EXAMPLE =
 
 export function transferItemToWire(row: IDataObject): IDataObject {
 	return {
-		ItemNo: row.itemNo,
+		ItemNo: locatorValue(row.itemNo),
 		ItemDescription: row.itemDescription,
 		ItemQuantity: row.itemQuantity,
 		QuantityUnit: row.quantityUnit,

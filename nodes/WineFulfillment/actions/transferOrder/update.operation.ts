@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
+import { inventoryStatusOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
@@ -18,7 +19,7 @@ const updateFields = ([
 		name: 'inventoryStatusCode',
 		type: 'options',
 		default: 'GOOD-NO-TX',
-		options: TRANSFER_STATUSES.map((code) => ({ name: code, value: code })),
+		options: inventoryStatusOptions(TRANSFER_STATUSES),
 		description: 'Inventory status of the stock to move',
 	},
 	{
