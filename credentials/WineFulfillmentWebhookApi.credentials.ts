@@ -24,7 +24,7 @@ export class WineFulfillmentWebhookApi implements ICredentialType {
 			name: 'headerName',
 			type: 'string',
 			default: 'X-Webhook-Secret',
-			description: 'For Header Auth: the header the provider sends with each delivery',
+			description: 'For Header Auth: the header the provider sends with each delivery. Empty: every delivery is refused.',
 		},
 		{
 			displayName: 'Header Value',
@@ -32,14 +32,14 @@ export class WineFulfillmentWebhookApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'For Header Auth: the secret value of that header',
+			description: 'For Header Auth: the secret value of that header. Empty: every delivery is refused.',
 		},
 		{
 			displayName: 'User',
 			name: 'user',
 			type: 'string',
 			default: '',
-			description: 'For Basic Auth',
+			description: 'For Basic Auth. Empty: every delivery is refused.',
 		},
 		{
 			displayName: 'Password',
@@ -47,7 +47,7 @@ export class WineFulfillmentWebhookApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'For Basic Auth',
+			description: 'For Basic Auth. Empty: every delivery is refused.',
 		},
 	];
 }

@@ -8,18 +8,31 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { toList } from './actions/common';
-import { advance, type EventState } from './trigger/cursor';
-import { EVENTS, type EventName, type Filters } from './trigger/events';
+import { advance, rememberedPart, windowStart, type EventState } from './trigger/cursor';
+import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
+import { CLOCK_MARGIN_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, isoSecond } from './trigger/time';
+import { readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
 import { CARRIERS, WAREHOUSES } from './wire/common';
+import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
 import { PACKAGE_STATUSES } from './wire/tracking';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface TriggerOptions {
 	startFromHours?: number;
 	overlapMinutes?: number;
 	pageSize?: number;
 }
+
+/** The Late Reports Window when the option is not set. */
+const DEFAULT_LATE_MINUTES = 60;
+
+/** Share of n8n's poll budget spent reading; the rest is for the items and the engine. */
+const READ_SHARE_OF_BUDGET = 0.5;
+
+/** A stored cursor further ahead of our clock than this is not the provider's present: it is brought back. */
+const CURSOR_AHEAD_LIMIT_MS = HOUR;
+
+/** Fetch Test Event looks for the latest record this far back, widening step by step. */
+const TEST_EVENT_SPANS = [HOUR, DAY, 7 * DAY];
 
 export class WineFulfillmentTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -76,8 +89,8 @@ export class WineFulfillmentTrigger implements INodeType {
 						displayName: 'Carrier',
 						name: 'carrier',
 						type: 'options',
-						default: 'UPS',
-						options: [...CARRIERS].sort().map((c) => ({ name: c, value: c })),
+						default: DEFAULT_CARRIER,
+						options: carrierOptions(CARRIERS),
 						description: 'Only packages of this carrier (package events)',
 						displayOptions: { show: { '/event': ['newPackage', 'packageStatusChanged'] } },
 					},
@@ -94,7 +107,7 @@ export class WineFulfillmentTrigger implements INodeType {
 						name: 'statuses',
 						type: 'multiOptions',
 						default: [],
-						options: PACKAGE_STATUSES.map((s) => ({ name: s, value: s })),
+						options: packageStatusOptions(PACKAGE_STATUSES),
 						description: 'Only changes to these statuses, e.g. DELIVERED',
 						displayOptions: { show: { '/event': ['packageStatusChanged'] } },
 					},
@@ -103,7 +116,7 @@ export class WineFulfillmentTrigger implements INodeType {
 						name: 'warehouse',
 						type: 'options',
 						default: 'APC01',
-						options: WAREHOUSES.map((w) => ({ name: w, value: w })),
+						options: warehouseOptions(WAREHOUSES),
 						description: 'Only returns received at this warehouse',
 						displayOptions: { show: { '/event': ['newReturn'] } },
 					},
@@ -117,13 +130,13 @@ export class WineFulfillmentTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Overlap (Minutes)',
+						displayName: 'Late Reports Window (Minutes)',
 						name: 'overlapMinutes',
 						type: 'number',
 						typeOptions: { minValue: 0 },
-						default: 15,
+						default: DEFAULT_LATE_MINUTES,
 						description:
-							'Each poll looks this far back before the last one, so records the provider reports late are not missed; duplicates are dropped',
+							'How long after its own time (ship date, activity, received date) the provider may still show a record. Each poll reads back this far; duplicates are dropped. A record the provider shows later than this is missed. Without LatestActivityTimestamp (returns), it must also cover how far the provider\'s clock may run behind n8n\'s.',
 					},
 					{
 						displayName: 'Page Size',
@@ -140,7 +153,7 @@ export class WineFulfillmentTrigger implements INodeType {
 						typeOptions: { minValue: 0 },
 						default: 0,
 						description:
-							'On activation, also emit what happened this many hours before. 0 starts from now: the first poll only remembers where it stands.',
+							"On activation, also emit what happened this many hours before the provider's present. 0 starts from now: the first poll only remembers where it stands. A long backfill is read over several polls when n8n gives polls a time budget.",
 					},
 				],
 			},
@@ -148,6 +161,7 @@ export class WineFulfillmentTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const started = performance.now();
 		const event = this.getNodeParameter('event') as EventName;
 		const rawFilters = this.getNodeParameter('filters', {}) as IDataObject;
 		const filters: Filters = {
@@ -157,48 +171,102 @@ export class WineFulfillmentTrigger implements INodeType {
 			statuses: toList(rawFilters.statuses),
 		};
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		const overlapMs = Math.max(0, options.overlapMinutes ?? 15) * 60_000;
-		const pageSize = Math.max(1, options.pageSize ?? 500);
+		// n8n 2.x gives a poll a time budget; 1.x has none (a poll then reads to the end)
+		const budget = (this as Partial<IPollFunctions>).getPollBudgetMs;
+		const budgetMs = typeof budget === 'function' ? budget.call(this) : undefined;
+		const run: PollRun = {
+			ctx: this,
+			event,
+			filters,
+			lookbackMs: Math.max(0, options.overlapMinutes ?? DEFAULT_LATE_MINUTES) * MINUTE,
+			startFromHours: Math.max(0, options.startFromHours ?? 0),
+			pageSize: Math.max(1, options.pageSize ?? 500),
+			deadline: budgetMs !== undefined && budgetMs > 0 ? started + budgetMs * READ_SHARE_OF_BUDGET : Number.POSITIVE_INFINITY,
+		};
 		const source = EVENTS[event];
-		const localNow = Date.now();
-		const keep = (records: IDataObject[]) =>
-			filters.statuses?.length ? records.filter((r) => filters.statuses?.includes(String(r.status))) : records;
-
-		// Fetch Test Event: the most recent record of the last week; the stored state is not touched.
-		if (this.getMode() === 'manual') {
-			const now = (await source.providerNow(this, filters)) ?? localNow;
-			const { candidates } = await source.fetch(this, now - 7 * DAY_MS, Math.max(now, localNow) + DAY_MS, filters, pageSize);
-			const latest = keep(
-				[...candidates].sort((a, b) => (a.at ?? 0) - (b.at ?? 0)).map((c) => c.record),
-			).slice(-1);
-			return latest.length ? [this.helpers.returnJsonArray(latest)] : null;
-		}
-
-		const store = this.getWorkflowStaticData('node') as { events?: Record<string, EventState> };
-		let state = store.events?.[event];
-		if (!state) {
-			const now = (await source.providerNow(this, filters)) ?? localNow;
-			const hours = Math.max(0, options.startFromHours ?? 0);
-			if (hours === 0) {
-				// First poll: remember what is already there, emit nothing.
-				const { candidates } = await source.fetch(this, now - overlapMs, Math.max(now, localNow) + DAY_MS, filters, pageSize);
-				const seeded = advance({ cursor: new Date(now).toISOString(), seen: {} }, candidates, now, Number.POSITIVE_INFINITY, overlapMs);
-				store.events = { ...store.events, [event]: seeded.next };
-				return null;
-			}
-			state = { cursor: new Date(now - hours * 3_600_000).toISOString(), seen: {} };
-		}
-
-		const cursor = Date.parse(state.cursor);
-		const windowStart = cursor - overlapMs;
-		const { candidates, providerTime } = await source.fetch(this, windowStart, Math.max(cursor, localNow) + DAY_MS, filters, pageSize);
-		// Every page arrived: only now does the stored state move.
-		const outcome = advance(state, candidates, providerTime, windowStart, overlapMs);
-		const next: EventState = source.snapshot
-			? { cursor: new Date(localNow).toISOString(), seen: Object.fromEntries(candidates.map((c) => [c.key, localNow])) }
-			: outcome.next;
-		store.events = { ...store.events, [event]: next };
-		const emit = keep(outcome.emit);
-		return emit.length ? [this.helpers.returnJsonArray(emit)] : null;
+		const records =
+			source.kind === 'snapshot'
+				? await pollSnapshot(run, source)
+				: this.getMode() === 'manual'
+					? await fetchTestEvent(run, source)
+					: await pollWindow(run, source);
+		const emit = filters.statuses?.length ? records.filter((r) => filters.statuses?.includes(String(r.status))) : records;
+		return emit.length ? [this.helpers.returnJsonArray(this.getMode() === 'manual' ? emit.slice(0, 1) : emit)] : null;
 	}
+}
+
+interface PollRun {
+	ctx: IPollFunctions;
+	event: EventName;
+	filters: Filters;
+	lookbackMs: number;
+	startFromHours: number;
+	pageSize: number;
+	/** performance.now() by which reading stops */
+	deadline: number;
+}
+
+/** The stored state of the trigger's events (never touched by Fetch Test Event). */
+const storeOf = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node') as { events?: Record<string, EventState | undefined> };
+
+/** Orders on hold: the whole list each poll; what was not in the last one is new. */
+async function pollSnapshot(run: PollRun, source: SnapshotEvent): Promise<IDataObject[]> {
+	const candidates = await source.fetch(run.ctx);
+	if (run.ctx.getMode() === 'manual') return candidates.map((c) => c.record).reverse();
+	const store = storeOf(run.ctx);
+	const prior = store.events?.[run.event];
+	const now = Date.now();
+	store.events = { ...store.events, [run.event]: { cursor: isoSecond(now), seen: Object.fromEntries(candidates.map((c) => [c.key, now])) } };
+	return prior ? candidates.filter((c) => !(c.key in prior.seen)).map((c) => c.record) : [];
+}
+
+const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: number, more: Partial<ReadOptions> = {}) =>
+	readWindow(run.ctx, query, from, localNow + FUTURE_HORIZON_MS, {
+		pageSize: run.pageSize,
+		deadline: run.deadline,
+		presentHint: localNow,
+		...more,
+	});
+
+/** Fetch Test Event: the most recent records, newest first, widening the look back step by step. */
+async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDataObject[]> {
+	const localNow = Date.now();
+	const query = source.query(run.filters);
+	const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
+	for (const span of TEST_EVENT_SPANS) {
+		const { candidates } = await readFrom(run, query, present - span, localNow);
+		const records = [...candidates].sort((a, b) => (b.at ?? 0) - (a.at ?? 0)).map((c) => c.record);
+		if (records.some((r) => !run.filters.statuses?.length || run.filters.statuses.includes(String(r.status)))) return records;
+	}
+	return [];
+}
+
+/** A poll of a windowed event: read the window after the stored cursor, emit what is new, store the next state. */
+async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObject[]> {
+	const localNow = Date.now();
+	const query = source.query(run.filters);
+	const signature = JSON.stringify(run.filters);
+	const store = storeOf(run.ctx);
+	let state = store.events?.[run.event];
+	let seed = false;
+	if (!state) {
+		const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
+		if (run.startFromHours > 0) {
+			const from = isoSecond(present - run.startFromHours * HOUR);
+			state = { cursor: from, floor: from, seen: {} };
+		} else {
+			// First poll: remember what is already there (one lookback window), emit nothing.
+			seed = true;
+			state = { cursor: isoSecond(present), seen: {} };
+		}
+	}
+
+	// a cursor ahead of our clock (an earlier version let a record stamped in the future move it there) is brought back
+	if (Date.parse(state.cursor) > localNow + CURSOR_AHEAD_LIMIT_MS) state = { ...state, cursor: isoSecond(localNow), behind: true };
+	const remembered = seed ? undefined : rememberedPart(state, run.lookbackMs, source.field, signature);
+	const read = await readFrom(run, query, windowStart(state, run.lookbackMs), localNow, { remembered, progressPast: Date.parse(state.cursor) });
+	// Every request of the read succeeded: only now does the stored state move, with what is emitted.
+	const outcome = advance(state, read, { field: source.field, query: signature, lookbackMs: run.lookbackMs, localNow, seed });
+	store.events = { ...store.events, [run.event]: outcome.next };
+	return outcome.emit;
 }

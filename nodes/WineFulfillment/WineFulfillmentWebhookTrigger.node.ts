@@ -9,10 +9,41 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 import { timingSafeEqual } from 'crypto';
 
+import { trackingTagOptions } from './wire/labels';
 import { WEBHOOK_TAGS, trackingUpdate } from './wire/webhook';
 
 /** Redelivered events are recognised among this many most recent event_ids. */
 const RECENT_EVENT_IDS = 2000;
+
+/** How long this n8n process holds an event_id it has taken, and how many per node at most. */
+const CLAIM_MS = 15 * 60 * 1000;
+const MAX_CLAIMS = RECENT_EVENT_IDS;
+
+/**
+ * Event ids taken by this n8n process, per workflow and node. n8n runs webhook() once per delivery,
+ * concurrently, each run with its own copy of the workflow's static data: two deliveries of one event
+ * arriving together both find the id absent there. Taking the id here is synchronous (no await
+ * between the check and the record), so within one process only the first delivery is emitted; the
+ * static data keeps the ids across restarts. Deliveries that land on two n8n processes at the same
+ * moment are not covered: see the README (Remove Duplicates on eventId).
+ */
+const claims = new Map<string, Map<string, number>>();
+
+/** Takes `id` for this process; false when it was already taken within CLAIM_MS. */
+function claim(scope: string, id: string, now: number): boolean {
+	let ids = claims.get(scope);
+	if (!ids) {
+		ids = new Map();
+		claims.set(scope, ids);
+	}
+	for (const [taken, at] of ids) {
+		if (at > now - CLAIM_MS && ids.size <= MAX_CLAIMS) break;
+		ids.delete(taken);
+	}
+	if (ids.has(id)) return false;
+	ids.set(id, now);
+	return true;
+}
 
 function sameSecret(given: string, expected: string): boolean {
 	const a = Buffer.from(given);
@@ -20,19 +51,28 @@ function sameSecret(given: string, expected: string): boolean {
 	return a.length === b.length && expected.length > 0 && timingSafeEqual(a, b);
 }
 
-async function authorized(ctx: IWebhookFunctions): Promise<boolean> {
+type Verdict = 'allowed' | 'denied' | 'no-secret';
+
+/**
+ * Checks the delivery against the credential. A secret left empty refuses every delivery: with an
+ * empty password, `Basic base64("user:")` (or `Basic Og==` with both empty) would otherwise pass.
+ */
+async function authorized(ctx: IWebhookFunctions): Promise<Verdict> {
 	const method = ctx.getNodeParameter('authentication', 'none') as string;
-	if (method === 'none') return true;
+	if (method === 'none') return 'allowed';
 	const credential = await ctx.getCredentials('wineFulfillmentWebhookApi');
 	const headers = ctx.getHeaderData() as Record<string, string | undefined>;
+	const text = (value: unknown) => (typeof value === 'string' ? value : '');
 	if (method === 'headerAuth') {
-		const name = String(credential.headerName ?? '').toLowerCase();
-		return sameSecret(String(headers[name] ?? ''), String(credential.headerSecret ?? ''));
+		const [name, secret] = [text(credential.headerName).trim().toLowerCase(), text(credential.headerSecret)];
+		if (!name || !secret) return 'no-secret';
+		return sameSecret(String(headers[name] ?? ''), secret) ? 'allowed' : 'denied';
 	}
+	const [user, password] = [text(credential.user), text(credential.password)];
+	if (!user || !password) return 'no-secret';
 	const match = /^Basic\s+(.+)$/i.exec(String(headers.authorization ?? ''));
 	const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
-	const expected = `${String(credential.user ?? '')}:${String(credential.password ?? '')}`;
-	return sameSecret(decoded, expected);
+	return sameSecret(decoded, `${user}:${password}`) ? 'allowed' : 'denied';
 }
 
 export class WineFulfillmentWebhookTrigger implements INodeType {
@@ -58,7 +98,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Give this node's Production URL to the provider as your tracking webhook (in its portal). Deliveries are answered at once; a redelivered event is dropped.",
+					"Give this node's Production URL to the provider as your tracking webhook (in its portal). Deliveries are answered at once; a redelivered event is dropped. When n8n runs several webhook processes, add n8n's Remove Duplicates node on eventId after this one.",
 				name: 'notice',
 				type: 'notice',
 				default: '',
@@ -77,11 +117,19 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 					'The provider documents no signature: protect the URL with a secret header or basic auth set on both sides',
 			},
 			{
+				displayName:
+					"Every delivery is refused (401) while the credential's secret is empty: Header Auth needs a header name and value, Basic Auth a user and a password",
+				name: 'emptySecretNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { authentication: ['basicAuth', 'headerAuth'] } },
+			},
+			{
 				displayName: 'Only These Tags',
 				name: 'tags',
 				type: 'multiOptions',
 				default: [],
-				options: WEBHOOK_TAGS.map((tag) => ({ name: tag, value: tag })),
+				options: trackingTagOptions(WEBHOOK_TAGS),
 				description: 'Emit only updates with these tags, e.g. Delivered or Exception. None selected emits every update.',
 			},
 		],
@@ -110,7 +158,13 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const res = this.getResponseObject();
-		if (!(await authorized(this))) {
+		const verdict = await authorized(this);
+		if (verdict !== 'allowed') {
+			if (verdict === 'no-secret') {
+				this.logger.warn(
+					`${this.getNode().name}: a delivery was refused because the webhook credential's secret is empty; set it, in n8n and in the provider's webhook settings`,
+				);
+			}
 			res.status(401).json({ message: 'Authorization is required' });
 			return { noWebhookResponse: true };
 		}
@@ -120,12 +174,15 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			return { noWebhookResponse: true };
 		}
 		const update = parsed.data;
+		// event_id is a UUID: the same event in another letter case is the same event
+		const eventId = update.event_id.toLowerCase();
 		const data = this.getWorkflowStaticData('node');
-		const recent = Array.isArray(data.recentEventIds) ? (data.recentEventIds as string[]) : [];
-		if (recent.includes(update.event_id)) {
+		const recent = Array.isArray(data.recentEventIds) ? (data.recentEventIds as string[]).map((id) => String(id).toLowerCase()) : [];
+		const node = this.getNode();
+		if (recent.includes(eventId) || !claim(`${this.getWorkflow().id ?? ''}:${node.id}`, eventId, Date.now())) {
 			return { webhookResponse: { received: true, duplicate: true } };
 		}
-		data.recentEventIds = [...recent, update.event_id].slice(-RECENT_EVENT_IDS);
+		data.recentEventIds = [...recent, eventId].slice(-RECENT_EVENT_IDS);
 
 		const tags = this.getNodeParameter('tags', []) as string[];
 		if (tags.length && !tags.includes(update.msg.tag)) {
@@ -136,7 +193,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			workflowData: [
 				this.helpers.returnJsonArray([
 					{
-						eventId: update.event_id,
+						eventId,
 						tag: update.msg.tag,
 						isFirstTag: update.is_tracking_first_tag ?? false,
 						trackingNumber: msg.tracking_number ?? null,

@@ -252,6 +252,13 @@ export interface PollResult {
 	staticData: IDataObject;
 }
 
+export interface PollOptions {
+	/** n8n 2.x's getPollBudgetMs() for this poll (n8n-core's default when absent: 5 minutes) */
+	budgetMs?: number;
+	/** as n8n 1.x: the poll context has no getPollBudgetMs at all */
+	withoutBudget?: boolean;
+}
+
 /**
  * Runs one poll of a polling trigger as n8n does: a PollContext for the node and
  * TriggersAndPollers.runPollFunction. Static data goes in and comes out as JSON, as it is stored
@@ -263,6 +270,7 @@ export async function runPoll(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	staticData: IDataObject = {},
 	mode: 'trigger' | 'manual' = 'trigger',
+	options: PollOptions = {},
 ): Promise<PollResult> {
 	const workflow = new Workflow({
 		id: 'poll-workflow',
@@ -275,7 +283,21 @@ export async function runPoll(
 	});
 	const node = workflow.getNode(nodeName);
 	if (!node) throw new Error(`No node ${nodeName}`);
-	const context = new PollContext(workflow, node, additionalData(credentials), mode, mode === 'manual' ? 'manual' : 'activate');
+	const budget = options.budgetMs === undefined ? undefined : () => options.budgetMs as number;
+	const context = new PollContext(
+		workflow,
+		node,
+		additionalData(credentials),
+		mode,
+		mode === 'manual' ? 'manual' : 'activate',
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		undefined,
+		budget,
+	);
+	if (options.withoutBudget) delete (context as { getPollBudgetMs?: unknown }).getPollBudgetMs;
 	const result = await new TriggersAndPollers().runPollFunction(workflow, node, context);
 	return {
 		items: result?.[0] ?? [],

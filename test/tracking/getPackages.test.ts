@@ -2,12 +2,18 @@
 import omit from 'lodash/omit';
 import type { IDataObject } from 'n8n-workflow';
 
+import { request } from 'undici';
+
 import { latestActivityTimestamp } from '../../nodes/WineFulfillment/wire/tracking';
 import { actionWorkflow, ACTION_NODE } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
+import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { packages, type SandboxPackage } from '../sandbox/stores';
+import { nodeClockFollowsSandbox } from '../trigger/clock';
 
 const fx = useSandbox({ inventoryRecords: 240 });
+// with no range set, the node's default window is counted from its own clock: the sandbox's
+nodeClockFollowsSandbox(fx);
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-01-05T15:00:00Z'); // the sandbox clock's start
@@ -50,12 +56,35 @@ describe('Tracking → Get Packages', () => {
 		expect(pages).toHaveLength(Math.ceil(expected.length / 100));
 		expect(pages.map((p) => p.body.Skip)).toEqual(pages.map((_, i) => i * 100));
 		expect(pages.every((p) => p.body.Top === 100 && p.authShape === 'Authentication')).toBe(true);
+		// no range set: the documented default, activity from 30 days before the node's clock to a day after
+		expect(pages.every((p) => p.body.LastActivityDateRange === '12/06/2025 15:00:00 - 01/06/2026 15:00:00' && !('ShipDateRange' in p.body))).toBe(true);
+	});
+
+	it('the sandbox refuses a GetPackages with neither range, as the field notes require one', async () => {
+		const send = async (extra: Record<string, unknown>) => {
+			const res = await request(`${fx.sandbox.baseUrl}/api/Tracking/GetPackages`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json', authorization: `ServiceAuth ${SANDBOX_CREDENTIALS.token}` },
+				body: JSON.stringify({
+					Authentication: { UserKey: SANDBOX_CREDENTIALS.userKey, Password: SANDBOX_CREDENTIALS.password, CustomerNo: SANDBOX_CREDENTIALS.customerNo },
+					Skip: 0,
+					Top: 10,
+					...extra,
+				}),
+			});
+			return { status: res.statusCode, body: (await res.body.json()) as Record<string, unknown> };
+		};
+		const refused = await send({ ShippingCarrier: 'UPS' });
+		expect(refused).toEqual({ status: 400, body: { Message: 'ShipDateRange or LastActivityDateRange is required' } });
+		expect((await send({ ShipDateRange: '01/01/2026 00:00:00 - 01/05/2026 00:00:00' })).status).toBe(200);
+		expect((await send({ LastActivityDateRange: '01/01/2026 00:00:00 - 01/05/2026 00:00:00' })).status).toBe(200);
 	});
 
 	it('sends the pickers as "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (UTC) and filters by both ranges and carrier', async () => {
 		await seed({ count: 300, startAt: new Date(START - 60 * HOUR).toISOString(), spreadMs: 10 * 60_000 });
-		const result = await fx.run(
-			getPackages({
+		// picked dates without an offset are read in the workflow's time zone: UTC here
+		const result = await fx.run({
+			...getPackages({
 				returnAll: true,
 				filters: {
 					shipDateFrom: '2026-01-03T05:00:00',
@@ -65,7 +94,8 @@ describe('Tracking → Get Packages', () => {
 					shippingCarrier: 'UPS',
 				},
 			}),
-		);
+			settings: { timezone: 'UTC' },
+		});
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('GetPackages');
 		expect(sent.body).toMatchObject({

@@ -5,8 +5,11 @@ import { runPoll } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, TRIGGER_NODE, actionWorkflow, triggerWorkflow } from '../harness/workflows';
 import { SKU_A, createOrders, line, salesOrder } from '../salesOrder/helpers';
+import { nodeClockFollowsSandbox } from './clock';
 
 const fx = useSandbox({ inventoryRecords: 200 });
+// GetReturns reports no time of its own: the node's clock is the one the sandbox runs on
+nodeClockFollowsSandbox(fx);
 const MINUTE = 60_000;
 
 const poll = async (parameters: IDataObject, staticData: IDataObject, mode: 'trigger' | 'manual' = 'trigger') =>

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
+import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
 import { runWebhook, WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
 
 const NODE = 'Tracking Webhook';
@@ -100,6 +101,54 @@ describe('tracking webhook trigger', () => {
 		const allowed = await deliver(update(), { authentication: 'headerAuth' }, {}, { 'X-Webhook-Secret': secret.headerSecret });
 		expect(allowed.status).toBe(200);
 		expect(allowed.items).toHaveLength(1);
+	});
+
+	it('refuses every delivery while the credential has an empty secret', async () => {
+		const basic = (user: string, pw: string) => `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`;
+		const withCredential = (credential: typeof secret, parameters: INodeParameters, headers: Record<string, string>) =>
+			runWebhook(workflow(parameters), NODE, { body: update(), headers }, { [AUTH_ID]: credential }, {});
+		// an empty password: "provider:" would match it
+		const noPassword = { ...secret, password: '' };
+		expect((await withCredential(noPassword, { authentication: 'basicAuth' }, { Authorization: basic('provider', '') })).status).toBe(401);
+		// both empty: "Basic Og==" (":") would match them
+		const neither = { ...secret, user: '', password: '' };
+		const empty = await withCredential(neither, { authentication: 'basicAuth' }, { Authorization: 'Basic Og==' });
+		expect(empty.status).toBe(401);
+		expect(empty.items).toHaveLength(0);
+		expect((await withCredential(neither, { authentication: 'basicAuth' }, {})).status).toBe(401);
+		// a header secret left empty, with the header sent empty or not at all
+		const noValue = { ...secret, headerSecret: '' };
+		expect((await withCredential(noValue, { authentication: 'headerAuth' }, { 'X-Webhook-Secret': '' })).status).toBe(401);
+		expect((await withCredential(noValue, { authentication: 'headerAuth' }, {})).status).toBe(401);
+		expect((await withCredential({ ...secret, headerName: '' }, { authentication: 'headerAuth' }, { '': secret.headerSecret })).status).toBe(401);
+	});
+
+	it('says so in the panel when Basic or Header Auth is chosen', () => {
+		const notice = new WineFulfillmentWebhookTrigger().description.properties.find((p) => p.name === 'emptySecretNotice');
+		expect(notice?.type).toBe('notice');
+		expect(notice?.displayName).toContain('refused');
+		expect(notice?.displayOptions?.show?.authentication).toEqual(['basicAuth', 'headerAuth']);
+	});
+
+	it('recognises a redelivered event_id in another letter case (UUIDs compare case-insensitively)', async () => {
+		const id = randomUUID();
+		const first = await deliver(update('InTransit', id));
+		expect(first.items).toHaveLength(1);
+		const again = await deliver(update('InTransit', id.toUpperCase()), {}, JSON.parse(JSON.stringify(first.staticData)) as IDataObject);
+		expect(again.items).toHaveLength(0);
+		expect(again.response).toMatchObject({ duplicate: true });
+		// ids stored before in upper case are recognised too
+		const upper = randomUUID().toUpperCase();
+		const stored = { [`node:${NODE}`]: { recentEventIds: [upper] } };
+		expect((await deliver(update('InTransit', upper.toLowerCase()), {}, stored)).items).toHaveLength(0);
+	});
+
+	it('emits two simultaneous deliveries of one event once (each delivery runs with its own copy of the static data)', async () => {
+		const event = update('Delivered');
+		const [a, b] = await Promise.all([deliver(event), deliver(event)]);
+		expect([a.status, b.status]).toEqual([200, 200]);
+		expect(a.items.length + b.items.length).toBe(1);
+		expect([a.response, b.response]).toContainEqual({ received: true, duplicate: true });
 	});
 
 	it('checks basic auth', async () => {

@@ -1,21 +1,58 @@
-// The polling trigger's stored state: a cursor and a bounded set of recently seen keys, per event.
+// The polling trigger's stored state and what one poll emits: a cursor on the provider's clock and a bounded set of seen keys.
 import type { IDataObject } from 'n8n-workflow';
 
+import { CLOCK_MARGIN_MS, SECOND, floorSecond, isoSecond } from './time';
+
 export interface EventState {
-	/** ISO 8601: the newest activity the provider has reported; the next window starts just before it */
+	/**
+	 * ISO 8601, provider's clock: every record whose window time is at or before it has been read
+	 * (as far as the provider showed it then). The next window starts the Late Reports Window before it.
+	 */
 	cursor: string;
-	/** recently seen record keys → their activity time (epoch ms), for dropping duplicates */
+	/** key → the latest window time at which the record could still be read again (epoch ms), for dropping duplicates */
 	seen: Record<string, number>;
+	/** windows never start before this (Start From); dropped once the lookback no longer reaches it */
+	floor?: string;
+	/** the filters the seen keys were read under: the lookback's count check holds only for the same query */
+	query?: string;
+	/** the last poll stopped reading before the provider's present (its budget ran out): a backlog is being read */
+	behind?: boolean;
 }
 
-/** Most keys kept per event; with pruning by time this is a safety cap, not the usual size. */
-export const MAX_SEEN_KEYS = 5000;
+/** Most keys kept per event: a safety cap; pruning by time keeps the set to one lookback window. */
+export const MAX_SEEN_KEYS = 10_000;
+
+/** Which time a read window filters on. */
+export type WindowField =
+	/** the record's own stamp (ShipDate, ReceivedDate): what `at` holds */
+	| 'stamp'
+	/** the provider's record of the latest activity (LastActivity), which the record does not carry */
+	| 'activity';
 
 export interface Candidate {
+	/** the event's identity: a record emitted under this key is not emitted again */
 	key: string;
-	/** when this record's event happened (epoch ms); undefined when the record does not say */
+	/** when the event happened, by the record's own stamp (epoch ms); undefined when it does not say */
 	at: number | undefined;
 	record: IDataObject;
+}
+
+export interface ReadCandidate extends Candidate {
+	/** the window time of the record when it was read is at most this (slice end, or the answer's LatestActivityTimestamp) */
+	bound: number;
+}
+
+/** What a read of one window brought back. */
+export interface WindowRead {
+	candidates: ReadCandidate[];
+	/** every record with a window time up to this instant was read */
+	through: number;
+	/** the provider's present: the newest LatestActivityTimestamp of the answers; undefined when it reports none */
+	providerTime?: number;
+	/** requests sent */
+	requests: number;
+	/** the provider's count of the whole window in its first answer, when it tells one */
+	total?: number;
 }
 
 export interface PollOutcome {
@@ -23,34 +60,102 @@ export interface PollOutcome {
 	next: EventState;
 }
 
+export interface AdvanceOptions {
+	field: WindowField;
+	/** the filters' signature, stored with the state */
+	query: string;
+	/** the Late Reports Window */
+	lookbackMs: number;
+	/** our clock (epoch ms) */
+	localNow: number;
+	/** first poll after activation: remember what is there, emit nothing, and anchor the cursor on what the provider shows */
+	seed?: boolean;
+}
+
+/** The lookback actually applied: at least one second, for records stamped in the second the cursor stands on. */
+export const effectiveLookback = (lookbackMs: number): number => Math.max(SECOND, lookbackMs);
+
+/** Where the next read window starts for a state. */
+export function windowStart(state: EventState, lookbackMs: number): number {
+	const start = Date.parse(state.cursor) - effectiveLookback(lookbackMs);
+	return state.floor === undefined ? start : Math.max(start, Date.parse(state.floor));
+}
+
 /**
- * Decides what a poll emits and the state to store after it. A record is emitted when its key was
- * not seen before and its event is not older than the window start (older ones are history the
- * trigger already covered). The cursor never moves backwards; keys older than the next window are
- * dropped, and at most MAX_SEEN_KEYS are kept.
+ * Decides what a poll emits and the state it stores.
+ *
+ * Emitted: each record whose key was not seen (none on the seed poll). The cursor moves to the
+ * provider's present (LatestActivityTimestamp) or, where the provider reports none, to the newest
+ * stamp it showed, never past our clock less CLOCK_MARGIN_MS; in both cases never past what was
+ * read (`through`) and never backwards. So a record stamped in the future is emitted once and moves
+ * nothing, and a provider clock behind ours does not make the cursor skip its records. A key is kept
+ * while its record can still fall in the next window; at most MAX_SEEN_KEYS are kept.
  */
-export function advance(
-	prior: EventState,
-	candidates: Candidate[],
-	providerTime: number | undefined,
-	windowStart: number,
-	overlapMs: number,
-): PollOutcome {
+export function advance(prior: EventState, read: WindowRead, options: AdvanceOptions): PollOutcome {
+	const lookback = effectiveLookback(options.lookbackMs);
+	const provider = read.providerTime;
+	const ceiling = provider ?? options.localNow - CLOCK_MARGIN_MS;
+	const priorCursor = options.seed ? Number.NEGATIVE_INFINITY : Date.parse(prior.cursor);
+
 	const seen: Record<string, number> = { ...prior.seen };
 	const emit: IDataObject[] = [];
-	const ordered = [...candidates].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
-	let newest = Date.parse(prior.cursor);
+	let newestStamp: number | undefined;
+	const ordered = [...read.candidates].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
 	for (const c of ordered) {
-		if (c.at !== undefined) newest = Math.max(newest, c.at);
+		if (c.at !== undefined && c.at <= ceiling) newestStamp = Math.max(newestStamp ?? c.at, c.at);
 		if (c.key in seen) continue;
-		seen[c.key] = c.at ?? windowStart;
-		if (c.at === undefined || c.at >= windowStart) emit.push(c.record);
+		seen[c.key] = referenceTime(c, options.field, provider, options.lookbackMs);
+		if (!options.seed) emit.push(c.record);
 	}
-	if (providerTime !== undefined && Number.isFinite(providerTime)) newest = Math.max(newest, providerTime);
-	const keepFrom = newest - overlapMs;
+
+	const target = provider ?? newestStamp ?? (options.seed ? ceiling : priorCursor);
+	const cursor = Math.max(priorCursor, Math.min(target, ceiling, read.through));
+	const behind = read.through < Math.min(target, ceiling);
+	const floor = prior.floor !== undefined && Date.parse(prior.floor) > cursor - lookback ? prior.floor : undefined;
+	const next: EventState = {
+		cursor: isoSecond(Number.isFinite(cursor) ? cursor : ceiling),
+		seen: {},
+		...(floor ? { floor } : {}),
+		query: options.query,
+		...(behind ? { behind } : {}),
+	};
+	const keepFrom = windowStart(next, options.lookbackMs);
 	const kept = Object.entries(seen)
-		.filter(([, at]) => at >= keepFrom)
+		.filter(([, ref]) => ref >= keepFrom)
 		.sort((a, b) => b[1] - a[1])
 		.slice(0, MAX_SEEN_KEYS);
-	return { emit, next: { cursor: new Date(newest).toISOString(), seen: Object.fromEntries(kept) } };
+	next.seen = Object.fromEntries(kept);
+	return { emit, next };
+}
+
+/**
+ * What the state remembers of the next window: `count` records with a window time in [windowStart,
+ * until), `until` being the second after the newest one. Comparable with the provider's count there
+ * only for a stamp window (a key's reference is then the record's own, unchanging stamp) read under
+ * the same filters; a record there the state has not seen makes the provider's count larger.
+ */
+export function rememberedPart(
+	state: EventState,
+	lookbackMs: number,
+	field: WindowField,
+	query: string,
+): { until: number; count: number } | undefined {
+	// while a backlog is read, the window does not fit in one answer anyway: read it whole
+	if (field !== 'stamp' || state.query !== query || state.behind) return undefined;
+	const from = windowStart(state, lookbackMs);
+	const refs = Object.values(state.seen).filter((ref) => ref >= from);
+	if (!refs.length) return undefined;
+	const until = floorSecond(Math.max(...refs)) + SECOND;
+	return { until, count: refs.filter((ref) => ref < until).length };
+}
+
+/**
+ * The latest window time at which a record could be read again without a new event: its own stamp
+ * for a stamp window; for an activity window the bound it was read under, or, where the provider
+ * reports no time, its stamp plus the Late Reports Window (how late the provider may record it).
+ */
+function referenceTime(c: ReadCandidate, field: WindowField, provider: number | undefined, lookbackMs: number): number {
+	if (field === 'stamp') return c.at ?? c.bound;
+	if (provider === undefined && c.at !== undefined) return Math.min(c.bound, c.at + lookbackMs);
+	return c.bound;
 }

@@ -1,14 +1,13 @@
 // The polling trigger's events: what each one asks the provider for, its record keys and times, and its output item.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { DateTime } from 'luxon';
 
-import { paginatePages } from '../transport/pagination';
 import { apiRequest } from '../transport/request';
-import { ENDPOINTS, type Endpoint } from '../wire/endpoints';
-import { readDate, usDateTimeRange } from '../wire/dates';
+import { ENDPOINTS } from '../wire/endpoints';
 import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
-import { MAX_PACKAGES_TOP, PACKAGE_RECORDS, latestActivityTimestamp } from '../wire/tracking';
-import type { Candidate } from './cursor';
+import { MAX_PACKAGES_TOP, PACKAGE_RECORDS, latestActivityTimestamp, rangeText } from '../wire/tracking';
+import type { Candidate, WindowField } from './cursor';
+import { DAY, FUTURE_HORIZON_MS, isoSecond, stampMs } from './time';
+import type { WindowQuery } from './window';
 
 export type EventName = 'newPackage' | 'packageStatusChanged' | 'orderOnHold' | 'newReturn';
 
@@ -19,75 +18,29 @@ export interface Filters {
 	statuses?: string[];
 }
 
-export interface Fetched {
-	candidates: Candidate[];
-	/** the provider's own notion of "latest", preferred to the local clock */
-	providerTime?: number;
+/** An event read through time windows. */
+export interface WindowedEvent {
+	kind: 'window';
+	field: WindowField;
+	query(filters: Filters): WindowQuery;
+	/**
+	 * The provider's present, asked for cheaply (one record, a window around our clock); undefined
+	 * where the operation reports no time of its own.
+	 */
+	present(ctx: IPollFunctions, filters: Filters, localNow: number): Promise<number | undefined>;
 }
 
-export interface EventSource {
-	/** records whose event falls in [from, to] */
-	fetch(ctx: IPollFunctions, from: number, to: number, filters: Filters, pageSize: number): Promise<Fetched>;
-	/** the provider's latest time, cheaply; undefined where the operation reports none */
-	providerNow(ctx: IPollFunctions, filters: Filters): Promise<number | undefined>;
-	/** every poll sees the whole current list (orders on hold): keys not in it are forgotten */
-	snapshot?: boolean;
+/** An event whose every poll sees the whole current list (orders on hold): keys not in it are forgotten. */
+export interface SnapshotEvent {
+	kind: 'snapshot';
+	fetch(ctx: IPollFunctions): Promise<Candidate[]>;
 }
-
-const ms = (value: unknown): number | undefined => readDate(value)?.toMillis();
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function allPages(
-	ctx: IPollFunctions,
-	endpoint: Endpoint,
-	body: IDataObject,
-	recordsKey: string,
-	pageSize: number,
-): Promise<{ records: IDataObject[]; pages: IDataObject[] }> {
-	const records: IDataObject[] = [];
-	const pages: IDataObject[] = [];
-	for await (const page of paginatePages({
-		style: 'skipTop',
-		pageSize,
-		recordsKey,
-		fetchPage: async (paging) => (await apiRequest.call(ctx, endpoint, { ...body, ...paging })).body as IDataObject,
-	})) {
-		pages.push(page.body);
-		records.push(...page.records);
-	}
-	return { records, pages };
-}
-
-const range = (from: number, to: number) =>
-	usDateTimeRange(DateTime.fromMillis(from, { zone: 'utc' }), DateTime.fromMillis(to, { zone: 'utc' }));
 
 function packageFilters(filters: Filters): IDataObject {
 	const body: IDataObject = {};
 	if (filters.carrier) body.ShippingCarrier = filters.carrier;
 	if (filters.orderNumbers?.length) body.OrderNumbers = filters.orderNumbers;
 	return body;
-}
-
-function packagesSource(rangeMember: 'ShipDateRange' | 'LastActivityDateRange', candidate: (p: IDataObject) => Candidate): EventSource {
-	return {
-		async fetch(ctx, from, to, filters, pageSize) {
-			const { records, pages } = await allPages(
-				ctx,
-				ENDPOINTS.getPackages,
-				{ ...packageFilters(filters), [rangeMember]: range(from, to) },
-				PACKAGE_RECORDS,
-				Math.min(pageSize, MAX_PACKAGES_TOP),
-			);
-			return {
-				candidates: records.map(candidate),
-				providerTime: newest(pages.map((p) => ({ at: ms(latestActivityTimestamp(p)) }))),
-			};
-		},
-		async providerNow(ctx, filters) {
-			const page = await apiRequest.call(ctx, ENDPOINTS.getPackages, { ...packageFilters(filters), Skip: 0, Top: 1 });
-			return ms(latestActivityTimestamp(page.body));
-		},
-	};
 }
 
 /** The fields a notification needs, next to the whole package. */
@@ -111,47 +64,87 @@ export function packageItem(p: IDataObject, event: EventName): IDataObject {
 }
 
 const trackingKey = (p: IDataObject) => String(p.TrackingNo ?? `${String(p.OrderNumber)}#${String(p.ShipDate)}`);
+const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body));
 
-export const EVENTS: Record<EventName, EventSource> = {
-	newPackage: packagesSource('ShipDateRange', (p) => ({
+/**
+ * A package event. New Package reads by ship date (a package's ship date never changes, so each
+ * package falls in one window position for good); Package Status Changed reads by the provider's
+ * last-activity time. Both take the provider's present from LatestActivityTimestamp.
+ */
+function packageEvent(field: WindowField, candidate: (p: IDataObject) => Candidate): WindowedEvent {
+	const member = field === 'stamp' ? 'ShipDateRange' : 'LastActivityDateRange';
+	return {
+		kind: 'window',
+		field,
+		query: (filters) => ({
+			endpoint: ENDPOINTS.getPackages,
+			recordsKey: PACKAGE_RECORDS,
+			maxTop: MAX_PACKAGES_TOP,
+			body: (from, to) => ({ ...packageFilters(filters), [member]: rangeText(from, to) }),
+			candidate,
+			identity: trackingKey,
+			providerTime,
+		}),
+		async present(ctx, filters, localNow) {
+			const body = {
+				...packageFilters(filters),
+				LastActivityDateRange: rangeText(localNow - DAY, localNow + FUTURE_HORIZON_MS),
+				Skip: 0,
+				Top: 1,
+			};
+			return providerTime((await apiRequest.call(ctx, ENDPOINTS.getPackages, body)).body as IDataObject);
+		},
+	};
+}
+
+function returnFilters(filters: Filters, from: number, to: number): IDataObject {
+	const body: IDataObject = { StartTime: isoSecond(from), EndTime: isoSecond(to), IncludeTotalRecordCount: true };
+	if (filters.orderNumbers?.length) body.OrderNumbers = filters.orderNumbers;
+	if (filters.warehouse) body.Warehouse = filters.warehouse;
+	return body;
+}
+
+export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
+	newPackage: packageEvent('stamp', (p) => ({
 		key: trackingKey(p),
-		at: ms(p.ShipDate),
+		at: stampMs(p.ShipDate),
 		record: packageItem(p, 'newPackage'),
 	})),
-	packageStatusChanged: packagesSource('LastActivityDateRange', (p) => ({
+	packageStatusChanged: packageEvent('activity', (p) => ({
 		key: `${trackingKey(p)}|${String(p.Status)}`,
-		at: ms(p.CarrierStatusTimestamp),
+		at: stampMs(p.CarrierStatusTimestamp),
 		record: packageItem(p, 'packageStatusChanged'),
 	})),
 	orderOnHold: {
-		snapshot: true,
+		kind: 'snapshot',
 		async fetch(ctx) {
 			const res = await apiRequest.call(ctx, ENDPOINTS.getOrdersOnHold, {}, { acceptStatuses: [404] });
 			const orders = res.statusCode === 404 || !Array.isArray(res.body) ? [] : (res.body as IDataObject[]);
-			return {
-				candidates: orders.map((o) => ({
-					key: `${String(o.OrderNo)}|${String(o.HoldReason ?? '')}`,
-					at: undefined,
-					record: { event: 'orderOnHold', orderNumber: o.OrderNo, holdReason: o.HoldReason, holdReasonDescription: o.HoldReasonDescription, order: o },
-				})),
-			};
-		},
-		async providerNow() {
-			return undefined;
+			return orders.map((o) => ({
+				key: `${String(o.OrderNo)}|${String(o.HoldReason ?? '')}`,
+				at: undefined,
+				record: {
+					event: 'orderOnHold',
+					orderNumber: o.OrderNo,
+					holdReason: o.HoldReason,
+					holdReasonDescription: o.HoldReasonDescription,
+					order: o,
+				},
+			}));
 		},
 	},
+	/** Returns by ReceivedDate (StartTime/EndTime); GetReturns reports no time of its own. */
 	newReturn: {
-		async fetch(ctx, from, to, filters, pageSize) {
-			const { records } = await allPages(
-				ctx,
-				ENDPOINTS.getReturns,
-				returnFilters(filters, from, to),
-				RETURNS_RECORDS,
-				Math.min(pageSize, RETURNS_MAX_TOP),
-			);
-			const candidates = records.map((r) => ({
-				key: String(r.RMANumber ?? `${String(r.OrderNo)}#${String(r.ReceivedDate)}`),
-				at: ms(r.ReceivedDate),
+		kind: 'window',
+		field: 'stamp',
+		query: (filters) => ({
+			endpoint: ENDPOINTS.getReturns,
+			recordsKey: RETURNS_RECORDS,
+			maxTop: RETURNS_MAX_TOP,
+			body: (from, to) => returnFilters(filters, from, to),
+			candidate: (r) => ({
+				key: returnKey(r),
+				at: stampMs(r.ReceivedDate),
 				record: {
 					event: 'newReturn',
 					orderNumber: r.OrderNo,
@@ -160,32 +153,17 @@ export const EVENTS: Record<EventName, EventSource> = {
 					returnReason: r.ReturnReason,
 					customerEmail: r.EmailAddress ?? null,
 					return: r,
-				} as IDataObject,
-			}));
-			return { candidates, providerTime: newest(candidates) };
-		},
-		/** Returns carry no provider timestamp: the newest ReceivedDate stands in (last 30 days first, then all). */
-		async providerNow(ctx, filters) {
-			for (const from of [Date.now() - 30 * DAY_MS, undefined]) {
-				const { records } = await allPages(ctx, ENDPOINTS.getReturns, returnFilters(filters, from), RETURNS_RECORDS, RETURNS_MAX_TOP);
-				const latest = newest(records.map((r) => ({ at: ms(r.ReceivedDate) })));
-				if (latest !== undefined) return latest;
-			}
+				},
+			}),
+			identity: returnKey,
+			providerTime: () => undefined,
+		}),
+		async present() {
 			return undefined;
 		},
 	},
 };
 
-function returnFilters(filters: Filters, from?: number, to?: number): IDataObject {
-	const body: IDataObject = { IncludeTotalRecordCount: true };
-	if (from !== undefined) body.StartTime = new Date(from).toISOString();
-	if (to !== undefined) body.EndTime = new Date(to).toISOString();
-	if (filters.orderNumbers?.length) body.OrderNumbers = filters.orderNumbers;
-	if (filters.warehouse) body.Warehouse = filters.warehouse;
-	return body;
-}
-
-function newest(records: Array<{ at: number | undefined }>): number | undefined {
-	const times = records.map((r) => r.at).filter((t): t is number => t !== undefined);
-	return times.length ? Math.max(...times) : undefined;
+function returnKey(r: IDataObject): string {
+	return String(r.RMANumber ?? `${String(r.OrderNo)}#${String(r.ReceivedDate)}`);
 }

@@ -1,5 +1,6 @@
 // Tracking wire schemas and readers (service-interface-v3.md "Tracking"; field notes "Tracking").
 import type { IDataObject } from 'n8n-workflow';
+import { DateTime } from 'luxon';
 import { z } from 'zod';
 
 import { streetAddress } from './commerce';
@@ -27,6 +28,18 @@ export const MAX_PACKAGES_TOP = 500;
 
 /** Order numbers one GetPackages request may filter on. */
 export const MAX_ORDER_NUMBERS = 100;
+
+/**
+ * Every GetPackages request carries ShipDateRange and/or LastActivityDateRange (field notes). With
+ * neither set, Get Packages asks for the packages with activity in this many days up to now.
+ */
+export const DEFAULT_ACTIVITY_DAYS = 30;
+
+/** A range member from two instants (epoch ms): whole seconds in UTC, both ends included. */
+export function rangeText(from: number, to: number): string {
+	const at = (ms: number) => DateTime.fromMillis(Math.floor(ms / 1000) * 1000, { zone: 'utc' });
+	return usDateTimeRange(at(from), at(to));
+}
 
 /** OrderNo of GetDetails: 5 to 50 characters (field notes "Authentication shapes"). */
 export const orderNo = z.preprocess(

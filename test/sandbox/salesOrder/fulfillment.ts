@@ -198,7 +198,44 @@ function isoMs(body: JsonObject, key: string): number | undefined {
 	return ms;
 }
 
-/** POST GetReturns: filters from the field notes, Skip/Top paging. */
+/** What GetReturns has served since the last reset of the counter: answers (pages) and records. */
+export const returnsServed = (state: SandboxState) => state.store('returnsServed', () => ({ pages: 0, records: 0 }));
+
+/** Control `returns-served` {reset?}: the counter, then reset when asked. */
+export function readReturnsServed(state: SandboxState, input: JsonObject) {
+	const served = { ...returnsServed(state) };
+	if (input.reset === true) Object.assign(returnsServed(state), { pages: 0, records: 0 });
+	return served;
+}
+
+/**
+ * Control `seed-returns` {count, startAt (ISO), spreadMs}: a return history without orders behind it,
+ * RMA-H000001... received at startAt + i × spreadMs.
+ */
+export function seedReturns(state: SandboxState, input: JsonObject) {
+	const count = Number(input.count ?? 0);
+	if (!Number.isInteger(count) || count < 0 || count > 100_000) badRequest('count must be an integer 0..100000');
+	const startAt = Date.parse(optString(input, 'startAt') ?? iso(state.now()));
+	const spread = Number(input.spreadMs ?? 60_000);
+	if (Number.isNaN(startAt) || !Number.isFinite(spread)) badRequest('startAt must be ISO 8601 and spreadMs a number');
+	for (let i = 0; i < count; i++) {
+		const n = state.nextSequence('rma-history');
+		returns(state).push({
+			CustomerNo: state.credentials.customerNo,
+			CustomerName: CUSTOMER_NAME,
+			RMANumber: `RMA-H${String(n).padStart(6, '0')}`,
+			OrderNo: `HIST-${String(n).padStart(6, '0')}`,
+			ReceivedDate: iso(startAt + i * spread),
+			ReturnStatus: 'Received',
+			DispositionCode: DISPOSITION_CODES[n % DISPOSITION_CODES.length],
+			ReturnWarehouse: 'APC01',
+			ReturnSalesOrderLines: [],
+		});
+	}
+	return { created: count };
+}
+
+/** POST GetReturns: filters from the field notes, Skip/Top paging; every answer is counted (returnsServed). */
 export function getReturns({ body, state }: RequestContext) {
 	const orderNumbers = optStringList(body, 'OrderNumbers', 100);
 	const start = isoMs(body, 'StartTime');
@@ -221,5 +258,8 @@ export function getReturns({ body, state }: RequestContext) {
 		);
 	});
 	const { page, ...counters } = skipTop(matching, body, includeCount);
+	const served = returnsServed(state);
+	served.pages += 1;
+	served.records += page.length;
 	return { status: 200, body: { ...counters, ReturnSalesOrderHeaders: page } };
 }

@@ -1,7 +1,7 @@
 // Sandbox endpoints for sales orders: the eight fulfillment operations and the controls tests drive them with.
 import { badRequest, created, ok, optObject, type RequestContext, type SandboxResource } from '../frame';
 import { batchSalesOrder, setBatchLimit } from './batch';
-import { createReturn, getOrdersOnHold, getReturns, shipOrder } from './fulfillment';
+import { createReturn, getOrdersOnHold, getReturns, readReturnsServed, seedReturns, shipOrder } from './fulfillment';
 import { generateJitLabel, setLabelShape } from './label';
 import {
 	applyUpdate,
@@ -73,6 +73,8 @@ export const salesOrder: SandboxResource = {
 	controls: {
 		'ship-order': shipOrder,
 		'create-return': createReturn,
+		'seed-returns': seedReturns,
+		'returns-served': readReturnsServed,
 		'batch-limit': setBatchLimit,
 		'jit-label-shape': setLabelShape,
 	},

@@ -1,14 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { CARRIERS } from '../../wire/common';
+import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
-import { MAX_ORDER_NUMBERS, MAX_PACKAGES_TOP, PACKAGE_RECORDS, getPackagesRequest } from '../../wire/tracking';
+import {
+	DEFAULT_ACTIVITY_DAYS,
+	MAX_ORDER_NUMBERS,
+	MAX_PACKAGES_TOP,
+	PACKAGE_RECORDS,
+	getPackagesRequest,
+	rangeText,
+} from '../../wire/tracking';
 import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const properties: INodeProperties[] = [
+	{
+		displayName: `With no Ship Date or Last Activity range set, the packages with activity in the last ${DEFAULT_ACTIVITY_DAYS} days are returned (the provider requires a range)`,
+		name: 'rangeNotice',
+		type: 'notice',
+		default: '',
+	},
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -20,8 +36,8 @@ const properties: INodeProperties[] = [
 				displayName: 'Carrier',
 				name: 'shippingCarrier',
 				type: 'options',
-				default: 'FEX',
-				options: [...CARRIERS].sort().map((code) => ({ name: code, value: code })),
+				default: DEFAULT_CARRIER,
+				options: carrierOptions(CARRIERS),
 				description: 'Only packages shipped with this carrier',
 			},
 			{
@@ -98,12 +114,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		),
 		labels,
 		itemIndex,
-	);
+	) as IDataObject;
+	if (body.ShipDateRange === undefined && body.LastActivityDateRange === undefined) {
+		// every GetPackages carries a range (field notes); one day past our clock covers a provider clock ahead of it
+		const now = Date.now();
+		body.LastActivityDateRange = rangeText(now - DEFAULT_ACTIVITY_DAYS * DAY_MS, now + DAY_MS);
+	}
 	return await runQuery.call(
 		this,
 		{
 			endpoint: ENDPOINTS.getPackages,
-			body: body as IDataObject,
+			body,
 			style: 'skipTop',
 			recordsKey: PACKAGE_RECORDS,
 			maxPageSize: MAX_PACKAGES_TOP,

@@ -1,0 +1,46 @@
+// Times the trigger works with: the provider's stamps read as UTC instants, whole seconds, and the margins it allows.
+import { DateTime } from 'luxon';
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+/**
+ * How far past our clock a read window reaches. Records stamped ahead of the present (a ship date
+ * entered ahead, a provider clock ahead of ours) are then read at once, emitted once and remembered;
+ * the cursor itself never passes the provider's present, so they cannot hide what comes after.
+ */
+export const FUTURE_HORIZON_MS = DAY;
+
+/**
+ * When the provider reports no time of its own (GetReturns, or a GetPackages answer without
+ * LatestActivityTimestamp), the cursor stays this far behind our clock: a record the provider has
+ * stamped but not yet shown is not passed by.
+ */
+export const CLOCK_MARGIN_MS = 5 * MINUTE;
+
+/**
+ * A provider stamp as epoch ms: ISO 8601 (UTC unless it carries an offset), MM/DD/YYYY HH:mm:ss or
+ * MM/DD/YYYY (UTC). Undefined when absent or unreadable. Independent of the workflow's time zone.
+ */
+export function stampMs(value: unknown): number | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string' || !value.trim()) return undefined;
+	const text = value.trim();
+	for (const parsed of [
+		DateTime.fromISO(text, { zone: 'utc' }),
+		DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone: 'utc' }),
+		DateTime.fromFormat(text, 'MM/dd/yyyy', { zone: 'utc' }),
+	]) {
+		if (parsed.isValid) return parsed.toMillis();
+	}
+	return undefined;
+}
+
+export const floorSecond = (ms: number): number => Math.floor(ms / SECOND) * SECOND;
+export const ceilSecond = (ms: number): number => Math.ceil(ms / SECOND) * SECOND;
+
+/** ISO 8601 in UTC, whole seconds. */
+export const isoSecond = (ms: number): string =>
+	DateTime.fromMillis(floorSecond(ms), { zone: 'utc' }).toISO({ suppressMilliseconds: true }) ?? '';
