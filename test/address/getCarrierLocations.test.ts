@@ -1,79 +1,139 @@
-// Address → Get Carrier Locations, end to end through n8n's engine against the sandbox.
+// Address → Get Carrier Locations, end to end through n8n's engine against the sandbox: the filters the node sends,
+// how it pages, and the items it makes of what the provider answers (never a recomputation of the provider's search).
+import { request } from 'undici';
+
 import { actionWorkflow, ACTION_NODE } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
-import { LOCATIONS, PLACES, locationRecord, type SandboxLocation } from '../sandbox/commerce';
+import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 
 const fx = useSandbox({ inventoryRecords: 24 });
+
+const PATH = '/api/Address/GetCarrierLocations';
 
 const locations = (extra: Record<string, unknown> = {}) =>
 	actionWorkflow({ resource: 'address', operation: 'getCarrierLocations', shippingCarrier: 'FEX', ...extra });
 
-/** The test's own great-circle distance (miles). */
-function distance(lat: number, lon: number, l: SandboxLocation): number {
-	const r = Math.PI / 180;
-	const { Latitude, Longitude } = l.Address.GeographicCoordinates;
-	const a =
-		Math.sin(((Latitude - lat) * r) / 2) ** 2 +
-		Math.cos(lat * r) * Math.cos(Latitude * r) * Math.sin(((Longitude - lon) * r) / 2) ** 2;
-	return 7917.6 * Math.asin(Math.sqrt(a));
+/** Asks the sandbox directly, as the provider would be asked, and returns its answer. */
+async function providerAnswer(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+	const { userKey, password, customerNo, token } = SANDBOX_CREDENTIALS;
+	const res = await request(`${fx.sandbox.baseUrl}${PATH}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', authorization: `ServiceAuth ${token}` },
+		body: JSON.stringify({ Authentication: { UserKey: userKey, Password: password, CustomerNo: customerNo }, ...body }),
+	});
+	expect(res.statusCode).toBe(200);
+	return (await res.body.json()) as Record<string, unknown>;
 }
 
-function near(carrier: string, lat: number, lon: number, radius: number) {
-	return LOCATIONS.filter((l) => l.LocationId.startsWith(`${carrier}-`) && distance(lat, lon, l) <= radius)
-		.sort((a, b) => distance(lat, lon, a) - distance(lat, lon, b))
-		.map(locationRecord);
+/** The bodies the node sent (credentials removed by the sandbox's log), in order. */
+async function sentBodies(): Promise<Array<Record<string, unknown>>> {
+	return (await fx.control.requests('GetCarrierLocations')).map((r) => r.body as Record<string, unknown>);
 }
+
+/** Every location the provider answered to the given requests, in the order of the requests. */
+async function answered(bodies: Array<Record<string, unknown>>): Promise<unknown[]> {
+	const out: unknown[] = [];
+	for (const body of bodies) out.push(...((await providerAnswer(body)).CarrierLocations as unknown[]));
+	return out;
+}
+
+const location = (id: string, allowed: boolean) => ({
+	IsAlcoholShipmentAllowed: allowed,
+	LocationId: id,
+	StoreNumber: `S-${id}`,
+	LocationType: 'RETAIL',
+	Address: {
+		CompanyName: `Store ${id}`,
+		StreetLines: ['1 Main St'],
+		City: 'Napa',
+		State: 'CA',
+		ZipCode: '94558',
+		Country: 'US',
+		GeographicCoordinates: { Latitude: 38.3, Longitude: -122.3 },
+	},
+	BusinessHours: [{ DayOfWeek: 'Monday', Open: '09:00', Close: '17:00' }],
+});
 
 describe('Address → Get Carrier Locations', () => {
-	it('lists a city’s locations, alcohol-allowed shown on each', async () => {
+	it("outputs each location of the provider's answer as one item, as sent, in order, paired to its input item", async () => {
+		const answer = {
+			TransactionReferenceNumber: 'T-1',
+			TotalRecordCount: 2,
+			Skip: 0,
+			Top: 100,
+			MoreRecords: false,
+			CarrierLocations: [location('FEX-1', true), location('FEX-2', false)],
+		};
+		await fx.control.fault({ kind: 'status', when: 'after', status: 200, path: 'GetCarrierLocations', body: answer });
 		const result = await fx.run(locations({ returnAll: true, filters: { City: 'Napa', State: 'CA' } }));
 		expect(result.error).toBeUndefined();
-		const out = result.output(ACTION_NODE).map((i) => i.json);
-		const expected = LOCATIONS.filter((l) => l.LocationId.startsWith('FEX-') && l.Address.City === 'Napa').map(locationRecord);
-		expect(expected).toHaveLength(9);
-		expect(out).toEqual(expected);
-		expect(out.every((o) => typeof o.IsAlcoholShipmentAllowed === 'boolean')).toBe(true);
-		expect(new Set(out.map((o) => o.IsAlcoholShipmentAllowed))).toEqual(new Set([true, false]));
-		const [sent] = await fx.control.requests('GetCarrierLocations');
-		expect(sent.body).toMatchObject({ ShippingCarrier: 'FEX', City: 'Napa', State: 'CA' });
+		const items = result.output(ACTION_NODE);
+		expect(items.map((i) => i.json)).toEqual(answer.CarrierLocations);
+		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
+		expect(await sentBodies()).toEqual([{ ShippingCarrier: 'FEX', City: 'Napa', State: 'CA', Skip: 0, Top: 100 }]);
 	});
 
-	it('searches a radius around a ZIP code', async () => {
-		const napa = PLACES.find((p) => p.ZipCode === '94558');
+	it('with One Item per Page, outputs the page with its counters as the provider sent it', async () => {
+		const answer = { TransactionReferenceNumber: 'T-2', TotalRecordCount: 1, Skip: 0, Top: 100, MoreRecords: false, CarrierLocations: [location('UPS-1', true)] };
+		await fx.control.fault({ kind: 'status', when: 'after', status: 200, path: 'GetCarrierLocations', body: answer });
+		const result = await fx.run(locations({ shippingCarrier: 'UPS', returnAll: true, queryOptions: { output: 'pages' } }));
+		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual([answer]);
+	});
+
+	it('sends a city and state search in the wire names and outputs what the provider found', async () => {
+		const result = await fx.run(locations({ returnAll: true, filters: { City: 'Napa', State: 'CA' } }));
+		expect(result.error).toBeUndefined();
+		const sent = await sentBodies();
+		expect(sent).toEqual([{ ShippingCarrier: 'FEX', City: 'Napa', State: 'CA', Skip: 0, Top: 100 }]);
+		const expected = await answered(sent);
+		expect(expected.length).toBeGreaterThan(1);
+		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(expected);
+	});
+
+	it('sends a ZIP code with a search radius in miles', async () => {
 		const result = await fx.run(
 			locations({ shippingCarrier: 'UPS', returnAll: true, filters: { ZipCode: '94558', SearchRadius: 15 } }),
 		);
-		const expected = near('UPS', napa?.lat ?? 0, napa?.lon ?? 0, 15);
-		// Napa's own nine and the nearer ones around Sonoma
-		expect(expected.length).toBeGreaterThan(9);
+		expect(result.error).toBeUndefined();
+		const sent = await sentBodies();
+		expect(sent).toEqual([{ ShippingCarrier: 'UPS', ZipCode: '94558', SearchRadius: 15, Skip: 0, Top: 100 }]);
+		const expected = await answered(sent);
+		expect(expected.length).toBeGreaterThan(1);
 		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(expected);
 	});
 
-	it('returns every location within a latitude/longitude radius over several pages, matching the sandbox exactly', async () => {
+	it('pages through a latitude/longitude search with Skip/Top until the provider has no more, each location once', async () => {
 		const [lat, lon] = [37.9, -122.35];
 		const result = await fx.run(
-			locations({
-				returnAll: true,
-				filters: { Latitude: lat, Longitude: lon, SearchRadius: 40 },
-				queryOptions: { pageSize: 5 },
-			}),
+			locations({ returnAll: true, filters: { Latitude: lat, Longitude: lon, SearchRadius: 40 }, queryOptions: { pageSize: 5 } }),
 		);
 		expect(result.error).toBeUndefined();
-		const expected = near('FEX', lat, lon, 40);
-		expect(expected.length).toBeGreaterThan(15);
-		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(expected);
-		const pages = await fx.control.requests('GetCarrierLocations');
-		expect(pages).toHaveLength(Math.ceil(expected.length / 5));
-		expect(pages.map((p) => p.body.Skip)).toEqual(pages.map((_, i) => i * 5));
-		expect(pages[0].body).toEqual({ ShippingCarrier: 'FEX', Latitude: lat, Longitude: lon, SearchRadius: 40, Skip: 0, Top: 5 });
+		const sent = await sentBodies();
+		const total = Number((await providerAnswer({ ShippingCarrier: 'FEX', Latitude: lat, Longitude: lon, SearchRadius: 40, Skip: 0, Top: 1 })).TotalRecordCount);
+		expect(total).toBeGreaterThan(15);
+		// one request per page of 5, no more, no less
+		expect(sent).toEqual(
+			Array.from({ length: Math.ceil(total / 5) }, (_, i) => ({
+				ShippingCarrier: 'FEX',
+				Latitude: lat,
+				Longitude: lon,
+				SearchRadius: 40,
+				Skip: i * 5,
+				Top: 5,
+			})),
+		);
+		const out = result.output(ACTION_NODE).map((i) => i.json);
+		expect(out).toHaveLength(total);
+		expect(new Set(out.map((o) => o.LocationId)).size).toBe(total);
+		expect(out).toEqual(await answered(sent));
 	});
 
-	it('stops at the limit', async () => {
+	it('stops at the limit, asking only for that many', async () => {
 		const result = await fx.run(locations({ returnAll: false, limit: 4, filters: { State: 'CA' } }));
 		expect(result.output(ACTION_NODE)).toHaveLength(4);
-		const sent = await fx.control.requests('GetCarrierLocations');
-		expect(sent).toHaveLength(1);
-		expect(sent[0].body.Top).toBe(4);
+		const sent = await sentBodies();
+		expect(sent).toEqual([{ ShippingCarrier: 'FEX', State: 'CA', Skip: 0, Top: 4 }]);
+		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(await answered(sent));
 	});
 
 	it.each([

@@ -7,6 +7,7 @@ import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.nod
 import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
 import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
 import { showOnlyFor } from '../../nodes/WineFulfillment/actions/common';
+import { versionDescription } from '../../nodes/WineFulfillment/actions/versionDescription';
 
 type Option = INodePropertyOptions | INodeProperties | INodePropertyCollection;
 
@@ -88,5 +89,16 @@ describe('node descriptions', () => {
 			show: { returnAll: [false], resource: ['sku'], operation: ['create'] },
 			hide: { '/event': ['newReturn'] },
 		});
+	});
+
+	it("the action node's description is its version's (actions/versionDescription.ts) with the node file's icons", () => {
+		const { icon, usableAsTool, ...rest } = descriptions[0];
+		expect(rest).toEqual(versionDescription);
+		expect(versionDescription.version).toBe(1);
+		expect(versionDescription.name).toBe('wineFulfillment');
+		expect(icon).toEqual({ light: 'file:../../icons/wineFulfillment.svg', dark: 'file:../../icons/wineFulfillment.dark.svg' });
+		expect(usableAsTool).toBe(true);
+		expect(versionDescription.properties[0]).toMatchObject({ name: 'resource', default: 'salesOrder' });
+		expect(versionDescription.properties.at(-1)).toMatchObject({ name: 'requestOptions' });
 	});
 });

@@ -1,0 +1,50 @@
+// StrykerJS: mutation testing of nodes/ and credentials/ with the jest suite (npm run mutation; not part of CI).
+// One folder or file: npm run mutation -- --mutate 'nodes/WineFulfillment/transport/**/*.ts'
+// Only some tests (quicker, less thorough): MUTATION_TESTS=test/unit npm run mutation -- --mutate '...'
+import { fileURLToPath } from 'node:url';
+
+const scoped = process.argv.some((arg) => arg === '--mutate' || arg === '-m' || arg.startsWith('--mutate='));
+const tests = process.env.MUTATION_TESTS;
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+	packageManager: 'npm',
+	testRunner: 'jest',
+	jest: {
+		projectType: 'custom',
+		configFile: 'jest.config.js',
+		config: {
+			// a mutant's run stops at its first failing test and loads only the test files that cover it
+			testEnvironment: here('scripts/mutation/jest-environment.js'),
+			testSequencer: here('scripts/mutation/jest-sequencer.js'),
+			// the code under test is in jest's file map too, so --findRelatedTests follows imports through it
+			roots: ['<rootDir>/test', '<rootDir>/nodes', '<rootDir>/credentials'],
+			...(tests ? { testMatch: tests.split(',').map((dir) => `<rootDir>/${dir.trim()}/**/*.test.ts`) } : {}),
+		},
+	},
+	checkers: ['typescript'],
+	// the checker compiles only what ships: a mutant that breaks its types is not run
+	tsconfigFile: 'tsconfig.build.json',
+	mutate: ['nodes/**/*.ts', 'credentials/**/*.ts'],
+	coverageAnalysis: 'perTest',
+	// Mutants that only run while a module loads (parameter descriptions, enum lists) would each need the
+	// whole suite: they are not tested, and not counted in the score.
+	ignoreStatic: true,
+	incremental: true,
+	// A full run's results are committed, so the next run (on any clone) only tests what changed. A run over
+	// part of the code, or over part of the tests, keeps its own file and leaves the full run's untouched.
+	incrementalFile:
+		scoped || tests ? '.work/mutation/scoped-incremental.json' : 'docs/mutation/stryker-incremental.json',
+	concurrency: 2,
+	timeoutMS: 10000,
+	timeoutFactor: 2,
+	dryRunTimeoutMinutes: 10,
+	tempDirName: '.work/stryker-tmp',
+	ignorePatterns: ['/.work', '/dist', '/e2e', '/bench', '/examples', '/docs', '/coverage', '/reports'],
+	reporters: ['clear-text', 'progress', 'html', 'json'],
+	htmlReporter: { fileName: '.work/mutation/mutation.html' },
+	jsonReporter: { fileName: '.work/mutation/mutation.json' },
+	clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },
+	thresholds: { high: 85, low: 70, break: null },
+};
