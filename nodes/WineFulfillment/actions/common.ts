@@ -126,7 +126,7 @@ export function additionalJsonProperty(example = '{"SomeMember": "value"}'): INo
 		displayName: 'Additional Fields (JSON)',
 		name: 'additionalJson',
 		type: 'json',
-		default: '',
+		default: '{}',
 		typeOptions: { rows: 4 },
 		description: `Extra request members the fields above do not offer, as a JSON object merged into the request: nested objects member by member, anything else replaced. Example: ${example}.`,
 	};

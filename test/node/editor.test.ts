@@ -1,0 +1,292 @@
+// What the editor shows: dropdowns name codes for people (with the code beside them) and keep the wire values, one default
+// carrier, and Item Number pickers that search the account's SKUs yet still send the item number as before.
+import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+
+import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
+import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
+import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
+import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
+import { methods } from '../../nodes/WineFulfillment/methods';
+import { CARRIERS, CARRIER_SERVICES, WAREHOUSES } from '../../nodes/WineFulfillment/wire/common';
+import { DEFAULT_CARRIER } from '../../nodes/WineFulfillment/wire/labels';
+import { ORDER_TYPES } from '../../nodes/WineFulfillment/wire/salesOrder';
+import { useSandbox } from '../harness/sandbox';
+import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
+import { skus } from '../sandbox/stores';
+
+type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
+
+interface Dropdown {
+	path: string;
+	property: INodeProperties;
+}
+
+/** Where a top-level parameter shows: its resource and operation, e.g. "Wine Fulfillment [sku/update]". */
+function where(entry: Entry, path: string): string {
+	const show = 'displayOptions' in entry ? entry.displayOptions?.show : undefined;
+	const scope = [show?.resource, show?.operation].filter(Boolean).map((v) => (v as string[]).join('|'));
+	return scope.length ? `${path} [${scope.join('/')}]` : path;
+}
+
+/** Every options and multiOptions parameter of a description, however deep (collections, fixed collections). */
+function* dropdowns(entries: readonly Entry[], path: string, top = true): Generator<Dropdown> {
+	for (const entry of entries) {
+		const here = `${top ? where(entry, path) : path} › ${'displayName' in entry ? entry.displayName : entry.name}`;
+		if ('type' in entry && (entry.type === 'options' || entry.type === 'multiOptions') && Array.isArray(entry.options)) {
+			yield { path: here, property: entry };
+		}
+		if ('options' in entry && Array.isArray(entry.options)) yield* dropdowns(entry.options as Entry[], here, false);
+		if ('values' in entry && Array.isArray(entry.values)) yield* dropdowns(entry.values, here, false);
+	}
+}
+
+/** Every parameter of a description, however deep, with its path. */
+function* parameters(entries: readonly Entry[], path: string, top = true): Generator<{ path: string; property: INodeProperties }> {
+	for (const entry of entries) {
+		const here = `${top ? where(entry, path) : path} › ${'displayName' in entry ? entry.displayName : entry.name}`;
+		if ('type' in entry) yield { path: here, property: entry };
+		if ('options' in entry && Array.isArray(entry.options)) yield* parameters(entry.options as Entry[], here, false);
+		if ('values' in entry && Array.isArray(entry.values)) yield* parameters(entry.values, here, false);
+	}
+}
+
+const descriptions: INodeTypeDescription[] = [
+	new WineFulfillment().description,
+	new WineFulfillmentTrigger().description,
+	new WineFulfillmentWebhookTrigger().description,
+];
+const allDropdowns = descriptions.flatMap((d) => [...dropdowns(d.properties, d.displayName)]);
+const options = (d: Dropdown) => d.property.options as INodePropertyOptions[];
+
+/** A wire code shown as it is: the value itself, in capitals (APC01, IN TRANSIT, 3.1.3) or run together (InTransit). */
+const WIRE_CODE = /^(?:[A-Z0-9]+(?:[-_ .][A-Z0-9]+)*|[A-Z][a-z]+(?:[A-Z][a-z]*)+)$/;
+/** Acronyms that are the everyday name of what they stand for. */
+const EVERYDAY_NAMES = new Set(['PDF', 'PNG']);
+const isBareCode = (option: INodePropertyOptions) =>
+	option.name === String(option.value) && WIRE_CODE.test(option.name) && !EVERYDAY_NAMES.has(option.name);
+
+const inOrder = (names: string[]) => names.every((name, i) => i === 0 || names[i - 1].toLowerCase() <= name.toLowerCase());
+
+describe('dropdowns', () => {
+	it('name every option for people, never as the bare wire code', () => {
+		expect(allDropdowns.length).toBeGreaterThan(40);
+		const bare = allDropdowns
+			.map((d) => ({ path: d.path, codes: options(d).filter(isBareCode).map((o) => o.name) }))
+			.filter(({ codes }) => codes.length > 0)
+			.map(({ path, codes }) => `${path}: ${codes.join(', ')}`);
+		expect(bare).toEqual([]);
+	});
+
+	it('show the code beside a known name, and say so when the interface gives no meaning', () => {
+		const carrier = allDropdowns.find((d) => d.path.endsWith('Shipment › Carrier'));
+		const service = allDropdowns.find((d) => d.path.endsWith('Shipment › Carrier Service'));
+		const orderType = allDropdowns.find((d) => d.property.name === 'orderType' && d.path.endsWith('› Order Type'));
+		const byValue = (d: Dropdown | undefined) => Object.fromEntries(options(d!).map((o) => [o.value, o]));
+		expect(byValue(carrier).FEX.name).toBe('FedEx (FEX)');
+		expect(byValue(carrier).BSW).toMatchObject({ name: 'Carrier Code BSW', description: expect.stringMatching(/ask the provider/) });
+		expect(byValue(service).GRND.name).toBe('Ground (GRND)');
+		expect(byValue(service).LPDS.name).toBe('Service Code LPDS');
+		expect(byValue(orderType).DELIVERY_TO_WINERY).toMatchObject({
+			name: 'Delivery to Winery (DELIVERY_TO_WINERY)',
+			description: 'Orders that move inventory on behalf of the winery without change of ownership',
+		});
+	});
+
+	it("keep the interface's codes as values, so saved workflows read the same", () => {
+		const values = (test: (d: Dropdown) => boolean) =>
+			allDropdowns.filter(test).map((d) => options(d).map((o) => String(o.value)).sort());
+		const sorted = (codes: readonly string[]) => [...codes].sort();
+		const expected: Array<[RegExp, readonly string[]]> = [
+			[/Shipment › Carrier$/, CARRIERS],
+			[/Shipment › Carrier Service$/, CARRIER_SERVICES],
+			[/Shipment › Warehouse$/, WAREHOUSES],
+			[/› Order Type$/, ORDER_TYPES],
+		];
+		for (const [path, codes] of expected) {
+			const lists = values((d) => path.test(d.path));
+			// Create, Batch Create and Update (and Get Sellable's Order Type)
+			expect([String(path), lists.length >= 3]).toEqual([String(path), true]);
+			for (const list of lists) expect([String(path), list]).toEqual([String(path), sorted(codes)]);
+		}
+	});
+
+	it('list codes by the name shown', () => {
+		const ofCodes = allDropdowns.filter((d) =>
+			options(d).every((o) => o.value === '' || (typeof o.value === 'string' && WIRE_CODE.test(o.value))),
+		);
+		expect(ofCodes.length).toBeGreaterThan(20);
+		const unsorted = ofCodes.filter((d) => !inOrder(options(d).map((o) => o.name)));
+		expect(unsorted.map((d) => `${d.path}: ${options(d).map((o) => o.name).join(', ')}`)).toEqual([]);
+	});
+
+	it('start every carrier choice at the same carrier', () => {
+		const carriers = allDropdowns.filter((d) => options(d).some((o) => o.value === 'FEX') && d.property.type === 'options');
+		expect(carriers.length).toBeGreaterThanOrEqual(5);
+		expect(carriers.map((d) => `${d.path}: ${String(d.property.default)}`)).toEqual(
+			carriers.map((d) => `${d.path}: ${DEFAULT_CARRIER}`),
+		);
+	});
+});
+
+describe('Item Number pickers', () => {
+	const action = descriptions[0];
+	// every Item Number naming an existing SKU (SKU Create names a new one)
+	const itemNumbers = [...parameters(action.properties, action.displayName)].filter(
+		({ path, property }) => property.name.toLowerCase() === 'itemno' && !path.includes('[sku/create]'),
+	);
+
+	it('search the account\'s SKUs ("From List", the default) or take a typed item number ("By ID")', () => {
+		// SKU Update and Retire, the sales order, purchase order and transfer order item rows (create and update)
+		expect(itemNumbers.length).toBeGreaterThanOrEqual(7);
+		for (const { path, property } of itemNumbers) {
+			expect([path, property.type, property.default]).toEqual([path, 'resourceLocator', { mode: 'list', value: '' }]);
+			expect([path, property.modes?.map((m) => [m.name, m.displayName])]).toEqual([
+				path,
+				[
+					['list', 'From List'],
+					['id', 'By ID'],
+				],
+			]);
+			const method = property.modes?.[0].typeOptions?.searchListMethod;
+			expect([path, typeof methods.listSearch[method as keyof typeof methods.listSearch]]).toEqual([path, 'function']);
+		}
+	});
+});
+
+describe('Item Number values at run time', () => {
+	const fx = useSandbox({ inventoryRecords: 240 });
+	const requestor = { requestorFirstName: 'Ana', requestorLastName: 'Reyes', requestorEmail: 'ana.reyes@example.com' };
+	const picked = (value: string) => ({ __rl: true, mode: 'list', value });
+	const typed = (value: string) => ({ __rl: true, mode: 'id', value });
+	const item = (k: number) => fx.sandbox.state.inventory[k * 24].ItemNo;
+
+	it('SKU Update and Retire send the picked or typed item number; a plain text value saved earlier still works', async () => {
+		const update = await fx.run(
+			actionWorkflow({ resource: 'sku', operation: 'update', ...requestor, itemNo: picked(item(1)), updateFields: { Value: '9.50' } }),
+		);
+		expect(update.error).toBeUndefined();
+		const retired = await fx.run(
+			actionWorkflow({ resource: 'sku', operation: 'retire', itemNo: typed('={{ $json.sku }}') }, { items: [{ sku: item(2) }] }),
+		);
+		expect(retired.error).toBeUndefined();
+		const saved = await fx.run(actionWorkflow({ resource: 'sku', operation: 'retire', itemNo: item(3) }));
+		expect(saved.error).toBeUndefined();
+		expect((await fx.control.requests('UpdateSKU')).map((r) => r.body.SKUInfo)).toEqual([{ ItemNo: item(1), Value: '9.50' }]);
+		expect((await fx.control.requests('RetireSKU')).map((r) => r.body.ItemNo)).toEqual([item(2), item(3)]);
+		expect(retired.output(ACTION_NODE)[0].json).toMatchObject({ ItemNo: item(2), success: true });
+		expect(skus(fx.sandbox.state).get(item(2))?.active).toBe(false);
+	});
+
+	it('Sales Order Create sends the item numbers of the table rows, picked, typed or saved as text', async () => {
+		const result = await fx.run(
+			actionWorkflow({
+				resource: 'salesOrder',
+				operation: 'create',
+				orderNo: 'RL-1',
+				orderType: 'RETAIL',
+				itemsInput: 'table',
+				items: {
+					item: [
+						{ ItemNo: picked(item(0)), ItemQuantity: 1 },
+						{ ItemNo: typed(item(1)), ItemQuantity: 2 },
+						{ ItemNo: item(0), ItemQuantity: 3 },
+					],
+				},
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreateSalesOrder');
+		expect(sent.body.ItemsInfo).toEqual([
+			{ ItemNo: item(0), ItemQuantity: 1 },
+			{ ItemNo: item(1), ItemQuantity: 2 },
+			{ ItemNo: item(0), ItemQuantity: 3 },
+		]);
+	});
+
+	it('an empty picked Item Number is a parameter issue: nothing is sent', async () => {
+		const run = fx.run(
+			actionWorkflow({
+				resource: 'salesOrder',
+				operation: 'create',
+				orderNo: 'RL-2',
+				orderType: 'RETAIL',
+				itemsInput: 'table',
+				items: { item: [{ ItemNo: picked(item(0)), ItemQuantity: 1 }, { ItemNo: picked(''), ItemQuantity: 1 }] },
+			}),
+		);
+		await expect(run).rejects.toThrow(/Parameter "Item Number" is required/);
+		expect(await fx.control.requests('CreateSalesOrder')).toEqual([]);
+	});
+
+	it('Purchase Order Create sends the item numbers of its rows', async () => {
+		const result = await fx.run(
+			actionWorkflow({
+				resource: 'purchaseOrder',
+				operation: 'create',
+				customerReferenceNo: 'PO-RL',
+				transportMethod: 'Drop-Off',
+				requestedDate: '2026-02-14T00:00:00',
+				receiveToLocation: 'COB01',
+				inventoryStatusCode: 'GOOD-ST-TX',
+				items: { item: [{ itemNo: picked(item(0)), itemQuantity: 24 }, { itemNo: item(1), itemQuantity: 6 }] },
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreatePurchaseOrder');
+		expect(sent.body.ItemsInfo).toEqual([
+			{ ItemNo: item(0), ItemQuantity: 24 },
+			{ ItemNo: item(1), ItemQuantity: 6 },
+		]);
+	});
+
+	it('Transfer Order Create sends the item numbers of its rows', async () => {
+		const result = await fx.run(
+			actionWorkflow(
+				{
+					resource: 'transferOrder',
+					operation: 'create',
+					customerReferenceNo: 'TR-RL',
+					requestedDate: '2026-02-20T09:30:00Z',
+					transferFromWarehouse: 'APC01',
+					transferToWarehouse: 'SJU01',
+					inventoryStatusCode313: 'GOOD-NO-TX',
+					firstName: 'Ana',
+					lastName: 'Reyes',
+					phoneNumber: '707-555-0101',
+					emailAddress: 'ana.reyes@example.com',
+					items: { item: [{ itemNo: typed(item(0)), itemQuantity: 12 }] },
+				},
+				{ timezone: 'UTC' },
+			),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreateTransferOrder');
+		expect(sent.body.ItemsInfo).toEqual([{ ItemNo: item(0), ItemQuantity: 12 }]);
+	});
+});
+
+describe('credential', () => {
+	it('tells that Test and Production each need their own credential, and keeps Base URL the one address field', () => {
+		const { properties } = new WineFulfillmentApi();
+		const notice = properties.find((p) => p.type === 'notice');
+		expect(notice?.displayName).toMatch(/Test and Production/);
+		expect(notice?.displayName).toMatch(/one credential per environment/);
+		expect(properties.filter((p) => /url/i.test(p.name)).map((p) => [p.name, p.required])).toEqual([['baseUrl', true]]);
+	});
+});
+
+describe('empty optional fields', () => {
+	it('every JSON parameter starts as valid JSON, so an untouched panel shows no issue marker', () => {
+		const json = descriptions.flatMap((d) => [...parameters(d.properties, d.displayName)]).filter((p) => p.property.type === 'json');
+		expect(json.length).toBeGreaterThan(10);
+		const invalid = json.filter((p) => {
+			try {
+				JSON.parse(String(p.property.default));
+				return false;
+			} catch {
+				return true;
+			}
+		});
+		expect(invalid.map((p) => `${p.path}: ${JSON.stringify(p.property.default)}`)).toEqual([]);
+	});
+});
