@@ -1,5 +1,5 @@
 // Smoke test on n8n 1.x (1.123.81, pinned in e2e/n8n-1x): the package loads as a community package and its workflows run headless.
-// E2E_N8N_1X=skip leaves it out (its first install takes about 4 minutes and 1.8 GB).
+// E2E_N8N_1X=skip leaves it out (its first install is long and large: see README "Tested with").
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 

@@ -10,8 +10,8 @@ import { invalidField } from './parameters';
 
 /**
  * An operation's parameters, shown only for its resource and operation: the result n8n-workflow's
- * updateDisplayOptions gives for them, without its deep merge (lodash merge, still cold while n8n loads the
- * package: 4 ms of a 25 ms load in bench scenario 4). test/node/description.test.ts checks that both agree
+ * updateDisplayOptions gives for them, without its deep merge (lodash's merge, still cold while n8n loads the
+ * package; README "Benchmark", scenario 4). test/node/description.test.ts checks that both agree
  * on every parameter of the node.
  */
 export function showOnlyFor(

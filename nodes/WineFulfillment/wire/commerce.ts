@@ -1,4 +1,4 @@
-// Commerce wire schemas and result readers (service-interface-v3.md "Commerce"; field notes "Commerce").
+// Commerce wire schemas and result readers (docs/interface.md "Commerce (addresses)").
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 

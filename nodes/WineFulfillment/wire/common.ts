@@ -1,4 +1,4 @@
-// The interface's shared enums and list rules (service-interface-v3.md), used by every resource.
+// The interface's shared enums and list rules (docs/interface.md "Warehouse and status codes"), used by every resource.
 import once from 'lodash/once';
 import { z } from 'zod';
 
@@ -65,8 +65,8 @@ export const CARRIERS = ['FEX', 'UPS', 'BSW', 'GSO', 'WIL', 'FCC', 'TMC', 'WST',
 export const CARRIER_SERVICES = ['ONPR', 'GRND', '2DAY', 'HOME', 'ONST', 'CALL', 'LPDS', 'NONE'] as const;
 
 /**
- * A schema built on its first use instead of when n8n loads the package (building them all at load cost
- * about 2 ms of a 27 ms load, bench scenario 4). It validates exactly as the schema `build` returns.
+ * A schema built on its first use instead of when n8n loads the package (README "Benchmark", scenario 4).
+ * It validates exactly as the schema `build` returns.
  */
 export const onFirstUse = <T extends z.ZodTypeAny>(build: () => T): z.ZodLazy<T> => z.lazy(once(build));
 

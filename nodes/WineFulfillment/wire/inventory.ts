@@ -1,4 +1,4 @@
-// Inventory query wire schemas (service-interface-v3.md "Inventory", "Limits"; field notes "Inventory").
+// Inventory query wire schemas (docs/interface.md "Inventory queries").
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 

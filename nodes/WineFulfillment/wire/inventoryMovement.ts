@@ -1,4 +1,4 @@
-// Purchase and transfer order wire schemas (service-interface-v3.md "Purchase order", "Transfer order").
+// Purchase and transfer order wire schemas (docs/interface.md "Inventory movement (purchase and transfer orders)").
 import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
@@ -6,7 +6,7 @@ import { isoDateTime, usDate } from './dates';
 import { decimalNumber, identifier, textValue, wholeNumber } from './values';
 
 /**
- * TransportMethod values are not shown in the interface document: these are the two ways it
+ * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
  * describes (a pickup from the customer's address, a drop-off at a warehouse). Any other text is
  * accepted and sent as given.
  */

@@ -1,4 +1,4 @@
-// SKU wire schemas (service-interface-v3.md "Product", "SKU update"; field notes "Product").
+// SKU wire schemas (docs/interface.md "Product (SKU)").
 import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Sales order wire schemas and enums (service-interface-v3.md "Sales order", "Fulfillment"; field notes "Fulfillment").
+// Sales order wire schemas and enums (docs/interface.md "Fulfillment (sales orders)").
 import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';

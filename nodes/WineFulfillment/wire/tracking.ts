@@ -1,4 +1,4 @@
-// Tracking wire schemas and readers (service-interface-v3.md "Tracking"; field notes "Tracking").
+// Tracking wire schemas and readers (docs/interface.md "Tracking").
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { z } from 'zod';

@@ -25,7 +25,7 @@ function reqObject(body: JsonObject, key: string): JsonObject {
 	return v;
 }
 
-/** RequestorInfo: FirstName, LastName and a valid EmailAddress required (interface document "SKU update"). */
+/** RequestorInfo: FirstName, LastName and a valid EmailAddress required (the interface, "SKU update"). */
 function checkRequestor(body: JsonObject): void {
 	const requestor = reqObject(body, 'RequestorInfo');
 	reqString(requestor, 'FirstName');
