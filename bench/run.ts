@@ -1,5 +1,6 @@
-// `npm run bench`: the four benchmark scenarios of issue 8, a table on the terminal and bench/results/latest.json.
-// `npm run bench -- 1 3` runs only the scenarios named (1 returnAll, 2 rateLimit, 3 overhead, 4 packageLoad).
+// `npm run bench`: the benchmark scenarios of issues 8 and 15, a table on the terminal and bench/results/latest.json.
+// `npm run bench -- 1 3` runs only the scenarios named (1 returnAll, 2 rateLimit, 3 overhead, 4 packageLoad, 5 queueScale,
+// 6 trackingPoll).
 import './lib/env';
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,8 +12,10 @@ import { machine, printGoals, printScenario, type ScenarioResult } from './lib/r
 import { SandboxProcess } from './lib/sandbox';
 import { overhead } from './scenarios/overhead';
 import { packageLoad } from './scenarios/packageLoad';
+import { queueScale } from './scenarios/queueScale';
 import { rateLimit } from './scenarios/rateLimit';
 import { RECORDS, returnAll } from './scenarios/returnAll';
+import { trackingPoll } from './scenarios/trackingPoll';
 
 /** A scenario that failed to run: recorded with its error, its goals counted as missed. */
 function failed(id: string, error: unknown): ScenarioResult {
@@ -52,6 +55,16 @@ async function main() {
 		await small.stop();
 	}
 	if (runs('4')) await report('packageLoad', () => packageLoad(15));
+	if (runs('5')) {
+		const sandbox = await SandboxProcess.start(1_000);
+		await report('queueScale', () => queueScale(sandbox));
+		await sandbox.stop();
+	}
+	if (runs('6')) {
+		const sandbox = await SandboxProcess.start(1_000);
+		await report('trackingPoll', () => trackingPoll(sandbox));
+		await sandbox.stop();
+	}
 
 	const summary = {
 		generatedAt: new Date().toISOString(),
