@@ -179,7 +179,7 @@ describe('every operation of the action node in one workflow', () => {
 		assert.deepEqual(sellable.map((r) => r.ItemNo).sort(), ['WINE-000000', 'WINE-000001']);
 		assert.ok(sellable.every((r) => typeof r.SellableQuantity === 'number'));
 		const sellableRequest = sentOnce('/api/Inventory/GetSellable', { ItemNumbers: ['WINE-000000', 'WINE-000001'] });
-		assert.deepEqual({ PageNumber: sellableRequest.body.PageNumber, PageSize: sellableRequest.body.PageSize }, { PageNumber: 1, PageSize: 10 });
+		assert.deepEqual({ PageNumber: sellableRequest.body.PageNumber, PageSize: sellableRequest.body.PageSize }, { PageNumber: 1, PageSize: 1000 });
 	});
 
 	it('SKU create, update and retire reached the provider', () => {
