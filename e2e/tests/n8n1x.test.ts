@@ -29,7 +29,7 @@ describe('n8n 1.x smoke test', { skip: skip1x() ? 'E2E_N8N_1X=skip' : false }, (
 		const nodes = testWorkflows()
 			.find((w) => w.workflow.id === ALL_OPERATIONS)!
 			.workflow.nodes.filter((n) => n.type === `${PACKAGE}.wineFulfillment`);
-		assert.equal(nodes.length, 25);
+		assert.equal(nodes.length, 26);
 		for (const node of nodes) {
 			assert.equal(run.runData[node.name]?.[0]?.executionStatus, 'success', node.name);
 			assert.ok(output(run, node.name).length > 0, `${node.name} put out nothing`);
