@@ -23,15 +23,15 @@ import type {
 	DeduplicationHelperFunctions,
 	DeduplicationScope,
 	ICheckProcessedOptions,
-	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 import { randomUUID } from 'node:crypto';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
+import { mayHaveTakenEffect } from '../transport/errors';
 import { asNodeError } from './operation';
 import { invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
@@ -294,26 +294,6 @@ export type Claim = { state: 'claimed' } | { state: 'sent'; reference?: string }
 /** How a claimed send ended. */
 export type Settlement = { identity: string } & ({ outcome: 'sent'; reference?: string } | { outcome: 'released' } | { outcome: 'unknown' });
 
-/** Connection failures that mean the request never left this machine (transport/errors.ts sends nothing for them). */
-const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/**
- * Whether a failed send may still have created the order at the provider: false only when the provider refused it
- * (a 4xx other than 408, after the transport's retries), when the connection was never made, or when the node
- * stopped before sending (a NodeOperationError). A timeout, a reset, a 5xx, a redirect or a success answer
- * without a transaction reference may all have created it.
- */
-export function mayHaveBeenCreated(error: unknown): boolean {
-	if (error instanceof NodeOperationError) return false;
-	if (error instanceof NodeApiError) {
-		const status = Number(error.httpCode);
-		if (status >= 400 && status < 500 && status !== 408) return false;
-		const code = (error.errorResponse as IDataObject | undefined)?.connectionCode;
-		if (typeof code === 'string' && NEVER_SENT.has(code)) return false;
-	}
-	return true;
-}
-
 /** The record of sent orders of one kind, for one node run. */
 export class SentOrders {
 	private readonly list: string;
@@ -564,7 +544,7 @@ export class SentOrders {
 	 * wrapper of it) what a later attempt will do.
 	 */
 	async failed(identities: string[], error: unknown, shown: unknown = error): Promise<void> {
-		const created = mayHaveBeenCreated(error);
+		const created = mayHaveTakenEffect(error);
 		await this.settle(identities.map((identity) => ({ identity, outcome: created ? 'unknown' : 'released' })));
 		if (created && shown instanceof Error && identities.length) {
 			const described = shown as Error & { description?: string | null };

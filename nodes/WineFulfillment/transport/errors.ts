@@ -1,6 +1,6 @@
 // Turns provider statuses, redirects, odd answers and connection failures into NodeApiErrors that say what to do.
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
 import { documentName, type DocumentType } from './document';
@@ -188,6 +188,23 @@ export function documentError(
 
 /** Connection codes that mean the request never left this machine: safe to send again. */
 const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether a failed write may still have taken effect at the provider: false only when the provider refused it
+ * (a 4xx other than 408, after the retries), when the connection was never made, or when the node stopped
+ * before sending (a NodeOperationError). A timeout, a reset, a 5xx, a redirect or a success answer without a
+ * transaction reference may all have taken effect.
+ */
+export function mayHaveTakenEffect(error: unknown): boolean {
+	if (error instanceof NodeOperationError) return false;
+	if (error instanceof NodeApiError) {
+		const status = Number(error.httpCode);
+		if (status >= 400 && status < 500 && status !== 408) return false;
+		const code = (error.errorResponse as Record<string, unknown> | undefined)?.connectionCode;
+		if (typeof code === 'string' && NEVER_SENT.has(code)) return false;
+	}
+	return true;
+}
 
 export interface ConnectionFailure {
 	code: string;
