@@ -5,6 +5,7 @@ import type { INodeParameters } from 'n8n-workflow';
 import { useSandbox } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { out, useStore } from './helpers';
+import { transferHeader } from '../transferOrder/parameters';
 
 const fx = useSandbox({ inventoryRecords: 240 });
 const store = useStore();
@@ -44,15 +45,7 @@ const CASES: Case[] = [
 		parameters: (ref) => ({
 			resource: 'transferOrder',
 			operation: 'create',
-			customerReferenceNo: ref,
-			requestedDate: '2026-02-20T09:30:00Z',
-			transferFromWarehouse: 'APC01',
-			transferToWarehouse: 'SJU01',
-			inventoryStatusCode313: 'GOOD-NO-TX',
-			firstName: 'Ana',
-			lastName: 'Reyes',
-			phoneNumber: '707-555-0101',
-			emailAddress: 'ana.reyes@example.com',
+			...transferHeader(ref),
 			items: { item: [{ itemNo: item(0), itemQuantity: 1, quantityUnit: 'RETAIL' }] },
 		}),
 	},

@@ -13,6 +13,7 @@ import { ORDER_TYPES } from '../../nodes/WineFulfillment/wire/salesOrder';
 import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
 import { skus } from '../sandbox/stores';
+import { transferHeader } from '../transferOrder/parameters';
 
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
@@ -245,15 +246,7 @@ describe('Item Number values at run time', () => {
 				{
 					resource: 'transferOrder',
 					operation: 'create',
-					customerReferenceNo: 'TR-RL',
-					requestedDate: '2026-02-20T09:30:00Z',
-					transferFromWarehouse: 'APC01',
-					transferToWarehouse: 'SJU01',
-					inventoryStatusCode313: 'GOOD-NO-TX',
-					firstName: 'Ana',
-					lastName: 'Reyes',
-					phoneNumber: '707-555-0101',
-					emailAddress: 'ana.reyes@example.com',
+					...transferHeader('TR-RL'),
 					items: { item: [{ itemNo: typed(item(0)), itemQuantity: 12 }] },
 				},
 				{ timezone: 'UTC' },

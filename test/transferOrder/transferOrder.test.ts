@@ -6,6 +6,7 @@ import { useSandbox } from '../harness/sandbox';
 import type { RunResult } from '../harness/harness';
 import { transferOrders } from '../sandbox/inventoryMovement/transferOrders';
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
+import { transferHeader } from './parameters';
 
 const fx = useSandbox({ inventoryRecords: 240 });
 
@@ -20,15 +21,7 @@ const hints = (result: RunResult) =>
 const item = (k: number) => fx.sandbox.state.inventory[k * 24].ItemNo;
 
 const createParameters = (extra: Record<string, unknown> = {}) => ({
-	customerReferenceNo: 'TR-7',
-	requestedDate: '2026-02-20T09:30:00Z',
-	transferFromWarehouse: 'APC01',
-	transferToWarehouse: 'SJU01',
-	inventoryStatusCode313: 'GOOD-NO-TX',
-	firstName: 'Ana',
-	lastName: 'Reyes',
-	phoneNumber: '707-555-0101',
-	emailAddress: 'ana.reyes@example.com',
+	...transferHeader('TR-7'),
 	items: {
 		item: [
 			{ itemNo: item(0), itemQuantity: 12, quantityUnit: 'RETAIL', inventoryTaxStatus: 'GOOD-ST-TX', unitPrice: 24.5 },
