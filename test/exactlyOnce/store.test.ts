@@ -1,6 +1,6 @@
 // n8n's deduplication store as the node uses it: the in-memory twin's semantics, and the race window measured: n8n's own
 // (one store round trip), closed between executions of one process (the node runs its calls one at a time) and between
-// processes (each claim is checked by its owner value once overlapping writes have landed).
+// processes (every write of the records holds the node's lock: a row only one process can insert).
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 import { MemoryDeduplicator } from '../harness/dedup';
@@ -50,6 +50,7 @@ function context(store: MemoryDeduplicator): IExecuteFunctions {
 			removeProcessed: (items: string[], scope: 'node' | 'workflow', options: typeof entries) =>
 				store.removeProcessed(items, scope, contextData, options),
 			getProcessedDataCount: (scope: 'node' | 'workflow', options: typeof entries) => store.getProcessedDataCount(scope, contextData, options),
+			clearAllProcessedItems: (scope: 'node' | 'workflow') => store.clearAllProcessedItems(scope, contextData),
 		},
 		getWorkflow: () => ({ id: workflow.id, name: 'race', active: true }),
 		getNode: () => node,
@@ -127,36 +128,80 @@ describe('the race window, measured (fake clock)', () => {
 		expect(claims.every((n) => n === 1)).toBe(true);
 	});
 
-	it('between two n8n processes (queue mode) the check after each claim settles it: never two claims', async () => {
+	it('between two n8n processes (queue mode) the lock settles it: never two claims, whatever the offset', async () => {
 		const other = anotherProcess();
 		const claims: number[] = [];
 		for (const offset of offsets) claims.push(await race(other, offset, LATENCY, `OTHER-${offset}`));
-		// n8n's window (offsets below one round trip) granted both claims; each then checked its owner value
+		// n8n's window (offsets below one round trip) would grant both claims; the second process waits for the lock
 		expect(claims.every((n) => n === 1)).toBe(true);
 	});
 
-	it("between two processes, a claim another order's write dropped (n8n's lost update) is put back by the check", async () => {
+	/** Claims each order in `module` and settles it as sent; the state each claim found, by order. */
+	const claimAll = async (store: MemoryDeduplicator, module: SentOrdersModule, orderNos: string[]) => {
+		const states = new Map<string, string | undefined>();
+		await Promise.all(
+			orderNos.map(async (orderNo) => {
+				const record = await module.sentOrdersFor(context(store), 'salesOrder', 0, true);
+				const state = (await record?.claim([orderNo], 0))?.get(orderNo)?.state;
+				states.set(orderNo, state);
+				if (state === 'claimed') await record?.settle([{ identity: orderNo, outcome: 'sent', reference: 'REF' }]);
+			}),
+		);
+		return states;
+	};
+
+	it("between two processes, other orders' writes never drop a claim: 2 x 60 orders at once, every one claimed and recorded", async () => {
 		const other = anotherProcess();
 		const store = new MemoryDeduplicator();
 		store.latencyMs = LATENCY;
 		store.seed(workflow.id, '', 'entries', []);
-		const claimIn = async (module: SentOrdersModule, orderNo: string) => {
-			const record = await module.sentOrdersFor(context(store), 'salesOrder', 0, true);
-			const state = (await record?.claim([orderNo], 0))?.get(orderNo)?.state;
-			if (state === 'claimed') await record?.settle([{ identity: orderNo, outcome: 'sent', reference: 'REF' }]);
-			return state;
-		};
-		const a = claimIn(thisProcess, 'LOST-A');
-		await jest.advanceTimersByTimeAsync(LATENCY / 2);
-		const b = claimIn(other, 'LOST-B');
-		await jest.advanceTimersByTimeAsync(100 * LATENCY);
-		expect(await Promise.all([a, b])).toEqual(['claimed', 'claimed']);
-		// B's claim wrote back a list read before A's claim landed; A's check found its values gone and put them back
-		expect(store.count(workflow.id)).toBe(2);
-		for (const [module, orderNo] of [[other, 'LOST-A'], [thisProcess, 'LOST-B']] as const) {
-			const again = claimIn(module, orderNo);
-			await jest.advanceTimersByTimeAsync(100 * LATENCY);
-			expect(await again).toBe('sent');
+		const ours = Array.from({ length: 60 }, (_, i) => `MINE-${i}`);
+		const theirs = Array.from({ length: 60 }, (_, i) => `THEIRS-${i}`);
+		const done = Promise.all([claimAll(store, thisProcess, ours), claimAll(store, other, theirs)]);
+		await jest.advanceTimersByTimeAsync(10_000 * LATENCY);
+		const [a, b] = await done;
+		expect([...a.values(), ...b.values()].every((state) => state === 'claimed')).toBe(true);
+		// one value (the claim) per accepted order: no write was lost; the lock row is gone
+		expect(store.count(workflow.id)).toBe(120);
+		expect(store.hasRow(workflow.id, `n:${node.id}`)).toBe(false);
+		const again = claimAll(store, other, ours);
+		await jest.advanceTimersByTimeAsync(10_000 * LATENCY);
+		expect([...(await again).values()].every((state) => state === 'sent')).toBe(true);
+	});
+
+	it('between two processes, the same 60 orders claimed by both at once: each claimed exactly once', async () => {
+		const other = anotherProcess();
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		const orders = Array.from({ length: 60 }, (_, i) => `BOTH-${i}`);
+		// no row yet: the first writes of the records race to insert it too
+		const done = Promise.all([claimAll(store, thisProcess, orders), claimAll(store, other, orders)]);
+		await jest.advanceTimersByTimeAsync(10_000 * LATENCY);
+		const [a, b] = await done;
+		for (const orderNo of orders) {
+			const states = [a.get(orderNo), b.get(orderNo)];
+			expect(states.filter((state) => state === 'claimed')).toHaveLength(1);
 		}
+	});
+
+	it('a lock left by a process that died holding it is taken out after at most 30 s, and claims go on', async () => {
+		const store = new MemoryDeduplicator();
+		store.seed(workflow.id, `n:${node.id}`, 'latestIncrementalKey', 1);
+		let state: string | undefined;
+		const claimed = claimAll(store, thisProcess, ['AFTER-CRASH']).then((states) => (state = states.get('AFTER-CRASH')));
+		await jest.advanceTimersByTimeAsync(14_000);
+		expect(state).toBeUndefined();
+		await jest.advanceTimersByTimeAsync(17_000);
+		await claimed;
+		expect(state).toBe('claimed');
+		expect(store.hasRow(workflow.id, `n:${node.id}`)).toBe(false);
+	});
+
+	it('a store failure while taking the lock is a store error: nothing claimed', async () => {
+		const store = new MemoryDeduplicator();
+		store.seed(workflow.id, `n:${node.id}`, 'entries', ['not a lock']);
+		const record = await thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true);
+		await expect(record?.claim(['X-1'], 0)).rejects.toThrow("Could not lock the record of sent orders in n8n's deduplication store");
+		expect(store.count(workflow.id)).toBe(0);
 	});
 });

@@ -77,10 +77,14 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		this.rows.set(key, JSON.parse(JSON.stringify(row)) as Row);
 	}
 
-	/** An update: the whole row as this call computed it, whatever was written in between. */
+	/**
+	 * An update: the whole row as this call computed it, whatever was written in between; a row deleted in between
+	 * stays deleted (n8n's repository update is an UPDATE ... WHERE workflow and context).
+	 */
 	private async update(row: Row): Promise<void> {
 		await this.pause();
-		this.rows.set(MemoryDeduplicator.key(row.workflowId, row.context), JSON.parse(JSON.stringify(row)) as Row);
+		const key = MemoryDeduplicator.key(row.workflowId, row.context);
+		if (this.rows.has(key)) this.rows.set(key, JSON.parse(JSON.stringify(row)) as Row);
 	}
 
 	async checkProcessedAndRecord(
@@ -178,6 +182,11 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 	count(workflowId: string, context = ''): number {
 		const data = this.rows.get(MemoryDeduplicator.key(workflowId, context))?.value.data;
 		return Array.isArray(data) ? data.length : 0;
+	}
+
+	/** Whether a row exists for a workflow and context (the node's lock is a row in a latest mode). */
+	hasRow(workflowId: string, context: string): boolean {
+		return this.rows.has(MemoryDeduplicator.key(workflowId, context));
 	}
 
 	/** Puts a row in as another node would have left it (e.g. Remove Duplicates in another mode). */

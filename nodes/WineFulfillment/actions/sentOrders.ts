@@ -1,24 +1,20 @@
 // The record of what the create operations sent, kept in n8n's deduplication store: each order is created once across
-// re-runs, retried executions, Retry On Fail and webhooks delivered twice.
+// re-runs, retried executions, Retry On Fail, webhooks delivered twice and workers of n8n's queue mode.
 //
-// n8n's store (the one its Remove Duplicates node uses) keeps, per workflow (or per node), one list of hashed values;
-// `checkProcessedAndRecord` tells which values were there and adds the others, `removeProcessed` takes values out.
-// It cannot be read without recording, and a value cannot be read back. So an order's state is two values:
+// n8n's store (the one its Remove Duplicates node uses) keeps rows of hashed values: one per workflow (scope Workflow)
+// and one per node (scope Node). `checkProcessedAndRecord` tells which values were there and adds the others,
+// `removeProcessed` takes values out. It cannot be read without recording, and a value cannot be read back. The
+// records live in the workflow's row (with scope Node, the key names the node); an order's state is two values:
 //
 //   (none)             never sent, or released                  → claimed by recording both, then sent
 //   claim + open       being sent now, or the outcome is unknown → not sent again: an error says how to check
 //   claim              accepted (a transaction reference came)   → put out again with alreadySent: true
 //
-// Claiming records both values in one call. Reading the state records them too, so a read that finds "claim" without
-// "open" (an accepted order) takes "open" out again: in between, the order looks unsettled to a racer, never unsent.
-//
-// What is atomic: nothing. n8n reads the list, then writes all of it back, with no lock or transaction: two calls at
-// once can both find a value new, and the later write drops what the earlier one added. Within one n8n process this
-// node runs its calls to one list one at a time, which closes that window between its own executions. Between
-// processes (queue mode workers, several mains) each claim also records an owner value of its own, and is checked
-// again once writes that overlapped it have landed (a wait of four times its own store call): its owner value gone
-// while the claim is there, another process won the order; the claim gone, an unrelated write dropped it, and the
-// check puts it back. What remains: a write of another process landing later than that wait.
+// A call reads the row, then writes all of it back, with no transaction: two calls at once can both find a value new,
+// and the later write drops what the earlier one added. So every write of the records holds a lock: the node's own
+// row, which exists only while a process holds it. Creating a row is the one atomic step n8n's store has (its primary
+// key is workflow and context: of two processes inserting it, one is refused), and the lock row is taken out again
+// afterwards. Within one n8n process the node also queues its calls, so only one execution at a time waits for it.
 import type {
 	DeduplicationHelperFunctions,
 	DeduplicationScope,
@@ -27,7 +23,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { randomUUID } from 'node:crypto';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
@@ -83,9 +78,17 @@ const KINDS: Record<SentKind, KindWords> = {
 	},
 };
 
-/** The wait before a claim is checked again: four times the claim's own store call, within these bounds. */
-const MIN_SETTLE_WAIT_MS = 25;
-const MAX_SETTLE_WAIT_MS = 2_000;
+/** The lock is the node's own row, in a mode the records never use, holding this one number. */
+const LOCK_VALUE = 1;
+const LOCK_OPTIONS: ICheckProcessedOptions = { mode: 'latestIncrementalKey' };
+/** Waits between attempts on a lock another process holds: doubling from the first to the last, each jittered. */
+const LOCK_RETRY_FIRST_MS = 2;
+const LOCK_RETRY_LAST_MS = 50;
+/**
+ * A lock is held for a few store calls. One still there after this long was left by a process that died holding it,
+ * and is taken out; each waiter draws its own limit in this range, so two waiters seldom take it out at once.
+ */
+const STALE_LOCK_MS: readonly [number, number] = [15_000, 30_000];
 
 /** n8n's Remove Duplicates node keeps this many values by default too. */
 export const DEFAULT_HISTORY_SIZE = 10_000;
@@ -99,12 +102,12 @@ export const scopeOptions = (thing: string) => [
 	{
 		name: 'Node',
 		value: 'node',
-		description: 'Kept for this node only: its records are lost if the node is deleted or pasted as a copy',
+		description: 'Kept for this node only: its records are no longer found if the node is deleted or pasted as a copy',
 	},
 	{
 		name: 'Workflow',
 		value: 'workflow',
-		description: `Shared by every node of this workflow: another create node or a Forget Sent Orders node in it sees the same ${thing} records (Remove Duplicates nodes set to Workflow use the same store, and their Clear Deduplication History clears these records too)`,
+		description: `Shared by every node of this workflow: another create node or a Forget Sent Orders node in it sees the same ${thing} records (kept in the workflow's deduplication store: the Clear Deduplication History of a Remove Duplicates node set to Workflow clears them too)`,
 	},
 ];
 
@@ -172,7 +175,7 @@ function readSettings(ctx: IExecuteFunctions, itemIndex: number, scopeParameter 
 
 type Outcome = { kind: 'sent'; reference?: string } | { kind: 'released' } | { kind: 'unknown' };
 
-/** One queue per store list (workflow and scope): n8n reads the list and writes it back, so calls must not overlap. */
+/** One queue per workflow's records: this process's calls to them (and to the lock) never overlap. */
 const listQueues = new Map<string, pLimit.Limit>();
 /** Orders being sent right now by an execution in this process, by list and key: a racer waits for the outcome. */
 const inFlight = new Map<string, Promise<Outcome>>();
@@ -188,7 +191,10 @@ function keepReference(flightKey: string, reference: string): void {
 
 // ---- one node run's access to the store ----
 
-type Store = Pick<DeduplicationHelperFunctions, 'checkProcessedAndRecord' | 'removeProcessed' | 'getProcessedDataCount'>;
+type Store = Pick<
+	DeduplicationHelperFunctions,
+	'checkProcessedAndRecord' | 'removeProcessed' | 'getProcessedDataCount' | 'clearAllProcessedItems'
+>;
 
 interface RunState {
 	/** by scope: whether n8n's store answers in this run */
@@ -221,7 +227,7 @@ const isUnavailable = (error: unknown) => (error as { code?: unknown } | null)?.
 function storeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number, what: string): NodeOperationError {
 	const said = error instanceof Error ? error.message : String(error);
 	const otherMode = /incompatible setting/i.test(said)
-		? " Another node of this workflow (Remove Duplicates keeping items by a later value or date, with Scope Workflow) uses this workflow's store in another mode: set Scope to Node in this node's Send Once Options."
+		? " Another node of this workflow (Remove Duplicates keeping items by a later value or date, with Scope Workflow) uses this workflow's store in another mode: set that node's Scope to Node."
 		: '';
 	return new NodeOperationError(ctx.getNode(), `Could not ${what} in n8n's deduplication store: ${said}`, {
 		itemIndex,
@@ -233,7 +239,8 @@ function storeOf(ctx: IExecuteFunctions): Store | undefined {
 	const helpers = ctx.helpers as Partial<Store>;
 	return typeof helpers.checkProcessedAndRecord === 'function' &&
 		typeof helpers.removeProcessed === 'function' &&
-		typeof helpers.getProcessedDataCount === 'function'
+		typeof helpers.getProcessedDataCount === 'function' &&
+		typeof helpers.clearAllProcessedItems === 'function'
 		? (helpers as Store)
 		: undefined;
 }
@@ -250,7 +257,7 @@ async function storeAvailable(ctx: IExecuteFunctions, settings: Settings, itemIn
 			const store = storeOf(ctx);
 			if (!store) return false;
 			try {
-				await store.getProcessedDataCount(settings.scope, { mode: 'entries' });
+				await store.getProcessedDataCount('workflow', { mode: 'entries' });
 				return true;
 			} catch (error) {
 				if (isUnavailable(error)) return false;
@@ -294,13 +301,16 @@ export type Claim = { state: 'claimed' } | { state: 'sent'; reference?: string }
 /** How a claimed send ended. */
 export type Settlement = { identity: string } & ({ outcome: 'sent'; reference?: string } | { outcome: 'released' } | { outcome: 'unknown' });
 
+/** Whether a store call failed because the row it inserted was there by then (another process took the lock). */
+const isInsertConflict = (error: unknown) =>
+	/duplicate key|unique constraint|SQLITE_CONSTRAINT|ER_DUP_ENTRY/i.test(error instanceof Error ? error.message : String(error));
+
 /** The record of sent orders of one kind, for one node run. */
 export class SentOrders {
+	/** the workflow's records, as this process's queues know them */
 	private readonly list: string;
 	private readonly options: ICheckProcessedOptions;
 	private readonly flights = new Map<string, (outcome: Outcome) => void>();
-	/** this run's own token per order: only the claim whose token survives in the list may send */
-	private readonly tokens = new Map<string, string>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -309,38 +319,76 @@ export class SentOrders {
 		private readonly settings: Settings,
 		private readonly account: string,
 	) {
-		const workflowId = String(ctx.getWorkflow().id ?? '');
-		this.list = JSON.stringify([workflowId, settings.scope, settings.scope === 'node' ? ctx.getNode().id : '']);
+		this.list = JSON.stringify([String(ctx.getWorkflow().id ?? '')]);
 		this.options = { mode: 'entries', maxEntries: settings.historySize };
 	}
 
-	/** The order's key: account, kind and identity; n8n stores an MD5 of each value, never the text. */
+	/** The order's key: account, kind, identity, and the node with scope Node; n8n stores an MD5 of it, never the text. */
 	private key(identity: string): string {
-		return JSON.stringify(['wine-fulfillment', this.account, this.kind, identity]);
+		const node = this.settings.scope === 'node' ? [this.ctx.getNode().id] : [];
+		return JSON.stringify(['wine-fulfillment', this.account, this.kind, identity, ...node]);
 	}
 
-	private values(identity: string): { claim: string; open: string; owner: string } {
+	private values(identity: string): { claim: string; open: string } {
 		const key = this.key(identity);
-		let token = this.tokens.get(identity);
-		if (!token) {
-			token = randomUUID();
-			this.tokens.set(identity, token);
-		}
-		return { claim: `claim:${key}`, open: `open:${key}`, owner: `owner:${key}:${token}` };
+		return { claim: `claim:${key}`, open: `open:${key}` };
 	}
 
 	private flightKey(identity: string): string {
 		return `${this.list}|${this.key(identity)}`;
 	}
 
-	/** Runs store calls on this list one at a time within this process. */
-	private async serial<T>(work: () => Promise<T>): Promise<T> {
+	/**
+	 * Runs `work` on the records alone: one call at a time within this process, and across processes while holding the
+	 * lock (the node's own row, created by this call and taken out after). A failure to take or give back the lock is
+	 * worded for the user as a store failure: nothing was sent.
+	 */
+	private async exclusive<T>(itemIndex: number, work: () => Promise<T>): Promise<T> {
 		let queue = listQueues.get(this.list);
 		if (!queue) {
 			queue = pLimit(1);
 			listQueues.set(this.list, queue);
 		}
-		return await queue(work);
+		return await queue(async () => {
+			await this.lock(itemIndex);
+			try {
+				return await work();
+			} finally {
+				await this.unlock();
+			}
+		});
+	}
+
+	private async lock(itemIndex: number): Promise<void> {
+		const [low, high] = STALE_LOCK_MS;
+		const staleAfter = low + Math.random() * (high - low);
+		let since = Date.now();
+		let wait = LOCK_RETRY_FIRST_MS;
+		for (;;) {
+			try {
+				// an insert (no row: the lock was free) reports the value new; an update of the holder's row, processed
+				const taken = await this.store.checkProcessedAndRecord([LOCK_VALUE], 'node', LOCK_OPTIONS);
+				if (taken.new.length > 0) return;
+			} catch (error) {
+				if (!isInsertConflict(error)) throw storeError(this.ctx, error, itemIndex, 'lock the record of sent orders');
+			}
+			if (Date.now() - since > staleAfter) {
+				await this.unlock();
+				since = Date.now();
+				continue;
+			}
+			await sleep(wait * (0.5 + Math.random()));
+			wait = Math.min(LOCK_RETRY_LAST_MS, wait * 2);
+		}
+	}
+
+	/** Gives the lock back; if that fails, other processes take it out once it is stale. */
+	private async unlock(): Promise<void> {
+		try {
+			await this.store.clearAllProcessedItems('node', LOCK_OPTIONS);
+		} catch {
+			// left for the stale-lock rule
+		}
 	}
 
 	private startFlight(identity: string): void {
@@ -355,10 +403,10 @@ export class SentOrders {
 		});
 	}
 
-	/** A store call on this list, its failure worded for the user (nothing was sent). */
+	/** A store call on the records, its failure worded for the user (nothing was sent). */
 	private async record(values: string[], itemIndex: number): Promise<Set<string>> {
 		try {
-			const result = await this.store.checkProcessedAndRecord(values, this.settings.scope, this.options);
+			const result = await this.store.checkProcessedAndRecord(values, 'workflow', this.options);
 			return new Set(result.processed.map(String));
 		} catch (error) {
 			throw storeError(this.ctx, error, itemIndex, 'record the orders about to be sent');
@@ -369,7 +417,7 @@ export class SentOrders {
 	private async tidy(values: string[]): Promise<void> {
 		if (!values.length) return;
 		try {
-			await this.store.removeProcessed(values, this.settings.scope, this.options);
+			await this.store.removeProcessed(values, 'workflow', this.options);
 		} catch {
 			hintOnce(
 				this.ctx,
@@ -380,76 +428,38 @@ export class SentOrders {
 	}
 
 	/**
-	 * One store call for all the orders: which are claimed now (their claim, open and owner values recorded), which
-	 * were accepted before, which are unsettled. Also returns how long the call took.
+	 * One locked store call for all the orders: which are claimed now (their claim and open values recorded), which were
+	 * accepted before, which are unsettled.
 	 */
-	private async claimRound(identities: string[], itemIndex: number): Promise<{ found: Map<string, Claim['state']>; tookMs: number }> {
-		return await this.serial(async () => {
+	private async claimRound(identities: string[], itemIndex: number): Promise<Map<string, Claim['state']>> {
+		return await this.exclusive(itemIndex, async () => {
 			const found = new Map<string, Claim['state']>();
-			const started = Date.now();
 			const processed = await this.record(
 				identities.flatMap((id) => Object.values(this.values(id))),
 				itemIndex,
 			);
-			const tookMs = Date.now() - started;
 			const tidy: string[] = [];
 			for (const id of identities) {
-				const { claim, open, owner } = this.values(id);
+				const { claim, open } = this.values(id);
 				const claimed = processed.has(claim);
 				const unsettled = processed.has(open);
 				if (!claimed && !unsettled) {
 					found.set(id, 'claimed');
 					this.startFlight(id);
-				} else {
-					// the read recorded this run's owner value, and for an accepted order the open value: both go again
-					tidy.push(owner);
-					if (claimed && !unsettled) {
-						found.set(id, 'sent');
-						tidy.push(open);
-					} else found.set(id, 'unsettled');
-				}
+				} else if (claimed && !unsettled) {
+					// accepted before: the read recorded the open value, which goes again
+					found.set(id, 'sent');
+					tidy.push(open);
+				} else found.set(id, 'unsettled');
 			}
 			await this.tidy(tidy);
-			return { found, tookMs };
+			return found;
 		});
 	}
 
 	/**
-	 * n8n's store writes back the whole list it read: a call of another n8n process that read the list before this
-	 * claim landed can still write after it, granting its own claim of the same order or dropping this one. Once such
-	 * writes have landed (after a wait well beyond this claim's own round trip), the list tells: this run's owner
-	 * value still there, the claim holds; gone while the claim is there, another process won the order; the claim gone
-	 * too, an unrelated write dropped it, and this call has put it back (checked again).
-	 */
-	private async verify(identities: string[], tookMs: number, itemIndex: number): Promise<Map<string, 'claimed' | 'unsettled'>> {
-		const verdict = new Map<string, 'claimed' | 'unsettled'>();
-		let pending = identities;
-		for (let round = 0; pending.length > 0 && round < 3; round++) {
-			await sleep(Math.min(MAX_SETTLE_WAIT_MS, Math.max(MIN_SETTLE_WAIT_MS, 4 * tookMs)));
-			const started = Date.now();
-			const processed = await this.serial(async () => await this.record(pending.flatMap((id) => Object.values(this.values(id))), itemIndex));
-			tookMs = Date.now() - started;
-			const again: string[] = [];
-			const tidy: string[] = [];
-			for (const id of pending) {
-				const { claim, open, owner } = this.values(id);
-				if (processed.has(owner) && processed.has(claim) && processed.has(open)) verdict.set(id, 'claimed');
-				else if (!processed.has(owner) && processed.has(claim)) {
-					tidy.push(owner);
-					verdict.set(id, 'unsettled');
-				} else again.push(id);
-			}
-			if (tidy.length) await this.serial(async () => await this.tidy(tidy));
-			pending = again;
-		}
-		// still not confirmed: the values are there now, but this run does not send on an unproven claim
-		for (const id of pending) verdict.set(id, 'unsettled');
-		return verdict;
-	}
-
-	/**
 	 * Claims the orders before they are sent. An order another execution of this process is sending right now is
-	 * waited for; one whose record says "being sent or unknown" in another process is unsettled.
+	 * waited for; one whose record says "being sent or unknown" (here or in another process) is unsettled.
 	 */
 	async claim(identities: string[], itemIndex: number): Promise<Map<string, Claim>> {
 		const claims = new Map<string, Claim>();
@@ -465,24 +475,7 @@ export class SentOrders {
 			pending = pending.filter((id) => !claims.has(id));
 			if (pending.length === 0) break;
 
-			const { found, tookMs } = await this.claimRound(pending, itemIndex);
-			const tentative = pending.filter((id) => found.get(id) === 'claimed');
-			if (tentative.length) {
-				let verdict: Map<string, 'claimed' | 'unsettled'>;
-				try {
-					verdict = await this.verify(tentative, tookMs, itemIndex);
-				} catch (error) {
-					// nothing was sent; the claims stay in the store (unsettled, the safe side) and waiters here are told
-					for (const id of tentative) this.flights.get(id)?.({ kind: 'unknown' });
-					throw asNodeError(this.ctx, error, itemIndex);
-				}
-				for (const id of tentative) {
-					if (verdict.get(id) === 'claimed') continue;
-					// another process holds it: this process's waiters learn that its outcome is not known here
-					found.set(id, 'unsettled');
-					this.flights.get(id)?.({ kind: 'unknown' });
-				}
-			}
+			const found = await this.claimRound(pending, itemIndex);
 			const again: string[] = [];
 			for (const id of pending) {
 				const state = found.get(id);
@@ -504,16 +497,18 @@ export class SentOrders {
 	async settle(settlements: Settlement[]): Promise<void> {
 		const remove: string[] = [];
 		for (const s of settlements) {
-			const { claim, open, owner } = this.values(s.identity);
+			const { claim, open } = this.values(s.identity);
 			if (s.outcome === 'sent') {
-				remove.push(open, owner);
+				remove.push(open);
 				if (s.reference) keepReference(this.flightKey(s.identity), s.reference);
 			} else if (s.outcome === 'released') {
-				remove.push(claim, open, owner);
+				remove.push(claim, open);
 			}
 		}
 		try {
-			if (remove.length) await this.serial(async () => await this.store.removeProcessed(remove, this.settings.scope, this.options));
+			if (remove.length) {
+				await this.exclusive(0, async () => await this.store.removeProcessed(remove, 'workflow', this.options));
+			}
 		} catch {
 			hintOnce(
 				this.ctx,
@@ -555,20 +550,20 @@ export class SentOrders {
 	/** Removes the records of these orders; returns how many values each had. */
 	async forget(identities: string[], itemIndex: number): Promise<Map<string, number>> {
 		const removed = new Map<string, number>();
-		await this.serial(async () => {
-			try {
+		try {
+			await this.exclusive(itemIndex, async () => {
 				for (const id of new Set(identities)) {
 					const { claim, open } = this.values(id);
-					const before = await this.store.getProcessedDataCount(this.settings.scope, this.options);
-					await this.store.removeProcessed([claim, open], this.settings.scope, this.options);
-					const after = await this.store.getProcessedDataCount(this.settings.scope, this.options);
+					const before = await this.store.getProcessedDataCount('workflow', this.options);
+					await this.store.removeProcessed([claim, open], 'workflow', this.options);
+					const after = await this.store.getProcessedDataCount('workflow', this.options);
 					removed.set(id, Math.max(0, before - after));
 					references.delete(this.flightKey(id));
 				}
-			} catch (error) {
-				throw storeError(this.ctx, error, itemIndex, 'forget sent orders');
-			}
-		});
+			});
+		} catch (error) {
+			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
+		}
 		return removed;
 	}
 
