@@ -3,9 +3,9 @@ import type { ICredentialType, INodeProperties, Icon } from 'n8n-workflow';
 /**
  * Protects the tracking webhook: the provider documents no signature, so deliveries are checked
  * against a header or basic-auth secret that is also set in the provider's webhook settings.
- * Inbound only: there is no provider call to test it with.
+ * Inbound only: there is no provider call to test it with, so the tracking webhook trigger tests it
+ * (`testedBy`, checkWebhookCredential): a complete header or basic-auth pair.
  */
-// eslint-disable-next-line @n8n/community-nodes/credential-test-required
 export class WineFulfillmentWebhookApi implements ICredentialType {
 	name = 'wineFulfillmentWebhookApi';
 
@@ -32,7 +32,7 @@ export class WineFulfillmentWebhookApi implements ICredentialType {
 			type: 'string',
 			typeOptions: { password: true },
 			default: '',
-			description: 'For Header Auth: the secret value of that header. Empty: every delivery is refused.',
+			description: 'For Header Auth: the secret value of that header, a long random value. Empty: every delivery is refused.',
 		},
 		{
 			displayName: 'User',

@@ -67,4 +67,33 @@ describe('n8n lists the package', () => {
 		assert.match(refused.message, /credentials were refused/);
 		assert.doesNotMatch(refused.message, /not-the-password/);
 	});
+
+	it("the webhook credential's Test button runs the webhook trigger's check (testedBy): no secret fails, a complete pair passes", async () => {
+		const { session } = await n8nServer();
+		const type = 'wineFulfillmentWebhookApi';
+		const created = await session.rest<{ id: string; name: string }>('POST', '/credentials', {
+			name: 'E2E webhook credential (Test button)',
+			type,
+			data: { headerName: 'X-Webhook-Secret', headerSecret: '' },
+		});
+		try {
+			const test = (data: Record<string, string>) =>
+				session.rest<{ status: string; message: string }>('POST', '/credentials/test', {
+					credentials: { id: created.id, name: created.name, type, data },
+				});
+			const empty = await test({ headerName: 'X-Webhook-Secret', headerSecret: '' });
+			assert.equal(empty.status, 'Error', empty.message);
+			assert.match(empty.message, /No secret is set/);
+			const secret = 'e2e-long-random-header-value-7731';
+			const header = await test({ headerName: 'X-Webhook-Secret', headerSecret: secret });
+			assert.equal(header.status, 'OK', header.message);
+			assert.match(header.message, /Header Auth \(header X-Webhook-Secret\)/);
+			assert.doesNotMatch(header.message, new RegExp(secret));
+			const half = await test({ headerName: 'X-Webhook-Secret', headerSecret: '', user: 'provider', password: '' });
+			assert.equal(half.status, 'Error', half.message);
+			assert.match(half.message, /Basic Auth has a User but no Password/);
+		} finally {
+			await session.rest('DELETE', `/credentials/${created.id}`);
+		}
+	});
 });

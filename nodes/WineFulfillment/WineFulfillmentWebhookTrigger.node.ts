@@ -1,6 +1,10 @@
 import type {
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialTestFunctions,
 	IDataObject,
 	IHookFunctions,
+	INodeCredentialTestResult,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
@@ -53,6 +57,46 @@ function sameSecret(given: string, expected: string): boolean {
 
 type Verdict = 'allowed' | 'denied' | 'no-secret';
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** An HTTP header name (RFC 9110 token): what a provider can send and n8n can receive. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The webhook credential's test (n8n runs it from the credential's Test button and on save). The
+ * provider has no call to test against, so it checks what a delivery would be checked against: a
+ * complete Header Auth pair (a valid header name and a value) or Basic Auth pair (user and password).
+ * Its message never contains a secret.
+ */
+export function checkWebhookCredential(data: ICredentialDataDecryptedObject = {}): INodeCredentialTestResult {
+	const [headerName, headerSecret] = [text(data.headerName).trim(), text(data.headerSecret)];
+	const [user, password] = [text(data.user), text(data.password)];
+	const problems: string[] = [];
+	const ready: string[] = [];
+	if (headerSecret) {
+		if (!headerName) problems.push('Header Auth has a Header Value but no Header Name');
+		else if (!HEADER_NAME.test(headerName)) {
+			problems.push(`Header Auth: "${headerName}" is not an HTTP header name (letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, no spaces)`);
+		} else ready.push(`Header Auth (header ${headerName})`);
+	}
+	if (user || password) {
+		if (!password) problems.push('Basic Auth has a User but no Password');
+		else if (!user) problems.push('Basic Auth has a Password but no User');
+		else ready.push('Basic Auth');
+	}
+	if (problems.length) {
+		return { status: 'Error', message: `${problems.join('; ')}: a trigger using it refuses every delivery (401)` };
+	}
+	if (!ready.length) {
+		return {
+			status: 'Error',
+			message:
+				'No secret is set: enter a Header Value (Header Auth) or a User and Password (Basic Auth); until then a trigger using this credential refuses every delivery (401)',
+		};
+	}
+	return { status: 'OK', message: `Ready for ${ready.join(' and ')}; enter the same in the provider's webhook settings` };
+}
+
 /**
  * Checks the delivery against the credential. A secret left empty refuses every delivery: with an
  * empty password, `Basic base64("user:")` (or `Basic Og==` with both empty) would otherwise pass.
@@ -62,7 +106,6 @@ async function authorized(ctx: IWebhookFunctions): Promise<Verdict> {
 	if (method === 'none') return 'allowed';
 	const credential = await ctx.getCredentials('wineFulfillmentWebhookApi');
 	const headers = ctx.getHeaderData() as Record<string, string | undefined>;
-	const text = (value: unknown) => (typeof value === 'string' ? value : '');
 	if (method === 'headerAuth') {
 		const [name, secret] = [text(credential.headerName).trim().toLowerCase(), text(credential.headerSecret)];
 		if (!name || !secret) return 'no-secret';
@@ -91,6 +134,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			{
 				name: 'wineFulfillmentWebhookApi',
 				required: true,
+				testedBy: 'wineFulfillmentWebhookApiTest',
 				displayOptions: { show: { authentication: ['headerAuth', 'basicAuth'] } },
 			},
 		],
@@ -114,11 +158,19 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 					{ name: 'None', value: 'none' },
 				],
 				description:
-					'The provider documents no signature: protect the URL with a secret header or basic auth set on both sides',
+					"How a delivery shows it comes from the provider: a secret header or basic auth, set in the credential and in the provider's portal",
 			},
 			{
 				displayName:
-					"Every delivery is refused (401) while the credential's secret is empty: Header Auth needs a header name and value, Basic Auth a user and a password",
+					"Anyone who has this URL can post fake tracking updates: the provider documents no signature. Choose Header Auth, give the credential a long random Header Value, and set the same header name and value in the provider's portal.",
+				name: 'noAuthNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { authentication: ['none'] } },
+			},
+			{
+				displayName:
+					"Every delivery is refused (401) while the credential's secret is empty: Header Auth needs a header name and value, Basic Auth a user and a password. The credential's Test button checks them.",
 				name: 'emptySecretNotice',
 				type: 'notice',
 				default: '',
@@ -133,6 +185,17 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 				description: 'Emit only updates with these tags, e.g. Delivered or Exception. None selected emits every update.',
 			},
 		],
+	};
+
+	methods = {
+		credentialTest: {
+			async wineFulfillmentWebhookApiTest(
+				this: ICredentialTestFunctions,
+				credential: ICredentialsDecrypted,
+			): Promise<INodeCredentialTestResult> {
+				return checkWebhookCredential(credential.data);
+			},
+		},
 	};
 
 	// The provider has no API to register webhooks: the URL is entered in its portal. These methods

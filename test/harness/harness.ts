@@ -23,6 +23,7 @@ import {
 } from 'n8n-workflow';
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
+import { WineFulfillmentWebhookApi } from '../../credentials/WineFulfillmentWebhookApi.credentials';
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
 import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
 import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
@@ -77,7 +78,11 @@ export class NodeTypes implements INodeTypes {
 	}
 }
 
-const CREDENTIAL_TYPES: Record<string, ICredentialType> = { wineFulfillmentApi: new WineFulfillmentApi() };
+/** The package's credential types by name, as n8n registers them from package.json's n8n.credentials. */
+export const CREDENTIAL_TYPES: Record<string, ICredentialType> = {
+	wineFulfillmentApi: new WineFulfillmentApi(),
+	wineFulfillmentWebhookApi: new WineFulfillmentWebhookApi(),
+};
 
 export interface CredentialData extends ICredentialDataDecryptedObject {
 	userKey: string;

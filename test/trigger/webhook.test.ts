@@ -1,8 +1,9 @@
 // The tracking webhook trigger: answers at once, one item per event, redeliveries dropped, tag filter, auth, bad bodies.
 import { randomUUID } from 'node:crypto';
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers, type ICredentialDataDecryptedObject, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
+import { testCredential } from '../harness/credentialTest';
 import { runWebhook, WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
 
 const NODE = 'Tracking Webhook';
@@ -128,6 +129,76 @@ describe('tracking webhook trigger', () => {
 		expect(notice?.type).toBe('notice');
 		expect(notice?.displayName).toContain('refused');
 		expect(notice?.displayOptions?.show?.authentication).toEqual(['basicAuth', 'headerAuth']);
+	});
+
+	it('recommends authentication in the panel while None is chosen (the default), and only then', () => {
+		const description = new WineFulfillmentWebhookTrigger().description;
+		const shown = (parameters: INodeParameters) =>
+			description.properties
+				.filter((p) => p.type === 'notice' && NodeHelpers.displayParameter(parameters, p, { typeVersion: 1 }, description))
+				.map((p) => p.name);
+		const defaults = NodeHelpers.getNodeParameters(description.properties, {}, true, false, { typeVersion: 1 }, description) as INodeParameters;
+		expect(defaults.authentication).toBe('none');
+		expect(shown(defaults)).toEqual(['notice', 'noAuthNotice']);
+		expect(shown({ ...defaults, authentication: 'headerAuth' })).toEqual(['notice', 'emptySecretNotice']);
+		expect(shown({ ...defaults, authentication: 'basicAuth' })).toEqual(['notice', 'emptySecretNotice']);
+		const text = description.properties.find((p) => p.name === 'noAuthNotice')?.displayName ?? '';
+		expect(text).toMatch(/Anyone who has this URL can post fake tracking updates/);
+		expect(text).toMatch(/no signature/);
+		expect(text).toMatch(/Header Auth.*long random Header Value.*provider's portal/);
+	});
+
+	describe("the credential's Test button (n8n runs the trigger's credentialTest: there is no provider call to test)", () => {
+		const test = (data: ICredentialDataDecryptedObject) => testCredential('wineFulfillmentWebhookApi', data);
+
+		it('fails while no secret is set (as created: only the default header name)', async () => {
+			const result = await test({});
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(/No secret is set.*refuses every delivery \(401\)/);
+		});
+
+		it('passes a complete header pair or basic pair, naming what is ready and never a secret', async () => {
+			const header = await test({ headerSecret: secret.headerSecret });
+			expect(header).toEqual({ status: 'OK', message: expect.stringContaining('Header Auth (header X-Webhook-Secret)') });
+			const basic = await test({ user: secret.user, password: secret.password });
+			expect(basic).toEqual({ status: 'OK', message: expect.stringContaining('Basic Auth') });
+			const both = await test(secret);
+			expect(both.status).toBe('OK');
+			expect(both.message).toMatch(/Header Auth .* and Basic Auth/);
+			for (const { message } of [header, basic, both]) {
+				expect(message).not.toContain(secret.headerSecret);
+				expect(message).not.toContain(secret.password);
+			}
+		});
+
+		it('fails a half-filled pair or a header name no sender can send, saying which', async () => {
+			const cases: Array<[ICredentialDataDecryptedObject, RegExp]> = [
+				[{ headerName: '', headerSecret: secret.headerSecret }, /Header Value but no Header Name/],
+				[{ headerName: '   ', headerSecret: secret.headerSecret }, /Header Value but no Header Name/],
+				[{ headerName: 'X Webhook Secret', headerSecret: secret.headerSecret }, /"X Webhook Secret" is not an HTTP header name/],
+				[{ headerName: 'X-Secret:', headerSecret: secret.headerSecret }, /"X-Secret:" is not an HTTP header name/],
+				[{ user: secret.user }, /Basic Auth has a User but no Password/],
+				[{ password: secret.password }, /Basic Auth has a Password but no User/],
+				// a complete basic pair does not hide a broken header pair (a Header Auth trigger would refuse every delivery)
+				[{ ...secret, headerName: '' }, /Header Value but no Header Name/],
+			];
+			for (const [data, message] of cases) {
+				const result = await test(data);
+				expect({ data, status: result.status }).toEqual({ data, status: 'Error' });
+				expect(result.message).toMatch(message);
+				expect(result.message).toMatch(/refuses every delivery \(401\)/);
+				expect(result.message).not.toContain(secret.headerSecret);
+				expect(result.message).not.toContain(secret.password);
+			}
+		});
+
+		it('agrees with the trigger: what the test passes, a delivery with the same secret passes', async () => {
+			const credential = { ...secret, headerName: '  X-Tracking-Key ' };
+			expect((await test(credential)).status).toBe('OK');
+			const delivery = await runWebhook(workflow({ authentication: 'headerAuth' }), NODE, { body: update(), headers: { 'x-tracking-key': secret.headerSecret } }, { [AUTH_ID]: credential }, {});
+			expect(delivery.status).toBe(200);
+			expect(delivery.items).toHaveLength(1);
+		});
 	});
 
 	it('recognises a redelivered event_id in another letter case (UUIDs compare case-insensitively)', async () => {
