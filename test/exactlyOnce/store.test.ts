@@ -184,6 +184,49 @@ describe('the race window, measured (fake clock)', () => {
 		}
 	});
 
+	/** Awaits `promise` while the fake clock moves on in store round trips. */
+	const drive = async <T>(promise: Promise<T>): Promise<T> => {
+		let done = false;
+		void promise.finally(() => (done = true)).catch(() => undefined);
+		while (!done) await jest.advanceTimersByTimeAsync(LATENCY);
+		return await promise;
+	};
+
+	it('an order another process is sending right now is waited for: settled within seconds it comes out as sent, not as possibly sent', async () => {
+		const other = anotherProcess();
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		const first = await drive(thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		expect((await drive(first!.claim(['TWICE-1'], 0))).get('TWICE-1')?.state).toBe('claimed');
+		// the same order delivered to another worker while this one sends it (a 429 and its Retry-After: 2 s)
+		const second = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		let state: string | undefined;
+		const waiting = second!.claim(['TWICE-1'], 0).then((claims) => (state = claims.get('TWICE-1')?.state));
+		await jest.advanceTimersByTimeAsync(2_000);
+		expect(state).toBeUndefined();
+		await drive(first!.settle([{ identity: 'TWICE-1', outcome: 'sent', reference: 'REF-1' }]));
+		await drive(waiting);
+		expect(state).toBe('sent');
+	});
+
+	it('an order still unsettled after those looks is reported as possibly sent; one this process saw end unknown is not waited for', async () => {
+		const other = anotherProcess();
+		const store = new MemoryDeduplicator();
+		const first = await thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true);
+		await first?.claim(['UNKNOWN-1'], 0);
+		await first?.settle([{ identity: 'UNKNOWN-1', outcome: 'unknown' }]);
+		const here = await thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true);
+		expect((await here?.claim(['UNKNOWN-1'], 0))?.get('UNKNOWN-1')?.state).toBe('unsettled');
+		const elsewhere = await other.sentOrdersFor(context(store), 'salesOrder', 0, true);
+		let state: string | undefined;
+		const waiting = elsewhere?.claim(['UNKNOWN-1'], 0).then((claims) => (state = claims.get('UNKNOWN-1')?.state));
+		await jest.advanceTimersByTimeAsync(7_000);
+		expect(state).toBeUndefined();
+		await jest.advanceTimersByTimeAsync(1_000);
+		await waiting;
+		expect(state).toBe('unsettled');
+	});
+
 	it('a lock left by a process that died holding it is taken out after at most 30 s, and claims go on', async () => {
 		const store = new MemoryDeduplicator();
 		store.seed(workflow.id, `n:${node.id}`, 'latestIncrementalKey', 1);

@@ -57,14 +57,14 @@ const KINDS: Record<SentKind, KindWords> = {
 	},
 	purchaseOrder: {
 		thing: 'purchase order',
-		field: 'Customer Reference No',
+		field: 'Customer Reference Number',
 		option: 'Send Each Purchase Order Once',
 		check: "in the provider's portal (its inbound requests)",
 		resend: `turn on ${SEND_AGAIN} for it`,
 	},
 	transferOrder: {
 		thing: 'transfer order',
-		field: 'Customer Reference No',
+		field: 'Customer Reference Number',
 		option: 'Send Each Transfer Order Once',
 		check: "in the provider's portal",
 		resend: `turn on ${SEND_AGAIN} for it`,
@@ -89,6 +89,12 @@ const LOCK_RETRY_LAST_MS = 50;
  * and is taken out; each waiter draws its own limit in this range, so two waiters seldom take it out at once.
  */
 const STALE_LOCK_MS: readonly [number, number] = [15_000, 30_000];
+
+/**
+ * How long an unsettled order is waited for before it is reported as possibly sent: the pauses between looks at its
+ * record, long enough for another process's send (with a retried 429) to finish.
+ */
+const UNSETTLED_RECHECKS_MS: readonly number[] = [500, 1_000, 2_000, 4_000];
 
 /** n8n's Remove Duplicates node keeps this many values by default too. */
 export const DEFAULT_HISTORY_SIZE = 10_000;
@@ -127,7 +133,7 @@ export function sendOnceProperties(kind: SentKind, onByDefault: boolean): INodeP
 			displayName: 'Send Once Options',
 			name: 'sendOnceOptions',
 			type: 'collection',
-			placeholder: 'Add option',
+			placeholder: 'Add Option',
 			default: {},
 			displayOptions: { show: { sendOnce: [true] } },
 			options: [
@@ -179,14 +185,23 @@ type Outcome = { kind: 'sent'; reference?: string } | { kind: 'released' } | { k
 const listQueues = new Map<string, pLimit.Limit>();
 /** Orders being sent right now by an execution in this process, by list and key: a racer waits for the outcome. */
 const inFlight = new Map<string, Promise<Outcome>>();
-/** References of orders recently accepted in this process (n8n's store keeps hashes only, so they cannot be read back). */
-const references = new Map<string, string>();
-const MAX_REFERENCES = 10_000;
+/**
+ * How orders recently settled in this process ended: the references of accepted ones (n8n's store keeps hashes only, so
+ * they cannot be read back), and which ended unknown (no need to wait for another process to settle those).
+ */
+const settled = new Map<string, Outcome>();
+const MAX_SETTLED = 10_000;
 
-function keepReference(flightKey: string, reference: string): void {
-	references.delete(flightKey);
-	references.set(flightKey, reference);
-	if (references.size > MAX_REFERENCES) references.delete(references.keys().next().value as string);
+function keepSettled(flightKey: string, outcome: Outcome): void {
+	settled.delete(flightKey);
+	if (outcome.kind === 'released') return;
+	settled.set(flightKey, outcome);
+	if (settled.size > MAX_SETTLED) settled.delete(settled.keys().next().value as string);
+}
+
+function referenceOf(flightKey: string): string | undefined {
+	const outcome = settled.get(flightKey);
+	return outcome?.kind === 'sent' ? outcome.reference : undefined;
 }
 
 // ---- one node run's access to the store ----
@@ -480,13 +495,37 @@ export class SentOrders {
 			for (const id of pending) {
 				const state = found.get(id);
 				if (state === 'claimed') claims.set(id, { state });
-				else if (state === 'sent') claims.set(id, { state, reference: references.get(this.flightKey(id)) });
+				else if (state === 'sent') claims.set(id, { state, reference: referenceOf(this.flightKey(id)) });
 				else if (inFlight.has(this.flightKey(id))) again.push(id);
 				else claims.set(id, { state: 'unsettled' });
 			}
 			pending = again;
 		}
 		for (const id of pending) claims.set(id, { state: 'unsettled' });
+		return await this.awaitOthers(claims, itemIndex);
+	}
+
+	/**
+	 * An unsettled order may be one another process is sending right now (a webhook delivered twice, to two workers):
+	 * its record is asked again a few times, while that send can finish. One settled by then comes out as sent (or, if
+	 * the other process released it, is claimed here); one still unsettled is an earlier attempt's unknown outcome. One
+	 * this process saw end unknown is not waited for.
+	 */
+	private async awaitOthers(claims: Map<string, Claim>, itemIndex: number): Promise<Map<string, Claim>> {
+		let unsettled = [...claims]
+			.filter(([id, c]) => c.state === 'unsettled' && settled.get(this.flightKey(id))?.kind !== 'unknown')
+			.map(([id]) => id);
+		for (const wait of UNSETTLED_RECHECKS_MS) {
+			if (unsettled.length === 0) break;
+			await sleep(wait);
+			const found = await this.claimRound(unsettled, itemIndex);
+			for (const id of unsettled) {
+				const state = found.get(id);
+				if (state === 'claimed') claims.set(id, { state });
+				else if (state === 'sent') claims.set(id, { state, reference: referenceOf(this.flightKey(id)) });
+			}
+			unsettled = unsettled.filter((id) => found.get(id) === 'unsettled');
+		}
 		return claims;
 	}
 
@@ -498,9 +537,9 @@ export class SentOrders {
 		const remove: string[] = [];
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
+			keepSettled(this.flightKey(s.identity), s.outcome === 'sent' ? { kind: 'sent', reference: s.reference } : { kind: s.outcome });
 			if (s.outcome === 'sent') {
 				remove.push(open);
-				if (s.reference) keepReference(this.flightKey(s.identity), s.reference);
 			} else if (s.outcome === 'released') {
 				remove.push(claim, open);
 			}
@@ -558,7 +597,7 @@ export class SentOrders {
 					await this.store.removeProcessed([claim, open], 'workflow', this.options);
 					const after = await this.store.getProcessedDataCount('workflow', this.options);
 					removed.set(id, Math.max(0, before - after));
-					references.delete(this.flightKey(id));
+					settled.delete(this.flightKey(id));
 				}
 			});
 		} catch (error) {
