@@ -1,5 +1,6 @@
 // The nodes' descriptions as n8n's editor reads them: lists built at load time are in the order n8n's lint rules ask
-// of written ones (options and collection fields sorted by name).
+// of written ones (options and collection fields sorted by name), but for two orders people read better: a contact
+// block in the contact order (first name … e-mail), and deprecated operations after the ones to use.
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -7,6 +8,7 @@ import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.nod
 import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
 import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
 import { showOnlyFor } from '../../nodes/WineFulfillment/actions/common';
+import { CONTACT_DISPLAY_NAMES } from '../../nodes/WineFulfillment/actions/panel';
 import { versionDescription } from '../../nodes/WineFulfillment/actions/versionDescription';
 
 type Option = INodePropertyOptions | INodeProperties | INodePropertyCollection;
@@ -38,12 +40,48 @@ const sorted = (options: Option[]) =>
 const listsOf = (description: INodeTypeDescription, type: string) =>
 	[...lists(description.properties, description.displayName)].filter((list) => list.type === type);
 
+const CONTACT = new Set(CONTACT_DISPLAY_NAMES);
+/** A collection holds a contact block when it asks for a name or a street line. */
+const hasContact = (options: Option[]) => options.some((o) => label(o) === 'First Name' || label(o) === 'Address Line 1');
+
+/**
+ * The fields by name; where a contact block is, the other fields by name and the contact fields together, in the
+ * contact order (n8n's lint exempts address fields from its fixed-collection order rule for the same reason).
+ */
+function inPanelOrder(options: Option[]): boolean {
+	if (!hasContact(options)) return sorted(options);
+	const contact = options.filter((o) => CONTACT.has(label(o))).map(label);
+	const first = options.findIndex((o) => CONTACT.has(label(o)));
+	const together = options.slice(first, first + contact.length).every((o) => CONTACT.has(label(o)));
+	const inContactOrder = contact.join() === CONTACT_DISPLAY_NAMES.filter((name) => contact.includes(name)).join();
+	return together && inContactOrder && sorted(options.filter((o) => !CONTACT.has(label(o))));
+}
+
 describe('node descriptions', () => {
-	it('every collection lists its fields by name', () => {
+	it('every collection lists its fields by name, a contact block in the contact order', () => {
 		const collections = descriptions.flatMap((description) => listsOf(description, 'collection'));
 		expect(collections.length).toBeGreaterThan(10);
-		const unsorted = collections.filter(({ options }) => !sorted(options));
-		expect(unsorted.map(({ path, options }) => `${path}: ${options.map(label).join(', ')}`)).toEqual([]);
+		const unordered = collections.filter(({ options }) => !inPanelOrder(options));
+		expect(unordered.map(({ path, options }) => `${path}: ${options.map(label).join(', ')}`)).toEqual([]);
+		// the contact blocks: sales order recipient and billing (Create, Update, Batch Create), recipient (Update
+		// Addresses), the purchase order's sender, the transfer order's contact (Update)
+		expect(collections.filter(({ options }) => hasContact(options)).length).toBe(9);
+	});
+
+	it('every operation list is by name, deprecated operations last', () => {
+		const operations = listsOf(descriptions[0], 'options').filter(({ path }) => path.endsWith('› Operation'));
+		expect(operations.length).toBe(7);
+		for (const { path, options } of operations) {
+			const names = options.map(label);
+			const deprecated = names.filter((name) => name.endsWith('(Deprecated)'));
+			const current = names.filter((name) => !name.endsWith('(Deprecated)'));
+			expect([path, names]).toEqual([path, [...current, ...deprecated]]);
+			expect([path, sorted(options.filter((o) => !label(o).endsWith('(Deprecated)')))]).toEqual([path, true]);
+		}
+		const salesOrder = operations.find(({ options }) => options.some((o) => 'value' in o && o.value === 'batchCreate'));
+		const batchCreate = salesOrder?.options.at(-1) as INodePropertyOptions;
+		expect(batchCreate).toMatchObject({ name: 'Batch Create (Deprecated)', value: 'batchCreate' });
+		expect(batchCreate.description).toMatch(/Use Create instead/);
 	});
 
 	it('dropdowns built from the interface\'s enums list their options by name', () => {

@@ -1,5 +1,6 @@
 // What the editor shows: dropdowns name codes for people (with the code beside them) and keep the wire values, one default
-// carrier, and Item Number pickers that search the account's SKUs yet still send the item number as before.
+// carrier, Item Number pickers that search the account's SKUs yet still send the item number as before, and panels that
+// read alike across resources (item rows, contact fields, one wording), with the parameter names workflows saved.
 import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
@@ -9,6 +10,7 @@ import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineF
 import { methods } from '../../nodes/WineFulfillment/methods';
 import { CARRIERS, CARRIER_SERVICES, WAREHOUSES } from '../../nodes/WineFulfillment/wire/common';
 import { DEFAULT_CARRIER } from '../../nodes/WineFulfillment/wire/labels';
+import { CONTACT_DISPLAY_NAMES } from '../../nodes/WineFulfillment/actions/panel';
 import { ORDER_TYPES } from '../../nodes/WineFulfillment/wire/salesOrder';
 import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
@@ -126,6 +128,130 @@ describe('dropdowns', () => {
 		expect(carriers.map((d) => `${d.path}: ${String(d.property.default)}`)).toEqual(
 			carriers.map((d) => `${d.path}: ${DEFAULT_CARRIER}`),
 		);
+	});
+});
+
+/** The top-level parameters of one resource and operation of the action node. */
+const panelOf = (resource: string, operation: string) =>
+	descriptions[0].properties.filter(
+		(p) => p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions.show.operation?.includes(operation),
+	);
+const labelOf = (entry: Entry) => ('displayName' in entry ? entry.displayName : entry.name);
+
+describe('panels read alike across resources', () => {
+	const action = descriptions[0];
+	const all = [...parameters(action.properties, action.displayName)];
+
+	it('item rows start with what every line needs (Item Number, Quantity, Quantity Unit), optional fields last, names unchanged', () => {
+		const tables = all.filter(({ property }) => property.type === 'fixedCollection' && property.name === 'items');
+		const rows = Object.fromEntries(
+			tables.map(({ path, property }) => {
+				const values = (property.options as INodePropertyCollection[])[0].values;
+				return [path.replace(/ › Items$/, ''), values.map((v) => `${v.displayName} (${v.name})`)];
+			}),
+		);
+		const sales = ['Item Number (ItemNo)', 'Quantity (ItemQuantity)', 'Quantity Unit (QuantityUnit)', 'Item Options (itemOptions)'];
+		const plain = ['Item Number (itemNo)', 'Quantity (itemQuantity)', 'Item Description (itemDescription)'];
+		expect(rows).toEqual({
+			'Wine Fulfillment [salesOrder/create]': sales,
+			'Wine Fulfillment [salesOrder/update]': sales,
+			'Wine Fulfillment [salesOrder/batchCreate]': sales,
+			'Wine Fulfillment [purchaseOrder/create]': plain,
+			'Wine Fulfillment [transferOrder/create]': [
+				'Item Number (itemNo)',
+				'Quantity (itemQuantity)',
+				'Quantity Unit (quantityUnit)',
+				'Inventory Tax Status (inventoryTaxStatus)',
+				'Item Description (itemDescription)',
+				'Unit Price (unitPrice)',
+			],
+			'Wine Fulfillment [transferOrder/update]': plain,
+		});
+		expect(tables.map(({ property }) => property.placeholder)).toEqual(tables.map(() => 'Add Item'));
+	});
+
+	it('the items input reads the same in every resource (as n8n\'s HTTP Request words it), with the values workflows saved', () => {
+		const inputs = all.filter(({ property }) => property.name === 'itemsInput' || property.name === 'itemsSource');
+		expect(inputs.length).toBe(6);
+		const shown = inputs.map(({ path, property }) => [
+			path,
+			property.displayName,
+			options({ path, property }).map((o) => `${o.name} (${String(o.value)})`),
+			property.default,
+		]);
+		const salesCreate = ['Using Fields Below (table)', 'Using JSON (json)'];
+		const movementCreate = ['Using Fields Below (fields)', 'Using JSON (json)'];
+		expect(shown).toEqual([
+			['Wine Fulfillment [salesOrder/create] › Items Input', 'Items Input', salesCreate, 'table'],
+			['Wine Fulfillment [salesOrder/update] › Items Input', 'Items Input', ['Keep Current Items (none)', ...salesCreate], 'none'],
+			['Wine Fulfillment [salesOrder/batchCreate] › Items Input', 'Items Input', salesCreate, 'table'],
+			['Wine Fulfillment [purchaseOrder/create] › Items Input', 'Items Input', movementCreate, 'fields'],
+			['Wine Fulfillment [transferOrder/create] › Items Input', 'Items Input', movementCreate, 'fields'],
+			['Wine Fulfillment [transferOrder/update] › Items Input', 'Items Input', ['Keep Current Items (keep)', ...movementCreate], 'keep'],
+		]);
+	});
+
+	it('contact fields are in the same natural order with the same names in every resource', () => {
+		const contactOf = (entries: readonly Entry[]) => entries.filter((e) => CONTACT_DISPLAY_NAMES.includes(labelOf(e))).map(labelOf);
+		const groups: Array<[string, string[]]> = [];
+		for (const { path, property } of all) {
+			if (property.type !== 'collection' || !Array.isArray(property.options)) continue;
+			const contact = contactOf(property.options as Entry[]);
+			if (contact.includes('First Name') || contact.includes('Address Line 1')) groups.push([path, contact]);
+		}
+		for (const [resource, operation] of [
+			['transferOrder', 'create'],
+			['address', 'validate'],
+			['tracking', 'getDeliveryEstimates'],
+		]) {
+			groups.push([`${resource}/${operation}`, contactOf(panelOf(resource, operation))]);
+		}
+		expect(groups.length).toBe(12);
+		for (const [path, contact] of groups) {
+			expect([path, contact]).toEqual([path, CONTACT_DISPLAY_NAMES.filter((name) => contact.includes(name))]);
+		}
+		const recipient = all.find(({ path }) => path.endsWith('[salesOrder/create] › Recipient (Ship-To)'))?.property;
+		expect((recipient?.options as INodeProperties[]).map((o) => `${o.displayName} (${o.name})`)).toEqual([
+			'First Name (FirstName)',
+			'Last Name (LastName)',
+			'Company (Company)',
+			'Address Line 1 (Address)',
+			'Address Line 2 (Address2)',
+			'City (City)',
+			'State (State)',
+			'ZIP Code (ZipCode)',
+			'Country (Country)',
+			'Phone (PhoneNumber)',
+			'Email (EmailAddress)',
+		]);
+		expect(contactOf(panelOf('address', 'validate'))).toEqual(['Address Line 1', 'Address Line 2', 'City', 'State', 'ZIP Code', 'Country']);
+		const validate = panelOf('address', 'validate').filter((p) => CONTACT_DISPLAY_NAMES.includes(p.displayName));
+		expect(validate.map((p) => p.name)).toEqual(['addressLine1', 'addressLine2', 'city', 'state', 'zipCode', 'country']);
+	});
+
+	it('one wording: Number, not No; Title Case placeholders; the old words are gone', () => {
+		const words = all.flatMap(({ path, property }) => [
+			[path, property.displayName],
+			...((property.type === 'options' || property.type === 'multiOptions') && Array.isArray(property.options)
+				? (property.options as INodePropertyOptions[]).map((o) => [path, o.name])
+				: []),
+		]);
+		const old = /(^| )No$|^(Customer No|Table|List From an Expression|Define Below|From JSON or Expression|Not Set|Email Address|Phone Number|Address 2)$/;
+		expect(words.filter(([, word]) => old.test(word))).toEqual([]);
+		const references = all.filter(({ property }) => property.name === 'customerReferenceNo');
+		expect(references.length).toBe(6);
+		expect(new Set(references.map(({ property }) => property.displayName))).toEqual(new Set(['Customer Reference Number']));
+		// the order resources and Address; not yet the collections shared files build (operation.ts, sentOrders.ts, query.ts)
+		const elsewhere = new Set(['requestOptions', 'sendOnceOptions', 'queryOptions']);
+		const placeholders = all.filter(
+			({ path, property }) =>
+				/\[(salesOrder|purchaseOrder|transferOrder|address)\//.test(path) &&
+				['collection', 'fixedCollection'].includes(property.type) &&
+				!elsewhere.has(property.name),
+		);
+		expect(placeholders.length).toBeGreaterThan(20);
+		const lowerCase = placeholders.filter(({ property }) => !/^Add( [A-Z][a-z]*)+$/.test(property.placeholder ?? 'Add Field'));
+		expect(lowerCase.map(({ path, property }) => `${path}: ${property.placeholder}`)).toEqual([]);
 	});
 });
 

@@ -1,11 +1,12 @@
 // Transfer Order → Create, Update, Cancel, end to end through n8n's engine against the sandbox.
-import type { INodeProperties } from 'n8n-workflow';
+import { NodeHelpers, type INodeProperties, type INodePropertyOptions } from 'n8n-workflow';
 
 import { actionWorkflow, ACTION_NODE } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
 import type { RunResult } from '../harness/harness';
 import { transferOrders } from '../sandbox/inventoryMovement/transferOrders';
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
+import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4 } from '../../nodes/WineFulfillment/wire/common';
 import { transferHeader } from './parameters';
 
 const fx = useSandbox({ inventoryRecords: 240 });
@@ -38,9 +39,9 @@ async function createOpenTransfer() {
 }
 
 describe('Transfer Order → Create', () => {
-	it('sends TransferInfo with an ISO 8601 date and the items with unit, tax status and price; returns the reference', async () => {
+	it('sends TransferInfo with an ISO 8601 date and the items with unit, tax status and price (not the revision); returns the reference', async () => {
 		const result = await fx.run(
-			transferOrder('create', createParameters({ additionalFields: { specialInstruction: 'Fragile' } })),
+			transferOrder('create', createParameters({ additionalFields: { specialInstruction: 'Fragile', interfaceRevision: '3.1.3' } })),
 		);
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('CreateTransferOrder');
@@ -75,7 +76,25 @@ describe('Transfer Order → Create', () => {
 		expect(hints(result)).toEqual([]);
 	});
 
-	it("reads the status of the chosen revision: 3.1.4's return and damage codes", async () => {
+	it('a workflow saved with the top-level Interface Revision 3.1.4 (before it became an option) still sends its 3.1.4 status', async () => {
+		// as the editor saved it: the 3.1.3 status was hidden under 3.1.4, so only the 3.1.4 one is in the JSON
+		const { inventoryStatusCode313: _status313, ...header } = transferHeader('TR-7');
+		const saved = { ...header, interfaceRevision: '3.1.4', inventoryStatusCode314: 'RDMG-NO-TX', items: createParameters().items };
+		const result = await fx.run(transferOrder('create', saved));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreateTransferOrder');
+		expect(sent.body.TransferInfo).toMatchObject({ InventoryStatusCode: 'RDMG-NO-TX' });
+		expect(hints(result)).toEqual([]);
+
+		// opened and saved again in the editor (n8n keeps what is shown and differs from its default): both stay
+		const { description } = new WineFulfillment();
+		const parameters = { resource: 'transferOrder', operation: 'create', ...saved };
+		const resaved = NodeHelpers.getNodeParameters(description.properties, parameters, false, false, null, description);
+		expect(resaved).toMatchObject({ interfaceRevision: '3.1.4', inventoryStatusCode314: 'RDMG-NO-TX' });
+		expect(resaved).not.toHaveProperty('inventoryStatusCode313');
+	});
+
+	it('a workflow saved with both statuses and the top-level 3.1.4 reads the 3.1.4 one', async () => {
 		const result = await fx.run(
 			transferOrder(
 				'create',
@@ -87,28 +106,57 @@ describe('Transfer Order → Create', () => {
 		expect(sent.body.TransferInfo).toMatchObject({ InventoryStatusCode: 'RDMG-NO-TX' });
 	});
 
-	it('offers each revision its own status codes in the editor', () => {
-		const properties = new WineFulfillment().description.properties;
-		const statusOf = (name: string) => properties.find((p) => p.name === name) as INodeProperties;
-		const codes = (p: INodeProperties) => (p.options ?? []).map((o) => (o as { value: string }).value).sort();
-		const p313 = statusOf('inventoryStatusCode313');
-		const p314 = statusOf('inventoryStatusCode314');
-		expect(p313.displayOptions?.show).toMatchObject({ interfaceRevision: ['3.1.3'], operation: ['create'] });
-		expect(p314.displayOptions?.show).toMatchObject({ interfaceRevision: ['3.1.4'], operation: ['create'] });
-		expect(codes(p313)).toEqual(['GOOD-NO-TX', 'GOOD-ST-EX', 'GOOD-ST-TX', 'GOOD-ST-BD', 'GOOD-ST-IM', 'GOOD-LB-TX'].sort());
-		expect(codes(p314)).toEqual(
-			['GOOD-NO-TX', 'RTGD-NO-TX', 'RDMG-NO-TX', 'CDMG-NO-TX', 'DMGD-NO-TX', 'GOOD-NO-BD', 'DMGD-ST-BD', 'GOOD-ST-IM'].sort(),
+	it('asks for the revision among the options (default the newest), and offers one status list with both revisions\' codes', () => {
+		const properties = new WineFulfillment().description.properties.filter(
+			(p) => p.displayOptions?.show?.resource?.includes('transferOrder') && p.displayOptions.show.operation?.includes('create'),
 		);
+		const byName = (name: string) => properties.find((p) => p.name === name) as INodeProperties;
+		const codes = (p: INodeProperties) => (p.options ?? []).map((o) => (o as { value: string }).value).sort();
+		// the top-level parameter is kept only to read what workflows saved in it: the editor does not show it
+		expect(byName('interfaceRevision')).toMatchObject({ type: 'hidden', default: '' });
+		const revision = (byName('additionalFields').options as INodeProperties[]).find((o) => o.name === 'interfaceRevision');
+		expect(revision).toMatchObject({ displayName: 'Interface Revision', type: 'options', default: '3.1.4' });
+		expect(properties.filter((p) => p.type !== 'hidden')[0].displayName).toBe('Customer Reference Number');
+
+		const status = byName('inventoryStatusCode313');
+		const status314 = byName('inventoryStatusCode314');
+		expect([status.displayName, status.displayOptions?.hide]).toEqual(['Inventory Status', { interfaceRevision: ['3.1.4'] }]);
+		expect(status314.displayOptions?.show).toMatchObject({ interfaceRevision: ['3.1.4'] });
+		const both = [...new Set([...INVENTORY_STATUS_3_1_3, ...INVENTORY_STATUS_3_1_4])].sort();
+		expect(codes(status)).toEqual(both);
+		expect(codes(status314)).toEqual(both);
+		const describes = Object.fromEntries((status.options as INodePropertyOptions[]).map((o) => [o.value, o.description]));
+		expect(describes['GOOD-ST-EX']).toMatch(/revision 3\.1\.3/);
+		expect(describes['RDMG-NO-TX']).toMatch(/revision 3\.1\.4/);
 	});
 
-	it("hints when an expression gives a status outside the revision's list, and sends it", async () => {
+	it('reads the status for the newest revision by default, and hints when it is a code of another revision only', async () => {
+		const result = await fx.run(transferOrder('create', createParameters({ inventoryStatusCode313: 'GOOD-ST-EX' })));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreateTransferOrder');
+		expect(sent.body.TransferInfo).toMatchObject({ InventoryStatusCode: 'GOOD-ST-EX' });
+		expect(hints(result)).toEqual([
+			'Inventory status "GOOD-ST-EX" is not a code of revision 3.1.4; it was sent as given (custom codes come from the provider). It is a code of revision 3.1.3: if your account uses that one, set Additional Fields → Interface Revision to 3.1.3.',
+		]);
+	});
+
+	it("hints when an expression gives a status outside the chosen revision's list, and sends it", async () => {
 		const result = await fx.run(
-			transferOrder('create', createParameters({ inventoryStatusCode313: '={{ "GOOD-NO-BD" }}' })),
+			transferOrder(
+				'create',
+				createParameters({ inventoryStatusCode313: '={{ "GOOD-NO-BD" }}', additionalFields: { interfaceRevision: '3.1.3' } }),
+			),
 		);
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('CreateTransferOrder');
 		expect(sent.body.TransferInfo).toMatchObject({ InventoryStatusCode: 'GOOD-NO-BD' });
 		expect(hints(result)).toEqual([expect.stringContaining('is not a code of revision 3.1.3')]);
+	});
+
+	it('refuses an unknown revision given by an expression, before sending anything', async () => {
+		const result = await fx.run(transferOrder('create', createParameters({ additionalFields: { interfaceRevision: '={{ "3.2" }}' } })));
+		expect(result.error?.message).toBe('Invalid "Interface Revision": must be one of 3.1.3, 3.1.4 (got "3.2")');
+		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
 	it('refuses the same warehouse on both ends, naming the rule, before sending anything', async () => {
@@ -121,7 +169,7 @@ describe('Transfer Order → Create', () => {
 	});
 
 	it.each([
-		['an invalid e-mail', { emailAddress: 'ana at example' }, 'Email Address', 'valid e-mail'],
+		['an invalid e-mail', { emailAddress: 'ana at example' }, 'Email', 'valid e-mail'],
 		['a blank first name', { firstName: '={{ " " }}' }, 'First Name', 'must not be empty'],
 		['an unknown quantity unit', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "QuantityUnit": "PALLET"}]' }, 'Items line 1 → Quantity Unit', 'must be one of AUTO, RETAIL, WHOLESALE (got "PALLET")'],
 		['a negative unit price', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "UnitPrice": -2}]' }, 'Items line 1 → Unit Price', 'must not be negative (got -2)'],

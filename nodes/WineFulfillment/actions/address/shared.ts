@@ -2,22 +2,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { compact } from '../common';
+import { contactFields, contactLabels } from '../panel';
 
-export const addressProperties: INodeProperties[] = [
-	{
-		displayName: 'Address Line 1',
-		name: 'addressLine1',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1200 Main Street',
-	},
-	{ displayName: 'Address Line 2', name: 'addressLine2', type: 'string', default: '', placeholder: 'e.g. Suite 200' },
-	{ displayName: 'City', name: 'city', type: 'string', default: '', placeholder: 'e.g. Napa' },
-	{ displayName: 'State', name: 'state', type: 'string', default: '', placeholder: 'e.g. CA', description: 'Two-letter state code' },
-	{ displayName: 'ZIP Code', name: 'zipCode', type: 'string', default: '', placeholder: 'e.g. 94558' },
-	{ displayName: 'Country', name: 'country', type: 'string', default: 'US', description: 'Two-letter country code' },
-];
+/** The address fields (panel.ts contactFields): Address Line 1 required, Country US unless changed. */
+export const addressProperties: INodeProperties[] = contactFields({
+	members: ['Address', 'Address2', 'City', 'State', 'ZipCode', 'Country'],
+	naming: 'camelCase',
+	names: { Address: 'addressLine1', Address2: 'addressLine2' },
+	required: ['Address'],
+	defaults: { Country: 'US' },
+});
 
 /** StreetLines from Address Line 1 and 2, then City, State, ZipCode, Country: only what is set. */
 export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
@@ -33,12 +27,13 @@ export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 
 /** Error labels for an address under the given wire member. */
 export function addressLabels(member: string): Record<string, string> {
+	const labels = contactLabels(['Address', 'City', 'State', 'ZipCode', 'Country']);
 	return {
 		[member]: 'Address',
-		[`${member}.StreetLines`]: 'Address Line 1',
-		[`${member}.City`]: 'City',
-		[`${member}.State`]: 'State',
-		[`${member}.ZipCode`]: 'ZIP Code',
-		[`${member}.Country`]: 'Country',
+		[`${member}.StreetLines`]: labels.Address,
+		[`${member}.City`]: labels.City,
+		[`${member}.State`]: labels.State,
+		[`${member}.ZipCode`]: labels.ZipCode,
+		[`${member}.Country`]: labels.Country,
 	};
 }

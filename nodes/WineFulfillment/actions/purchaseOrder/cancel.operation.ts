@@ -1,4 +1,4 @@
-// Purchase Order → Cancel, by Customer Reference No (shared with Transfer Order → Cancel).
+// Purchase Order → Cancel, by Customer Reference Number (shared with Transfer Order → Cancel).
 import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelByReference } from './shared';
 

@@ -7,15 +7,16 @@ import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/invent
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
-import { PURCHASE_ITEMS_EXAMPLE, contactFields, itemRow, purchaseItemToWire, wireNames, purchaseOrderLabels } from './fields';
+import { PURCHASE_ITEMS_EXAMPLE, additionalFields, itemRow, purchaseItemToWire, wireNames, purchaseOrderLabels } from './fields';
 import { itemsProperties, readItems, writeResult } from './shared';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Customer Reference No',
+		displayName: NAMES.customerReferenceNumber,
 		name: 'customerReferenceNo',
 		type: 'string',
 		required: true,
@@ -71,7 +72,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: contactFields,
+		options: additionalFields,
 	},
 	additionalJsonProperty('{"OrderInfo": {"SomeMember": "value"}}'),
 	...sendOnceProperties('purchaseOrder', false),

@@ -2,48 +2,61 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { itemNumberLocator, locatorValue } from '../../methods/itemNumber';
+import { CONTACT_MEMBERS, NAMES, contactFields, contactLabels } from '../panel';
 
 /** Editor names are the wire names with a lower-case first letter: firstName → FirstName. */
 export function wireNames(values: IDataObject): IDataObject {
 	return Object.fromEntries(Object.entries(values).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
 }
 
-const text = (displayName: string, name: string, description: string, extra: Partial<INodeProperties> = {}) =>
-	({ displayName, name, type: 'string', default: '', description, ...extra }) as INodeProperties;
-
-/** Optional contact and note members of a purchase order's OrderInfo (alphabetical). */
-export const contactFields: INodeProperties[] = [
-	text('Address', 'address', 'Street address of the sender (where a pickup collects the stock)'),
-	text('Address 2', 'address2', 'Second line of the street address'),
-	text('City', 'city', 'City of the street address'),
-	text('Company', 'company', 'Company sending the stock'),
-	text('Email Address', 'emailAddress', 'E-mail address of the contact', { placeholder: 'name@email.com' }),
-	text('First Name', 'firstName', 'First name of the contact'),
-	text('Last Name', 'lastName', 'Last name of the contact'),
-	text('Phone Number', 'phoneNumber', 'Phone number of the contact'),
-	text('Reference No', 'referenceNo', 'A further reference, e.g. your purchase order number'),
-	text('Special Instruction', 'specialInstruction', 'Notes for the warehouse', { typeOptions: { rows: 2 } }),
-	text('State', 'state', 'State of the street address, e.g. CA'),
-	text('ZIP Code', 'zipCode', 'ZIP code of the street address'),
+/**
+ * Optional members of a purchase order's OrderInfo: the further reference and notes by name, then the sender's
+ * contact in the contact order (see panel.ts contactFields; the interface has no country here).
+ */
+export const additionalFields: INodeProperties[] = [
+	{
+		displayName: 'Reference Number',
+		name: 'referenceNo',
+		type: 'string',
+		default: '',
+		description: 'A further reference, e.g. your purchase order number',
+	},
+	{
+		displayName: 'Special Instruction',
+		name: 'specialInstruction',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: 'Notes for the warehouse',
+	},
+	...contactFields({
+		members: CONTACT_MEMBERS.filter((member) => member !== 'Country'),
+		naming: 'camelCase',
+		descriptions: {
+			FirstName: 'First name of the contact sending the stock',
+			Company: 'Company sending the stock',
+			Address: 'Street and number of the sender, where a pickup collects the stock',
+		},
+	}),
 ];
 
-/** One row of the items table: item number, description, quantity. */
+/** One row of the items table: Item Number and Quantity first, then the optional description. */
 export const itemRow: INodeProperties[] = [
-	itemNumberLocator({ displayName: 'Item No', name: 'itemNo', description: 'Item number (SKU)' }),
+	itemNumberLocator({ displayName: NAMES.itemNumber, name: 'itemNo', description: 'Item number (SKU)' }),
+	{
+		displayName: NAMES.quantity,
+		name: 'itemQuantity',
+		type: 'number',
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		default: 1,
+		description: 'Number of units, a whole number of at least 1',
+	},
 	{
 		displayName: 'Item Description',
 		name: 'itemDescription',
 		type: 'string',
 		default: '',
 		description: 'Description of the item (optional)',
-	},
-	{
-		displayName: 'Quantity',
-		name: 'itemQuantity',
-		type: 'number',
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		default: 1,
-		description: 'Number of units, a whole number of at least 1',
 	},
 ];
 
@@ -55,13 +68,16 @@ export function purchaseItemToWire(row: IDataObject): IDataObject {
 
 /** Wire paths of the purchase order operations as the editor names them, for validation messages. */
 export const purchaseOrderLabels: Record<string, string> = {
-	'OrderInfo.CustomerReferenceNo': 'Customer Reference No',
+	'OrderInfo.CustomerReferenceNo': NAMES.customerReferenceNumber,
 	'OrderInfo.TransportMethod': 'Transport Method',
 	'OrderInfo.RequestedDate': 'Requested Date',
 	'OrderInfo.ReceiveToLocation': 'Receive To Location',
 	'OrderInfo.InventoryStatusCode': 'Inventory Status',
-	'OrderInfo.EmailAddress': 'Email Address',
-	ItemsInfo: 'Items',
-	'ItemsInfo.ItemNo': 'Items → Item No',
-	'ItemsInfo.ItemQuantity': 'Items → Quantity',
+	'OrderInfo.ReferenceNo': 'Reference Number',
+	'OrderInfo.SpecialInstruction': 'Special Instruction',
+	...Object.fromEntries(Object.entries(contactLabels()).map(([member, label]) => [`OrderInfo.${member}`, label])),
+	ItemsInfo: NAMES.items,
+	'ItemsInfo.ItemNo': `${NAMES.items} → ${NAMES.itemNumber}`,
+	'ItemsInfo.ItemQuantity': `${NAMES.items} → ${NAMES.quantity}`,
+	'ItemsInfo.ItemDescription': `${NAMES.items} → Item Description`,
 };

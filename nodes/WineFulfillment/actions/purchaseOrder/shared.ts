@@ -7,6 +7,7 @@ import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, validateBody, showOnlyFor } from '../common';
 import type { OperationModule } from '../operation';
+import { NAMES, itemsInputProperty, itemsTableProperty } from '../panel';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,37 +22,11 @@ export type ItemsSource = 'fields' | 'json' | 'keep';
  * objects with the wire member names. `keep` adds a "leave the items as they are" choice (updates).
  */
 export function itemsProperties(row: INodeProperties[], example: string, keep = false): INodeProperties[] {
-	const choices = [
-		{ name: 'Define Below', value: 'fields', description: 'Fill in a table of items' },
-		{
-			name: 'From JSON or Expression',
-			value: 'json',
-			description: 'A list of items from JSON or an expression, e.g. from the input item',
-		},
-	];
-	if (keep) choices.push({ name: 'Keep Current Items', value: 'keep', description: 'Do not send items' });
-	const source: INodeProperties = {
-		displayName: 'Items Input',
-		name: 'itemsSource',
-		type: 'options',
-		options: choices,
-		default: 'fields',
-		description: 'How the items are given',
-	};
 	return [
-		keep ? { ...source, default: 'keep' } : source,
+		itemsInputProperty('itemsSource', { fields: 'fields', json: 'json', ...(keep ? { keep: 'keep' } : {}) }),
+		itemsTableProperty(row, { itemsSource: ['fields'] }),
 		{
-			displayName: 'Items',
-			name: 'items',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Item',
-			default: {},
-			displayOptions: { show: { itemsSource: ['fields'] } },
-			options: [{ displayName: 'Item', name: 'item', values: row }],
-		},
-		{
-			displayName: 'Items (JSON)',
+			displayName: NAMES.itemsJson,
 			name: 'itemsJson',
 			type: 'json',
 			default: '[]',
@@ -110,7 +85,7 @@ export function writeResult(
 	return out;
 }
 
-/** Cancel by Customer Reference No: the same operation for purchase and transfer orders. */
+/** Cancel by Customer Reference Number: the same operation for purchase and transfer orders. */
 export function cancelByReference(
 	resource: 'purchaseOrder' | 'transferOrder',
 	endpoint: Endpoint,
@@ -119,7 +94,7 @@ export function cancelByReference(
 	const what = endpoint.changes ?? 'order';
 	const properties: INodeProperties[] = [
 		{
-			displayName: 'Customer Reference No',
+			displayName: NAMES.customerReferenceNumber,
 			name: 'customerReferenceNo',
 			type: 'string',
 			required: true,
@@ -135,7 +110,7 @@ export function cancelByReference(
 				this,
 				cancelMovementRequest,
 				{ CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string },
-				{ CustomerReferenceNo: 'Customer Reference No' },
+				{ CustomerReferenceNo: NAMES.customerReferenceNumber },
 				itemIndex,
 			);
 			const response = await sendMovement(this, endpoint, body, itemIndex);

@@ -8,12 +8,13 @@ import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/invent
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { wireNames, purchaseOrderLabels } from './fields';
 import { sendMovement, writeResult } from './shared';
+import { NAMES } from '../panel';
 
 const show = { resource: ['purchaseOrder'], operation: ['update'] };
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Customer Reference No',
+		displayName: NAMES.customerReferenceNumber,
 		name: 'customerReferenceNo',
 		type: 'string',
 		required: true,
@@ -46,7 +47,7 @@ const properties: INodeProperties[] = [
 				description: 'Warehouse that receives the stock',
 			},
 			{
-				displayName: 'Reference No',
+				displayName: 'Reference Number',
 				name: 'referenceNo',
 				type: 'string',
 				default: '',

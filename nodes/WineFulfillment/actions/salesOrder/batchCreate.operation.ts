@@ -19,7 +19,7 @@ const BATCH_SIZE_FIELD: IntegerField = { field: 'Batch Size', min: 1, max: 1000,
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Batch Sales Order is deprecated by the provider. Prefer Create, which sends one order per input item.',
+			'Batch Sales Order is deprecated by the provider. Use Sales Order → Create instead: it sends one order per input item, with the same fields.',
 		name: 'deprecationNotice',
 		type: 'notice',
 		default: '',
@@ -34,7 +34,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Batch Options',
 		name: 'batchOptions',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [
 			{

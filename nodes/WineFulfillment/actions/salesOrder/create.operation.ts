@@ -5,6 +5,7 @@ import { createSalesOrderRequest, type CreateSalesOrderRequest } from '../../wir
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { readBoolean } from '../parameters';
+import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, orderTypeOptions, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
@@ -12,7 +13,7 @@ import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties
 /** The order parameters Create and Batch Create share (Batch Create has no Hold Order). */
 export const orderProperties: INodeProperties[] = [
 	{
-		displayName: 'Order Number',
+		displayName: NAMES.orderNumber,
 		name: 'orderNo',
 		type: 'string',
 		default: '',
@@ -37,7 +38,7 @@ export const orderProperties: INodeProperties[] = [
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
-		placeholder: 'Add field',
+		placeholder: 'Add Field',
 		default: {},
 		options: orderInfoFields(false),
 	},

@@ -17,51 +17,40 @@ import {
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { compact, toList, validateBody } from '../common';
+import { NAMES, NOT_SENT_OPTION, contactFields, contactLabels, itemsInputProperty, itemsTableProperty } from '../panel';
 
 // ---- parameters ----
 
 export const orderTypeOptions = codeOptions(ORDER_TYPES, ORDER_TYPE_LABELS);
 
-/** Contact members (RecipientContactInfo, BillingContactInfo): all optional strings. */
-export const contactFields: INodeProperties[] = [
-	{ displayName: 'Address', name: 'Address', type: 'string', default: '', description: 'Street address, first line' },
-	{ displayName: 'Address 2', name: 'Address2', type: 'string', default: '', description: 'Street address, second line' },
-	{ displayName: 'City', name: 'City', type: 'string', default: '' },
-	{ displayName: 'Company', name: 'Company', type: 'string', default: '' },
-	{ displayName: 'Country', name: 'Country', type: 'string', default: '', placeholder: 'e.g. US' },
-	{ displayName: 'Email Address', name: 'EmailAddress', type: 'string', default: '', placeholder: 'name@email.com' },
-	{ displayName: 'First Name', name: 'FirstName', type: 'string', default: '' },
-	{ displayName: 'Last Name', name: 'LastName', type: 'string', default: '' },
-	{ displayName: 'Phone Number', name: 'PhoneNumber', type: 'string', default: '' },
-	{ displayName: 'State', name: 'State', type: 'string', default: '', placeholder: 'e.g. CA' },
-	{ displayName: 'ZIP Code', name: 'ZipCode', type: 'string', default: '' },
-];
+/** Contact members (RecipientContactInfo, BillingContactInfo): all optional, named as the wire names them. */
+export const contactMembers: INodeProperties[] = contactFields({ naming: 'wire' });
 
 export const recipientProperty: INodeProperties = {
 	displayName: 'Recipient (Ship-To)',
 	name: 'recipientContactInfo',
 	type: 'collection',
-	placeholder: 'Add recipient field',
+	placeholder: 'Add Field',
 	default: {},
 	description: "The recipient's ship-to address and contact (not the provider's address)",
-	options: contactFields,
+	options: contactMembers,
 };
 
 export const billingProperty: INodeProperties = {
 	displayName: 'Billing Contact',
 	name: 'billingContactInfo',
 	type: 'collection',
-	placeholder: 'Add billing field',
+	placeholder: 'Add Field',
 	default: {},
 	description: 'Who is billed for the order',
-	options: contactFields,
+	options: contactMembers,
 };
 
 export const shipmentProperty: INodeProperties = {
 	displayName: 'Shipment',
 	name: 'shipmentInfo',
 	type: 'collection',
-	placeholder: 'Add shipment field',
+	placeholder: 'Add Field',
 	default: {},
 	description: 'Carrier, service, warehouse and shipping options',
 	options: [
@@ -118,7 +107,7 @@ export const deliveryContactProperty: INodeProperties = {
 	displayName: 'Delivery Contact (Hold at Location)',
 	name: 'deliveryContactInfo',
 	type: 'collection',
-	placeholder: 'Add delivery field',
+	placeholder: 'Add Field',
 	default: {},
 	description: 'Only to hold the order at a carrier access point or hold location',
 	options: [
@@ -198,50 +187,53 @@ export function orderInfoFields(withOrderType: boolean): INodeProperties[] {
 	return fields.sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1));
 }
 
+/** The optional members of an item row, in its "Item Options" collection. */
+const itemOptionsProperty: INodeProperties = {
+	displayName: 'Item Options',
+	name: 'itemOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Additional Item Fields (JSON)',
+			name: 'AdditionalFields',
+			type: 'json',
+			default: '{}',
+			description: 'Optional parameters for specific business scenarios, sent as the AdditionalFields object',
+		},
+		{
+			displayName: 'External Line Number',
+			name: 'ExternalLineNumber',
+			type: 'string',
+			default: '',
+			description: "Line of your order this item belongs to, echoed back for reconciliation (marked 'coming soon')",
+		},
+		{
+			displayName: 'Group',
+			name: 'Group',
+			type: 'string',
+			default: '',
+			description: "Groups items for reporting, business and shipping rules (marked 'coming soon')",
+		},
+		{
+			displayName: 'Inventory Tax Status',
+			name: 'InventoryTaxStatus',
+			type: 'options',
+			default: 'GOOD-NO-TX',
+			options: inventoryStatusOptions(INVENTORY_TAX_STATUS),
+			description:
+				'Inventory code to ship from; only for non-consumer-direct order types such as wholesale. Use an expression for a custom code.',
+		},
+		{ displayName: 'Item Description', name: 'ItemDescription', type: 'string', default: '' },
+	],
+};
+
+/** One row of the items table: what every line needs first (Item Number, Quantity, Quantity Unit), then the optional rest. */
 const itemTableValues: INodeProperties[] = [
-	itemNumberLocator({ displayName: 'Item Number', name: 'ItemNo', required: true, description: 'The SKU' }),
+	itemNumberLocator({ displayName: NAMES.itemNumber, name: 'ItemNo', required: true, description: 'The SKU' }),
 	{
-		displayName: 'Item Options',
-		name: 'itemOptions',
-		type: 'collection',
-		placeholder: 'Add item field',
-		default: {},
-		options: [
-			{
-				displayName: 'Additional Item Fields (JSON)',
-				name: 'AdditionalFields',
-				type: 'json',
-				default: '{}',
-				description: 'Optional parameters for specific business scenarios, sent as the AdditionalFields object',
-			},
-			{
-				displayName: 'External Line Number',
-				name: 'ExternalLineNumber',
-				type: 'string',
-				default: '',
-				description: "Line of your order this item belongs to, echoed back for reconciliation (marked 'coming soon')",
-			},
-			{
-				displayName: 'Group',
-				name: 'Group',
-				type: 'string',
-				default: '',
-				description: "Groups items for reporting, business and shipping rules (marked 'coming soon')",
-			},
-			{
-				displayName: 'Inventory Tax Status',
-				name: 'InventoryTaxStatus',
-				type: 'options',
-				default: 'GOOD-NO-TX',
-				options: inventoryStatusOptions(INVENTORY_TAX_STATUS),
-				description:
-					'Inventory code to ship from; only for non-consumer-direct order types such as wholesale. Use an expression for a custom code.',
-			},
-			{ displayName: 'Item Description', name: 'ItemDescription', type: 'string', default: '' },
-		],
-	},
-	{
-		displayName: 'Quantity',
+		displayName: NAMES.quantity,
 		name: 'ItemQuantity',
 		type: 'number',
 		default: 1,
@@ -249,59 +241,25 @@ const itemTableValues: INodeProperties[] = [
 		description: 'How many, in the quantity unit (a whole number of at least 1)',
 	},
 	{
-		displayName: 'Quantity Unit',
+		displayName: NAMES.quantityUnit,
 		name: 'QuantityUnit',
 		type: 'options',
 		default: '',
-		options: [
-			...codeOptions(QUANTITY_UNITS, QUANTITY_UNIT_LABELS),
-			{ name: 'Not Set', value: '', description: 'Let the provider decide' },
-		],
+		options: codeOptions(QUANTITY_UNITS, QUANTITY_UNIT_LABELS)
+			.concat(NOT_SENT_OPTION)
+			.sort((a, b) => (a.name < b.name ? -1 : 1)),
+		description: 'Whether the quantity counts bottles or cases',
 	},
+	itemOptionsProperty,
 ];
-
-/** "Items Input" and the two ways to give items; `keepOption` adds "Keep Current Items" (update). */
-const itemsInputProperty: INodeProperties = {
-	displayName: 'Items Input',
-	name: 'itemsInput',
-	type: 'options',
-	default: 'table',
-	options: [
-		{
-			name: 'List From an Expression',
-			value: 'json',
-			description: "One expression that yields a list of items, e.g. a store order's line items mapped in",
-		},
-		{ name: 'Table', value: 'table', description: 'Enter the items one by one' },
-	],
-	description: 'How the order lines are given',
-};
 
 /** "Items Input" and the two ways to give items; `keepOption` adds "Keep Current Items" (update). */
 export function itemsProperties(keepOption: boolean): INodeProperties[] {
 	return [
-		keepOption
-			? {
-					...itemsInputProperty,
-					default: 'none',
-					options: [
-						{ name: 'Keep Current Items', value: 'none', description: 'Do not send items' },
-						...(itemsInputProperty.options ?? []),
-					],
-				}
-			: itemsInputProperty,
+		itemsInputProperty('itemsInput', { fields: 'table', json: 'json', ...(keepOption ? { keep: 'none' } : {}) }),
+		itemsTableProperty(itemTableValues, { itemsInput: ['table'] }),
 		{
-			displayName: 'Items',
-			name: 'items',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true, sortable: true },
-			placeholder: 'Add item',
-			default: {},
-			displayOptions: { show: { itemsInput: ['table'] } },
-			options: [{ displayName: 'Item', name: 'item', values: itemTableValues }],
-		},
-		{
-			displayName: 'Items (JSON)',
+			displayName: NAMES.itemsJson,
 			name: 'itemsJson',
 			type: 'json',
 			default: '[]',
@@ -315,16 +273,14 @@ export function itemsProperties(keepOption: boolean): INodeProperties[] {
 
 // ---- labels: wire paths as the editor names them ----
 
-const CONTACT_LABELS: Record<string, string> = Object.fromEntries(
-	contactFields.map((f) => [f.name, f.displayName]),
-);
+const CONTACT_LABELS: Record<string, string> = contactLabels();
 
 function prefixed(prefix: string, group: string, members: Record<string, string>): Record<string, string> {
 	return Object.fromEntries(Object.entries(members).map(([k, v]) => [`${prefix}.${k}`, `${group} → ${v}`]));
 }
 
 const ORDER_INFO_LABELS: Record<string, string> = {
-	OrderNo: 'Order Number',
+	OrderNo: NAMES.orderNumber,
 	OrderType: 'Order Type',
 	...Object.fromEntries(orderInfoFields(false).map((f) => [f.name, f.displayName])),
 };

@@ -1,6 +1,7 @@
 // "Locate By": how Update, Cancel, Generate JIT Label and Update Addresses find an existing order.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { NAMES } from '../panel';
 import { readIdentifier } from '../parameters';
 
 export type LocateBy = 'transactionReferenceNumber' | 'orderNo';
@@ -13,7 +14,7 @@ export const locateProperties: INodeProperties[] = [
 		default: 'transactionReferenceNumber',
 		options: [
 			{
-				name: 'Order Number',
+				name: NAMES.orderNumber,
 				value: 'orderNo',
 				description: 'Your order number; fails with "several orders match" when it is not unique',
 			},
@@ -36,7 +37,7 @@ export const locateProperties: INodeProperties[] = [
 		description: 'The transaction reference number Create returned for the order',
 	},
 	{
-		displayName: 'Order Number',
+		displayName: NAMES.orderNumber,
 		name: 'orderNo',
 		type: 'string',
 		default: '',
@@ -53,7 +54,7 @@ export interface Locator {
 
 export function readLocator(ctx: IExecuteFunctions, itemIndex: number): Locator {
 	const by = ctx.getNodeParameter('locateBy', itemIndex, 'transactionReferenceNumber') as LocateBy;
-	const value = readIdentifier(ctx, by, itemIndex, by === 'orderNo' ? 'Order Number' : 'Transaction Reference Number');
+	const value = readIdentifier(ctx, by, itemIndex, by === 'orderNo' ? NAMES.orderNumber : 'Transaction Reference Number');
 	return { by, value };
 }
 

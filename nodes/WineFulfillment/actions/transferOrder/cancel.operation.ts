@@ -1,4 +1,4 @@
-// Transfer Order → Cancel, by Customer Reference No (shared with Purchase Order → Cancel).
+// Transfer Order → Cancel, by Customer Reference Number (shared with Purchase Order → Cancel).
 import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelByReference } from '../purchaseOrder/shared';
 

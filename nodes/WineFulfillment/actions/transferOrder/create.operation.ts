@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
@@ -15,6 +15,8 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, writeResult } from '../purchaseOrder/shared';
+import { NAMES } from '../panel';
+import { invalidField } from '../parameters';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire, transferOrderLabels } from './fields';
 
@@ -30,36 +32,54 @@ const warehouse = (displayName: string, name: string, byDefault: string, descrip
 	description,
 });
 
-/** The status parameter of one revision: each revision has its own, so the editor shows only its codes. */
-const statusParameter = (revision: TransferRevision): INodeProperties => ({
+/** The revision the account uses when the panel does not say: the newest. */
+const NEWEST_REVISION: TransferRevision = TRANSFER_REVISIONS[TRANSFER_REVISIONS.length - 1];
+
+/**
+ * Interface Revision was a top-level parameter (default 3.1.3) deciding which of two status parameters showed.
+ * It is now an option (Additional Fields → Interface Revision, default the newest), and one Inventory Status
+ * lists the codes of both revisions. The old parameter stays, hidden, so that a workflow saved with it keeps
+ * its value: one saved with 3.1.4 shows and sends its 3.1.4 status parameter, as before.
+ */
+const LEGACY_REVISION = 'interfaceRevision';
+const STATUS = 'inventoryStatusCode313';
+const LEGACY_STATUS_314 = 'inventoryStatusCode314';
+
+const statusParameter = (name: string, show: IDisplayOptions): INodeProperties => ({
 	displayName: 'Inventory Status',
-	name: statusParameterName(revision),
+	name,
 	type: 'options',
 	required: true,
 	default: 'GOOD-NO-TX',
-	options: inventoryStatusOptions(TRANSFER_STATUS_BY_REVISION[revision]),
-	displayOptions: { show: { interfaceRevision: [revision] } },
-	description: `Inventory status of the stock to move (codes of revision ${revision}). A custom code from your provider can be given with an expression.`,
+	options: inventoryStatusOptions(TRANSFER_STATUSES),
+	displayOptions: show,
+	description:
+		'Inventory status of the stock to move. Each code says which interface revision lists it; a custom code from your provider can be given with an expression.',
 });
 
-const statusParameterName = (revision: TransferRevision) =>
-	revision === '3.1.4' ? 'inventoryStatusCode314' : 'inventoryStatusCode313';
+const revisionOption: INodeProperties = {
+	displayName: 'Interface Revision',
+	name: 'interfaceRevision',
+	type: 'options',
+	default: NEWEST_REVISION,
+	options: TRANSFER_REVISIONS.map((r) => ({
+		name: `Revision ${r}`,
+		value: r,
+		description: r === '3.1.3' ? 'The interface version' : 'The create-transfer variant with the return and damage codes',
+	})),
+	description:
+		'Only if your provider says your account uses an older revision of create-transfer. Nothing of it is sent: the node hints when Inventory Status is not a code of this revision.',
+};
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Interface Revision',
-		name: 'interfaceRevision',
-		type: 'options',
-		default: '3.1.3',
-		options: TRANSFER_REVISIONS.map((r) => ({
-			name: `Revision ${r}`,
-			value: r,
-			description: r === '3.1.3' ? 'The interface version' : 'The create-transfer variant with the return and damage codes',
-		})),
-		description: "Revision of create-transfer your account uses; it decides which inventory status codes are offered",
+		displayName: 'Interface Revision (Saved Before It Became an Option)',
+		name: LEGACY_REVISION,
+		type: 'hidden',
+		default: '',
 	},
 	{
-		displayName: 'Customer Reference No',
+		displayName: NAMES.customerReferenceNumber,
 		name: 'customerReferenceNo',
 		type: 'string',
 		required: true,
@@ -77,7 +97,8 @@ const properties: INodeProperties[] = [
 	},
 	warehouse('From Warehouse', 'transferFromWarehouse', 'APC01', 'Warehouse the stock leaves'),
 	warehouse('To Warehouse', 'transferToWarehouse', 'APC02', 'Warehouse the stock goes to; must differ from From Warehouse'),
-	...TRANSFER_REVISIONS.map(statusParameter),
+	statusParameter(STATUS, { hide: { [LEGACY_REVISION]: ['3.1.4'] } }),
+	statusParameter(LEGACY_STATUS_314, { show: { [LEGACY_REVISION]: ['3.1.4'] } }),
 	...contactProperties(true),
 	...itemsProperties(transferItemRow, TRANSFER_ITEMS_EXAMPLE),
 	{
@@ -87,6 +108,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
+			revisionOption,
 			{
 				displayName: 'Special Instruction',
 				name: 'specialInstruction',
@@ -112,30 +134,46 @@ const properties: INodeProperties[] = [
 
 export const description = showOnlyFor({ show }, properties);
 
-function transferInfo(ctx: IExecuteFunctions, itemIndex: number, revision: TransferRevision): IDataObject {
+/**
+ * The revision in force and the parameter holding the status: Additional Fields → Interface Revision, else the
+ * top-level one a workflow was saved with, else the newest; the status is the 3.1.4 parameter only where the
+ * saved top-level revision shows it.
+ */
+function revisionAndStatus(ctx: IExecuteFunctions, itemIndex: number): { revision: TransferRevision; status: string } {
+	const read = (name: string) => String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const legacy = read(LEGACY_REVISION);
+	const chosen = read('additionalFields.interfaceRevision') || legacy || NEWEST_REVISION;
+	if (!(TRANSFER_REVISIONS as readonly string[]).includes(chosen)) {
+		throw invalidField(ctx, 'Interface Revision', `must be one of ${TRANSFER_REVISIONS.join(', ')}`, itemIndex, chosen);
+	}
+	return { revision: chosen as TransferRevision, status: legacy === '3.1.4' ? LEGACY_STATUS_314 : STATUS };
+}
+
+function transferInfo(ctx: IExecuteFunctions, itemIndex: number, statusParameterName: string): IDataObject {
 	const text = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
+	const { interfaceRevision: _revision, ...additional } = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	return compact({
 		CustomerReferenceNo: text('customerReferenceNo'),
 		RequestedDate: text('requestedDate'),
 		TransferFromWarehouse: text('transferFromWarehouse'),
-		InventoryStatusCode: text(statusParameterName(revision)),
+		InventoryStatusCode: text(statusParameterName),
 		TransferToWarehouse: text('transferToWarehouse'),
 		FirstName: text('firstName'),
 		LastName: text('lastName'),
 		PhoneNumber: text('phoneNumber'),
 		EmailAddress: text('emailAddress'),
-		...wireNames(ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		...wireNames(additional),
 	});
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const revision = this.getNodeParameter('interfaceRevision', itemIndex, '3.1.3') as TransferRevision;
+	const { revision, status } = revisionAndStatus(this, itemIndex);
 	const body = validateBody(
 		this,
 		createTransferOrderRequest,
 		withAdditionalJson(
 			this,
-			{ TransferInfo: transferInfo(this, itemIndex, revision), ItemsInfo: readItems(this, itemIndex, transferItemToWire) },
+			{ TransferInfo: transferInfo(this, itemIndex, status), ItemsInfo: readItems(this, itemIndex, transferItemToWire) },
 			itemIndex,
 		),
 		transferOrderLabels,
@@ -143,10 +181,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const info = body.TransferInfo;
 	hintUnknownWarehouses(this, 'Warehouse', [info.TransferFromWarehouse, info.TransferToWarehouse]);
-	const known = TRANSFER_STATUS_BY_REVISION[revision] ?? TRANSFER_STATUSES;
-	if (!known.includes(info.InventoryStatusCode)) {
+	if (!TRANSFER_STATUS_BY_REVISION[revision].includes(info.InventoryStatusCode)) {
+		const other = TRANSFER_REVISIONS.find((r) => r !== revision && TRANSFER_STATUS_BY_REVISION[r].includes(info.InventoryStatusCode));
 		this.addExecutionHints({
-			message: `Inventory status "${info.InventoryStatusCode}" is not a code of revision ${revision}; it was sent as given (custom codes come from the provider).`,
+			message: `Inventory status "${info.InventoryStatusCode}" is not a code of revision ${revision}; it was sent as given (custom codes come from the provider).${
+				other ? ` It is a code of revision ${other}: if your account uses that one, set Additional Fields → Interface Revision to ${other}.` : ''
+			}`,
 			location: 'outputPane',
 		});
 	}

@@ -5,18 +5,19 @@ import { INVENTORY_TAX_STATUS } from '../../wire/common';
 import { QUANTITY_UNIT_LABELS, codeOptions, inventoryStatusOptions } from '../../wire/labels';
 import { locatorValue } from '../../methods/itemNumber';
 import { itemRow } from '../purchaseOrder/fields';
+import { NAMES, NOT_SENT_OPTION, contactFields, contactLabels } from '../panel';
 
+/** One row of a transfer's items table: Item Number, Quantity, Quantity Unit first, then the optional fields by name. */
 export const transferItemRow: INodeProperties[] = [
-	...itemRow,
+	...itemRow.filter((p) => p.name !== 'itemDescription'),
 	{
-		displayName: 'Quantity Unit',
+		displayName: NAMES.quantityUnit,
 		name: 'quantityUnit',
 		type: 'options',
 		default: '',
-		options: [
-			...codeOptions(['AUTO', 'RETAIL', 'WHOLESALE'], QUANTITY_UNIT_LABELS),
-			{ name: 'Default (Not Sent)', value: '' },
-		].sort((a, b) => (a.name < b.name ? -1 : 1)),
+		options: codeOptions(['AUTO', 'RETAIL', 'WHOLESALE'], QUANTITY_UNIT_LABELS)
+			.concat(NOT_SENT_OPTION)
+			.sort((a, b) => (a.name < b.name ? -1 : 1)),
 		description: 'Whether the quantity counts bottles or cases',
 	},
 	{
@@ -24,12 +25,10 @@ export const transferItemRow: INodeProperties[] = [
 		name: 'inventoryTaxStatus',
 		type: 'options',
 		default: '',
-		options: [
-			{ name: 'Default (Not Sent)', value: '' },
-			...inventoryStatusOptions(INVENTORY_TAX_STATUS),
-		],
+		options: [NOT_SENT_OPTION, ...inventoryStatusOptions(INVENTORY_TAX_STATUS)],
 		description: 'Tax status of the stock; relevant to wholesale, DTT or DTW orders, not to consumer-direct ones',
 	},
+	...itemRow.filter((p) => p.name === 'itemDescription'),
 	{
 		displayName: 'Unit Price',
 		name: 'unitPrice',
@@ -54,37 +53,42 @@ export function transferItemToWire(row: IDataObject): IDataObject {
 	};
 }
 
-/** Contact members create requires and update may change: name, phone, e-mail. */
+/** The transfer's contact: name, phone and e-mail (panel.ts contactFields), required by create, optional in update. */
 export function contactProperties(required: boolean): INodeProperties[] {
-	const field = (displayName: string, name: string, description: string, extra: Partial<INodeProperties> = {}) =>
-		({ displayName, name, type: 'string', default: '', required, description, ...extra }) as INodeProperties;
-	return [
-		field('First Name', 'firstName', 'First name of the contact for this transfer'),
-		field('Last Name', 'lastName', 'Last name of the contact for this transfer'),
-		field('Phone Number', 'phoneNumber', 'Phone number of the contact'),
-		field('Email Address', 'emailAddress', 'E-mail address of the contact; must be a valid address', {
-			placeholder: 'name@email.com',
-		}),
-	];
+	const members = ['FirstName', 'LastName', 'PhoneNumber', 'EmailAddress'] as const;
+	return contactFields({
+		members,
+		naming: 'camelCase',
+		required: required ? members : [],
+		descriptions: {
+			FirstName: 'First name of the contact for this transfer',
+			LastName: 'Last name of the contact for this transfer',
+			EmailAddress: 'E-mail address of the contact; must be a valid address',
+		},
+	});
 }
 
 /** Wire paths of the transfer order operations as the editor names them, for validation messages. */
 export const transferOrderLabels: Record<string, string> = {
-	'TransferInfo.CustomerReferenceNo': 'Customer Reference No',
+	'TransferInfo.CustomerReferenceNo': NAMES.customerReferenceNumber,
 	'TransferInfo.TransferOrderNumber': 'Transfer Order Number',
 	'TransferInfo.RequestedDate': 'Requested Date',
 	'TransferInfo.TransferFromWarehouse': 'From Warehouse',
 	'TransferInfo.TransferToWarehouse': 'To Warehouse',
 	'TransferInfo.InventoryStatusCode': 'Inventory Status',
 	'TransferInfo.TransferToInventoryStatusCode': 'To Inventory Status',
-	'TransferInfo.FirstName': 'First Name',
-	'TransferInfo.LastName': 'Last Name',
-	'TransferInfo.PhoneNumber': 'Phone Number',
-	'TransferInfo.EmailAddress': 'Email Address',
-	ItemsInfo: 'Items',
-	'ItemsInfo.ItemNo': 'Items → Item No',
-	'ItemsInfo.ItemQuantity': 'Items → Quantity',
-	'ItemsInfo.QuantityUnit': 'Items → Quantity Unit',
-	'ItemsInfo.InventoryTaxStatus': 'Items → Inventory Tax Status',
-	'ItemsInfo.UnitPrice': 'Items → Unit Price',
+	'TransferInfo.SpecialInstruction': 'Special Instruction',
+	...Object.fromEntries(
+		Object.entries(contactLabels(['FirstName', 'LastName', 'PhoneNumber', 'EmailAddress'])).map(([member, label]) => [
+			`TransferInfo.${member}`,
+			label,
+		]),
+	),
+	ItemsInfo: NAMES.items,
+	'ItemsInfo.ItemNo': `${NAMES.items} → ${NAMES.itemNumber}`,
+	'ItemsInfo.ItemQuantity': `${NAMES.items} → ${NAMES.quantity}`,
+	'ItemsInfo.QuantityUnit': `${NAMES.items} → ${NAMES.quantityUnit}`,
+	'ItemsInfo.InventoryTaxStatus': `${NAMES.items} → Inventory Tax Status`,
+	'ItemsInfo.ItemDescription': `${NAMES.items} → Item Description`,
+	'ItemsInfo.UnitPrice': `${NAMES.items} → Unit Price`,
 };

@@ -7,13 +7,13 @@ import { inventoryStatusOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
+import { NAMES } from '../panel';
 import { contactProperties, transferOrderLabels } from './fields';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };
 
-// Sorted by display name, as n8n lists a collection's fields (a plain comparison: no locale collator at load time).
-const updateFields = ([
-	...contactProperties(false),
+// The transfer's own fields by name, then its contact in the contact order (panel.ts contactFields), as Create shows them.
+const updateFields: INodeProperties[] = [
 	{
 		displayName: 'Inventory Status',
 		name: 'inventoryStatusCode',
@@ -44,11 +44,12 @@ const updateFields = ([
 		default: '',
 		description: "The provider's number of the transfer order, when you have it",
 	},
-] satisfies INodeProperties[]).sort((a, b) => (a.displayName < b.displayName ? -1 : 1));
+	...contactProperties(false),
+];
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Customer Reference No',
+		displayName: NAMES.customerReferenceNumber,
 		name: 'customerReferenceNo',
 		type: 'string',
 		required: true,
