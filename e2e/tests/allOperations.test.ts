@@ -1,6 +1,7 @@
 // One workflow with every resource and operation of the Wine Fulfillment node, run headless by a real n8n 2.41 against the sandbox.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DateTime } from 'luxon';
 
 import { purchaseOrders } from '../../test/sandbox/inventoryMovement/purchaseOrders';
 import { SANDBOX_CREDENTIALS, type LoggedRequest } from '../../test/sandbox/server';
@@ -57,6 +58,12 @@ async function providerAnswer(path: string, body: Record<string, unknown>): Prom
 }
 
 const distinct = (values: unknown[]) => new Set(values.map((v) => JSON.stringify(v))).size;
+
+/** ISO 8601 with an offset, as Simplify gives every date (the workflow's time zone: n8n's default here). */
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The calendar day of a simplified date, in the offset it carries: the provider's MM/DD/YYYY day. */
+const dayOf = (iso: unknown) => DateTime.fromISO(String(iso), { setZone: true }).toFormat('MM/dd/yyyy');
 
 describe('every operation of the action node in one workflow', () => {
 	it('the workflow has a node for each resource and operation n8n lists for the node (26)', () => {
@@ -130,7 +137,10 @@ describe('every operation of the action node in one workflow', () => {
 		assert.equal(order.OrderNo, 'E2E-ALL-1');
 		assert.equal(order.state, 'open');
 		assert.equal((order.request.RecipientContactInfo as Record<string, unknown>).Address, '2 Vine Street');
-		const onHold = json('Get Orders On Hold').map((o) => o.OrderNo);
+		// the query nodes leave Simplify at its default (on): camelCase members, ISO 8601 dates
+		const held = json('Get Orders On Hold');
+		const onHold = held.map((o) => o.orderNumber);
+		assert.ok(held.every((o) => ISO_WITH_OFFSET.test(String(o.orderDate)) && Array.isArray(o.items)));
 		assert.ok(onHold.includes('E2E-ALL-1'), `on hold: ${onHold.join(', ')}`);
 		assert.ok(onHold.includes(context().demo.heldOrder), `on hold: ${onHold.join(', ')}`);
 		assert.equal(distinct(onHold), onHold.length);
@@ -143,11 +153,13 @@ describe('every operation of the action node in one workflow', () => {
 		assert.equal(binaryBytes(context(), label.binary.label).subarray(0, 5).toString('latin1'), '%PDF-');
 
 		assert.equal(salesOrders(context().sandbox.state).find((o) => o.OrderNo === 'E2E-ALL-2')?.state, 'cancelled');
-		const returned = json('Get Returns').filter((r) => r.OrderNo === context().demo.returnedOrder);
+		const returned = json('Get Returns').filter((r) => r.orderNumber === context().demo.returnedOrder);
 		assert.equal(returned.length, 1);
-		assert.match(String(returned[0].RMANumber), /^RMA-/);
-		assert.equal(returned[0].ReturnReason, 'Damaged in transit');
-		assert.ok(Array.isArray(returned[0].ReturnSalesOrderLines) && returned[0].ReturnSalesOrderLines.length > 0);
+		assert.match(String(returned[0].rmaNumber), /^RMA-/);
+		assert.equal(returned[0].returnReason, 'Damaged in transit');
+		assert.match(String(returned[0].receivedDate), ISO_WITH_OFFSET);
+		assert.ok(Array.isArray(returned[0].items) && returned[0].items.length > 0);
+		assert.ok(!('ReturnSalesOrderLines' in returned[0]));
 	});
 
 	it('purchase and transfer orders: created, updated and cancelled at the provider', () => {
@@ -159,7 +171,7 @@ describe('every operation of the action node in one workflow', () => {
 		assert.equal(transfer?.info.SpecialInstruction, 'Fragile');
 	});
 
-	it('inventory queries send their filters and return the provider records, within the limit', async () => {
+	it('inventory queries send their filters and return the records (transactions simplified), within the limit', async () => {
 		const status = json('Get Inventory Status');
 		assert.equal(status.length, 5);
 		assert.ok(status.every((r) => r.Warehouse === 'APC01'));
@@ -173,7 +185,13 @@ describe('every operation of the action node in one workflow', () => {
 		assert.deepEqual({ Skip: day.body.Skip, Top: day.body.Top }, { Skip: 0, Top: 1000 });
 		const total = Number((await providerAnswer('/api/Inventory/GetTransactions', { ...day.body, Skip: 0, Top: 1 })).TotalRecordCount);
 		assert.ok(transactions.length >= 20 && transactions.length <= total, `${transactions.length} of ${total}`);
-		assert.ok(transactions.every((t) => t.TransactionDate === '01/05/2026'));
+		// simplified: TransactionDateTime as ISO 8601 with the workflow zone's offset, within the UTC day asked for
+		const [dayStart, dayEnd] = [Date.parse('2026-01-05T00:00:00Z'), Date.parse('2026-01-06T00:00:00Z')];
+		for (const t of transactions) {
+			assert.match(String(t.transactionDate), ISO_WITH_OFFSET);
+			const at = Date.parse(String(t.transactionDate));
+			assert.ok(at >= dayStart && at < dayEnd, String(t.transactionDate));
+		}
 
 		const sellable = json('Get Sellable Inventory');
 		assert.deepEqual(sellable.map((r) => r.ItemNo).sort(), ['WINE-000000', 'WINE-000001']);
@@ -191,14 +209,15 @@ describe('every operation of the action node in one workflow', () => {
 	it('tracking: the details of one order, packages within the limit, an estimate per ship date and carrier service', async () => {
 		const details = json('Get Tracking Details');
 		assert.ok(details.length >= 1);
-		assert.ok(details.every((p) => p.OrderNumber === context().demo.returnedOrder && p.TrackingNo));
+		assert.ok(details.every((p) => p.orderNumber === context().demo.returnedOrder && p.trackingNumber));
+		assert.ok(details.every((p) => ISO_WITH_OFFSET.test(String(p.shipDate)) && !('TrackingNo' in p)));
 		assert.equal(sentOnce('/api/Tracking/GetDetails', { OrderNo: context().demo.returnedOrder }).authShape, 'AuthenticationDetails');
 
 		const packages = json('Get Packages');
 		assert.ok(packages.length <= 20);
-		const orders = packages.map((p) => p.OrderNumber);
+		const orders = packages.map((p) => p.orderNumber);
 		for (const order of context().demo.packageOrders) assert.ok(orders.includes(order), `no package of ${order}`);
-		assert.equal(distinct(packages.map((p) => p.TrackingNo)), packages.length);
+		assert.equal(distinct(packages.map((p) => p.trackingNumber)), packages.length);
 
 		const estimates = json('Get Delivery Estimates');
 		const estimateRequest = sentOnce('/api/Tracking/GetDeliveryEstimates', { ClientReferenceCode: 'E2E-EST-1' });
@@ -208,17 +227,19 @@ describe('every operation of the action node in one workflow', () => {
 			DeliveryEstimateRange: { StartDate: '02/02/2026', EndDate: '02/04/2026' },
 		});
 		const answer = await providerAnswer('/api/Tracking/GetDeliveryEstimates', estimateRequest.body);
-		// one item per estimate and carrier/service pair (an estimate without pairs is one item)
+		// one item per estimate and carrier/service pair (an estimate without pairs is one item); the simplified
+		// ship date is the provider's MM/DD/YYYY day, as ISO 8601 at its midnight in the workflow's time zone
 		const pairs = (answer.DeliveryEstimateOptions as Array<Record<string, unknown>>).flatMap((o) => {
 			const services = (o.ShippingOptions ?? []) as Array<Record<string, unknown>>;
 			return services.length ? services.map((s) => [o.ShipmentDate, s.Carrier, s.Service]) : [[o.ShipmentDate, undefined, undefined]];
 		});
 		assert.ok(pairs.length > 0);
 		assert.deepEqual(
-			estimates.map((e) => [e.ShipmentDate, e.Carrier, e.Service]).sort(),
+			estimates.map((e) => [dayOf(e.shipDate), e.carrier, e.service]).sort(),
 			pairs.sort(),
 		);
-		assert.ok(estimates.every((e) => ['02/02/2026', '02/03/2026', '02/04/2026'].includes(String(e.ShipmentDate))));
+		assert.ok(estimates.every((e) => ['02/02/2026', '02/03/2026', '02/04/2026'].includes(dayOf(e.shipDate))));
+		assert.ok(estimates.every((e) => ISO_WITH_OFFSET.test(String(e.estimatedDeliveryDate))));
 	});
 
 	it('address: one branchable validation result, and the carrier locations the provider lists, within the limit', async () => {

@@ -231,7 +231,7 @@ const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: numb
 /** Fetch Test Event: the most recent records, newest first, widening the look back step by step. */
 async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDataObject[]> {
 	const localNow = Date.now();
-	const query = source.query(run.filters);
+	const query = source.query(run.filters, run.ctx.getTimezone());
 	const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
 	for (const span of TEST_EVENT_SPANS) {
 		const { candidates } = await readFrom(run, query, present - span, localNow);
@@ -244,7 +244,7 @@ async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDat
 /** A poll of a windowed event: read the window after the stored cursor, emit what is new, store the next state. */
 async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObject[]> {
 	const localNow = Date.now();
-	const query = source.query(run.filters);
+	const query = source.query(run.filters, run.ctx.getTimezone());
 	const signature = JSON.stringify(run.filters);
 	const store = storeOf(run.ctx);
 	let state = store.events?.[run.event];

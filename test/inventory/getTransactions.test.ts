@@ -10,7 +10,7 @@ import { transactions } from '../sandbox/stores';
 const fx = useSandbox({ inventoryRecords: 480 });
 
 const getTransactions = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'inventory', operation: 'getTransactions', ...extra });
+	actionWorkflow({ resource: 'inventory', operation: 'getTransactions', simplify: false, ...extra });
 
 const hints = (result: RunResult) =>
 	(result.run.data.resultData.runData[ACTION_NODE]?.[0]?.hints ?? []).map((h) => h.message);

@@ -29,7 +29,7 @@ const sellableQuantity = async (itemNo: string) => {
 };
 
 const todaysTransactions = async (extra: INodeParameters = {}) =>
-	await run({ resource: 'inventory', operation: 'getTransactions', transactionDate: '2026-01-05', returnAll: true, ...extra });
+	await run({ resource: 'inventory', operation: 'getTransactions', transactionDate: '2026-01-05', returnAll: true, simplify: false, ...extra });
 
 const contact = { firstName: 'Ana', lastName: 'Reyes', phoneNumber: '707-555-0101', emailAddress: 'ana@example.com' };
 

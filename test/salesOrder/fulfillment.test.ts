@@ -62,7 +62,7 @@ describe('Shipping an order (sandbox control ship-order)', () => {
 });
 
 describe('Sales Order → Get Orders On Hold', () => {
-	const onHold = (params: Record<string, unknown> = {}) => actionWorkflow(salesOrder('getOrdersOnHold', { returnAll: true, ...params }));
+	const onHold = (params: Record<string, unknown> = {}) => actionWorkflow(salesOrder('getOrdersOnHold', { returnAll: true, simplify: false, ...params }));
 
 	it('sends the credentials flat and yields one item per order on hold, in the field-notes record shape', async () => {
 		await createOrders(fx, [
@@ -107,7 +107,7 @@ describe('Sales Order → Get Orders On Hold', () => {
 });
 
 describe('Sales Order → Get Returns', () => {
-	const getReturns = (params: Record<string, unknown> = {}) => actionWorkflow(salesOrder('getReturns', params));
+	const getReturns = (params: Record<string, unknown> = {}) => actionWorkflow(salesOrder('getReturns', { simplify: false, ...params }));
 
 	async function seedReturns() {
 		await createOrders(fx, [

@@ -16,7 +16,7 @@ const address = {
 };
 
 const estimates = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'tracking', operation: 'getDeliveryEstimates', ...address, ...extra });
+	actionWorkflow({ resource: 'tracking', operation: 'getDeliveryEstimates', ...address, simplify: false, ...extra });
 
 /** One estimate option of the provider's answer, with the carrier/service pairs it applies to. */
 const option = (ship: string, delivery: string, services: Array<[string, string]>) => ({

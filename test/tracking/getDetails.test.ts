@@ -10,7 +10,7 @@ const START = Date.parse('2026-01-05T15:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 const getDetails = (orderNo: string, extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'tracking', operation: 'getDetails', orderNo, ...extra });
+	actionWorkflow({ resource: 'tracking', operation: 'getDetails', orderNo, simplify: false, ...extra });
 
 async function seedShippedAt(shipAt: number, count = 3) {
 	await fx.control.call('POST', 'seed-packages', { count, startAt: new Date(shipAt).toISOString(), spreadMs: 0 });
@@ -52,7 +52,7 @@ describe('Tracking → Get Details', () => {
 		await seedShippedAt(START - HOUR, 2);
 		const result = await fx.run(
 			actionWorkflow(
-				{ resource: 'tracking', operation: 'getDetails', orderNo: '={{ $json.order }}' },
+				{ resource: 'tracking', operation: 'getDetails', orderNo: '={{ $json.order }}', simplify: false },
 				{ items: [{ order: 'SO-999999' }, { order: 'SO-000002' }] },
 			),
 		);

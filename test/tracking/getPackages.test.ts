@@ -19,7 +19,7 @@ const HOUR = 3_600_000;
 const START = Date.parse('2026-01-05T15:00:00Z'); // the sandbox clock's start
 
 const getPackages = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'tracking', operation: 'getPackages', ...extra });
+	actionWorkflow({ resource: 'tracking', operation: 'getPackages', simplify: false, ...extra });
 
 const seed = (input: Record<string, unknown>) => fx.control.call('POST', 'seed-packages', input);
 
@@ -140,7 +140,7 @@ describe('Tracking → Get Packages', () => {
 		const chosen = orders.slice(20, 120);
 		const withList = await fx.run(
 			actionWorkflow(
-				{ resource: 'tracking', operation: 'getPackages', returnAll: true, filters: { orderNumbers: '={{ $json.orders }}' } },
+				{ resource: 'tracking', operation: 'getPackages', returnAll: true, simplify: false, filters: { orderNumbers: '={{ $json.orders }}' } },
 				{ items: [{ orders: chosen }] },
 			),
 		);

@@ -14,6 +14,8 @@ export interface QuerySpec {
 	style: PagingStyle;
 	recordsKey: string;
 	maxPageSize: number;
+	/** the output item of one record (Simplify); the record as it came when absent. Raw pages are never shaped. */
+	shape?: (record: IDataObject) => IDataObject;
 }
 
 /** Return All and Limit, n8n's usual pair. */
@@ -112,7 +114,7 @@ export async function runQuery(
 		if (output === 'pages') {
 			out.push(...itemsFor([{ ...page.body, [spec.recordsKey]: page.records }], itemIndex));
 		} else {
-			for (const json of page.records) out.push({ json, pairedItem });
+			for (const record of page.records) out.push({ json: spec.shape ? spec.shape(record) : record, pairedItem });
 		}
 	}
 	return out;

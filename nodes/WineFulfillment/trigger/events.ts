@@ -4,6 +4,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { apiRequest } from '../transport/request';
 import { ENDPOINTS } from '../wire/endpoints';
 import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
+import { simpleOrderOnHold, simplePackage, simpleReturn } from '../wire/simplify';
 import { MAX_PACKAGES_TOP, PACKAGE_RECORDS, latestActivityTimestamp, rangeText } from '../wire/tracking';
 import type { Candidate, WindowField } from './cursor';
 import { DAY, FUTURE_HORIZON_MS, isoSecond, stampMs } from './time';
@@ -22,7 +23,8 @@ export interface Filters {
 export interface WindowedEvent {
 	kind: 'window';
 	field: WindowField;
-	query(filters: Filters): WindowQuery;
+	/** `zone`: the workflow's time zone, in which the emitted items give their dates */
+	query(filters: Filters, zone: string): WindowQuery;
 	/**
 	 * The provider's present, asked for cheaply (one record, a window around our clock); undefined
 	 * where the operation reports no time of its own.
@@ -43,24 +45,12 @@ function packageFilters(filters: Filters): IDataObject {
 	return body;
 }
 
-/** The fields a notification needs, next to the whole package. */
-export function packageItem(p: IDataObject, event: EventName): IDataObject {
-	const shipTo = (p.ShipTo ?? {}) as IDataObject;
-	return {
-		event,
-		orderNumber: p.OrderNumber,
-		trackingNumber: p.TrackingNo,
-		trackingUrl: p.TrackingURL,
-		carrier: p.Carrier,
-		service: p.Service,
-		status: p.Status,
-		statusDescription: p.StatusDescription,
-		shipDate: p.ShipDate,
-		estimatedDeliveryDate: p.EstimatedDeliveryDate,
-		shipToName: shipTo.Name ?? shipTo.Contact ?? null,
-		shipToEmail: shipTo.EmailAddress ?? shipTo.Email ?? null,
-		package: p,
-	};
+/**
+ * A package event's item: the event, the package as the action node's Simplify gives it (one shaper,
+ * wire/simplify.ts), and the whole package as the provider sent it.
+ */
+export function packageItem(p: IDataObject, event: EventName, zone: string): IDataObject {
+	return { event, ...simplePackage(p, zone), package: p };
 }
 
 const trackingKey = (p: IDataObject) => String(p.TrackingNo ?? `${String(p.OrderNumber)}#${String(p.ShipDate)}`);
@@ -71,17 +61,17 @@ const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body
  * package falls in one window position for good); Package Status Changed reads by the provider's
  * last-activity time. Both take the provider's present from LatestActivityTimestamp.
  */
-function packageEvent(field: WindowField, candidate: (p: IDataObject) => Candidate): WindowedEvent {
+function packageEvent(field: WindowField, candidate: (p: IDataObject, zone: string) => Candidate): WindowedEvent {
 	const member = field === 'stamp' ? 'ShipDateRange' : 'LastActivityDateRange';
 	return {
 		kind: 'window',
 		field,
-		query: (filters) => ({
+		query: (filters, zone) => ({
 			endpoint: ENDPOINTS.getPackages,
 			recordsKey: PACKAGE_RECORDS,
 			maxTop: MAX_PACKAGES_TOP,
 			body: (from, to) => ({ ...packageFilters(filters), [member]: rangeText(from, to) }),
-			candidate,
+			candidate: (p) => candidate(p, zone),
 			identity: trackingKey,
 			providerTime,
 		}),
@@ -105,31 +95,26 @@ function returnFilters(filters: Filters, from: number, to: number): IDataObject 
 }
 
 export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
-	newPackage: packageEvent('stamp', (p) => ({
+	newPackage: packageEvent('stamp', (p, zone) => ({
 		key: trackingKey(p),
 		at: stampMs(p.ShipDate),
-		record: packageItem(p, 'newPackage'),
+		record: packageItem(p, 'newPackage', zone),
 	})),
-	packageStatusChanged: packageEvent('activity', (p) => ({
+	packageStatusChanged: packageEvent('activity', (p, zone) => ({
 		key: `${trackingKey(p)}|${String(p.Status)}`,
 		at: stampMs(p.CarrierStatusTimestamp),
-		record: packageItem(p, 'packageStatusChanged'),
+		record: packageItem(p, 'packageStatusChanged', zone),
 	})),
 	orderOnHold: {
 		kind: 'snapshot',
 		async fetch(ctx) {
 			const res = await apiRequest.call(ctx, ENDPOINTS.getOrdersOnHold, {}, { acceptStatuses: [404] });
 			const orders = res.statusCode === 404 || !Array.isArray(res.body) ? [] : (res.body as IDataObject[]);
+			const zone = ctx.getTimezone();
 			return orders.map((o) => ({
 				key: `${String(o.OrderNo)}|${String(o.HoldReason ?? '')}`,
 				at: undefined,
-				record: {
-					event: 'orderOnHold',
-					orderNumber: o.OrderNo,
-					holdReason: o.HoldReason,
-					holdReasonDescription: o.HoldReasonDescription,
-					order: o,
-				},
+				record: { event: 'orderOnHold', ...simpleOrderOnHold(o, zone), order: o },
 			}));
 		},
 	},
@@ -137,7 +122,7 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 	newReturn: {
 		kind: 'window',
 		field: 'stamp',
-		query: (filters) => ({
+		query: (filters, zone) => ({
 			endpoint: ENDPOINTS.getReturns,
 			recordsKey: RETURNS_RECORDS,
 			maxTop: RETURNS_MAX_TOP,
@@ -145,15 +130,7 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			candidate: (r) => ({
 				key: returnKey(r),
 				at: stampMs(r.ReceivedDate),
-				record: {
-					event: 'newReturn',
-					orderNumber: r.OrderNo,
-					rmaNumber: r.RMANumber,
-					returnStatus: r.ReturnStatus,
-					returnReason: r.ReturnReason,
-					customerEmail: r.EmailAddress ?? null,
-					return: r,
-				},
+				record: { event: 'newReturn', ...simpleReturn(r, zone), return: r },
 			}),
 			identity: returnKey,
 			providerTime: () => undefined,

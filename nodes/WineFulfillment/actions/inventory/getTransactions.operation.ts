@@ -9,8 +9,10 @@ import {
 	TRANSACTION_TYPES,
 	getTransactionsRequest,
 } from '../../wire/inventory';
+import { simpleTransaction } from '../../wire/simplify';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
+import { simplifier, simplifyProperty } from '../simplify';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
 
@@ -98,6 +100,7 @@ const properties: INodeProperties[] = [
 			'Up to 5 item numbers (SKUs), separated by commas, or an expression returning a list. Empty means every item.',
 	},
 	additionalJsonProperty('{"SomeFilter": "value"}'),
+	simplifyProperty,
 	...queryProperties(TRANSACTIONS_MAX_TOP),
 ];
 
@@ -155,6 +158,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			style: 'skipTop',
 			recordsKey: TRANSACTION_RECORDS,
 			maxPageSize: TRANSACTIONS_MAX_TOP,
+			shape: simplifier(this, itemIndex, simpleTransaction),
 		},
 		itemIndex,
 	);

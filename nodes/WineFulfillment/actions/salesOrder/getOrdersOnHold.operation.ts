@@ -1,13 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
+import { simpleOrderOnHold } from '../../wire/simplify';
 import { apiRequest } from '../../transport/request';
 import { itemsFor, showOnlyFor } from '../common';
 
 import { readLimit, returnAllProperties } from '../query';
+import { simplifier, simplifyProperty } from '../simplify';
 
 // The answer is one unpaged list; Return All / Limit trims it here.
-const properties: INodeProperties[] = returnAllProperties;
+const properties: INodeProperties[] = [...returnAllProperties, simplifyProperty];
 
 export const description = showOnlyFor(
 	{ show: { resource: ['salesOrder'], operation: ['getOrdersOnHold'] } },
@@ -26,8 +28,10 @@ function recordsOf(body: unknown): IDataObject[] {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const limit = readLimit(this, itemIndex);
+	const shape = simplifier(this, itemIndex, simpleOrderOnHold);
 	// Credentials travel flat in this operation's body; the transport places them. 404 means none on hold.
 	const response = await apiRequest.call(this, ENDPOINTS.getOrdersOnHold, {}, { itemIndex, acceptStatuses: [404] });
 	if (response.statusCode === 404) return [];
-	return itemsFor(recordsOf(response.body).slice(0, limit), itemIndex);
+	const records = recordsOf(response.body).slice(0, limit);
+	return itemsFor(shape ? records.map(shape) : records, itemIndex);
 }

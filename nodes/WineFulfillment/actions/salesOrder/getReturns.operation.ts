@@ -10,15 +10,17 @@ import {
 	RETURNS_RECORDS,
 	getReturnsRequest,
 } from '../../wire/salesOrder';
+import { simpleReturn } from '../../wire/simplify';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
+import { simplifier, simplifyProperty } from '../simplify';
 
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
-		placeholder: 'Add filter',
+		placeholder: 'Add Filter',
 		default: {},
 		options: [
 			{
@@ -68,6 +70,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty,
 	...queryProperties(RETURNS_MAX_TOP),
 	additionalJsonProperty(),
 ];
@@ -102,6 +105,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			style: 'skipTop',
 			recordsKey: RETURNS_RECORDS,
 			maxPageSize: RETURNS_MAX_TOP,
+			shape: simplifier(this, itemIndex, simpleReturn),
 		},
 		itemIndex,
 	);

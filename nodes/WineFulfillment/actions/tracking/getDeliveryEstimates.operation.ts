@@ -1,10 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
+import { simpleEstimate } from '../../wire/simplify';
 import { flattenEstimates, getDeliveryEstimatesRequest } from '../../wire/tracking';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
+import { simplifier, simplifyProperty } from '../simplify';
 
 const show = { resource: ['tracking'], operation: ['getDeliveryEstimates'] };
 
@@ -33,6 +35,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'Your own reference for this request, echoed by the provider',
 	},
+	simplifyProperty,
 	additionalJsonProperty(),
 ];
 
@@ -64,5 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 	const response = await apiRequest.call(this, ENDPOINTS.getDeliveryEstimates, body as IDataObject, { itemIndex });
-	return itemsFor(flattenEstimates(response.body), itemIndex);
+	const records = flattenEstimates(response.body);
+	const shape = simplifier(this, itemIndex, simpleEstimate);
+	return itemsFor(shape ? records.map(shape) : records, itemIndex);
 }

@@ -2,10 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
+import { simplePackage } from '../../wire/simplify';
 import { detailRecords, getDetailsRequest } from '../../wire/tracking';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { readBoolean } from '../parameters';
+import { simplifier, simplifyProperty } from '../simplify';
 
 const show = { resource: ['tracking'], operation: ['getDetails'] };
 
@@ -21,6 +23,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. SO-000123',
 		description: 'The order number the order was sent with (5 to 50 characters)',
 	},
+	simplifyProperty,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -56,7 +59,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		acceptStatuses: [404],
 	});
 	const records = response.statusCode === 404 ? [] : detailRecords(response.body);
-	if (records.length) return itemsFor(records, itemIndex);
+	const shape = simplifier(this, itemIndex, simplePackage);
+	if (records.length) return itemsFor(shape ? records.map(shape) : records, itemIndex);
 	if (readBoolean(this, 'options.failWhenNotFound', itemIndex, 'Fail When Not Found')) {
 		throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
 			itemIndex,
@@ -64,5 +68,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				'The provider has no packages for this order number yet (404): the order may not have been picked up by the warehouse, or the number is wrong. Turn off "Fail When Not Found" to get an item saying so instead.',
 		});
 	}
-	return itemsFor([{ OrderNo: body.OrderNo, found: false, message: NOT_FOUND_MESSAGE }], itemIndex);
+	const orderNumber = shape ? { orderNumber: body.OrderNo } : { OrderNo: body.OrderNo };
+	return itemsFor([{ ...orderNumber, found: false, message: NOT_FOUND_MESSAGE }], itemIndex);
 }

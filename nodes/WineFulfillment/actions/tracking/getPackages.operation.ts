@@ -11,8 +11,10 @@ import {
 	getPackagesRequest,
 	rangeText,
 } from '../../wire/tracking';
+import { simplePackage } from '../../wire/simplify';
 import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
 import { queryProperties, runQuery } from '../query';
+import { simplifier, simplifyProperty } from '../simplify';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
 
@@ -78,6 +80,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
+	simplifyProperty,
 	...queryProperties(MAX_PACKAGES_TOP),
 	additionalJsonProperty(),
 ];
@@ -128,6 +131,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			style: 'skipTop',
 			recordsKey: PACKAGE_RECORDS,
 			maxPageSize: MAX_PACKAGES_TOP,
+			shape: simplifier(this, itemIndex, simplePackage),
 		},
 		itemIndex,
 	);

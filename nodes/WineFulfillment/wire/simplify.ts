@@ -1,0 +1,210 @@
+// Simplified records: the members a workflow needs, camelCase, every date as ISO 8601 in the workflow's time zone.
+// One shaper per record kind, shared by the action node's Simplify option and the polling trigger's items.
+import type { IDataObject } from 'n8n-workflow';
+import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
+
+import { inZone, readDate } from './dates';
+
+/** A calendar day without a time: MM/DD/YYYY (the interface's date members) or YYYY-MM-DD. */
+const DAY_FORMATS = ['MM/dd/yyyy', 'yyyy-MM-dd'];
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Offsets (minutes) of a time zone by UTC hour, for hours without a transition. A trigger shapes every
+ * record it reads, and luxon's IANA offset lookup (Intl) is by far the dearest step of a date.
+ */
+const offsetsByZone = new Map<string, Map<number, number>>();
+
+function offsetAt(zone: IANAZone, ms: number): number {
+	let hours = offsetsByZone.get(zone.name);
+	if (!hours || hours.size > 50_000) offsetsByZone.set(zone.name, (hours = new Map()));
+	const hour = Math.floor(ms / HOUR_MS);
+	const known = hours.get(hour);
+	if (known !== undefined) return known;
+	const [start, end] = [zone.offset(hour * HOUR_MS), zone.offset((hour + 1) * HOUR_MS - 1)];
+	if (start !== end) return zone.offset(ms);
+	hours.set(hour, start);
+	return start;
+}
+
+/** An instant (epoch ms) as ISO 8601 with the zone's offset there (luxon, on the cached offset). */
+function instantIn(ms: number, zone: IANAZone | undefined): string | null {
+	const offset = zone ? offsetAt(zone, ms) : 0;
+	return DateTime.fromMillis(ms, { zone: FixedOffsetZone.instance(offset) }).toISO({ suppressMilliseconds: true });
+}
+
+/** The provider's date forms as epoch ms: a calendar day at midnight in `zone`, ISO 8601, then wire/dates' reader. */
+function providerMs(text: string, zone: string): number | undefined {
+	for (const format of DAY_FORMATS) {
+		const day = DateTime.fromFormat(text, format, { zone });
+		if (day.isValid) return day.toMillis();
+	}
+	const iso = DateTime.fromISO(text, { zone: 'utc' });
+	if (iso.isValid) return iso.toMillis();
+	return inZone('utc', () => readDate(text))?.toMillis();
+}
+
+/** The workflow's zone for luxon, looked up once per zone name; undefined for UTC or a zone luxon does not know. */
+const zones = new Map<string, IANAZone | undefined>();
+function ianaZone(zone: string): IANAZone | undefined {
+	if (!zones.has(zone)) zones.set(zone, IANAZone.isValidZone(zone) && !/^utc$/i.test(zone) ? IANAZone.create(zone) : undefined);
+	return zones.get(zone);
+}
+
+/** Results by zone and text: a day repeats across records (estimated delivery, requested ship date). */
+const shown = new Map<string, string | null>();
+
+/**
+ * A provider date as ISO 8601 in the workflow's time zone (`zone`), whole seconds unless finer:
+ * "01/07/2026" in America/New_York is "2026-01-07T00:00:00-05:00".
+ * - a calendar day (MM/DD/YYYY) is that day's midnight in the workflow's time zone, so the day a
+ *   workflow shows is the provider's day;
+ * - a date-time with an offset is that instant;
+ * - a date-time without an offset (ISO 8601 or MM/DD/YYYY HH:mm:ss) is read in UTC, as the interface's
+ *   date-time members are and as the trigger's cursor reads the same stamps (trigger/time.ts stampMs).
+ * Absent or empty gives null; anything no format reads is kept as the provider sent it. A time zone
+ * luxon does not know gives the instant in UTC.
+ */
+export function isoDate(value: unknown, zone: string): IDataObject[string] {
+	if (value === undefined || value === null || value === '') return null;
+	if (typeof value !== 'string') return value as IDataObject[string];
+	const key = `${zone}\n${value}`;
+	let iso = shown.get(key);
+	if (iso === undefined) {
+		const iana = ianaZone(zone);
+		const ms = providerMs(value.trim(), iana ? zone : 'utc');
+		iso = ms === undefined ? null : instantIn(ms, iana);
+		if (shown.size > 10_000) shown.clear();
+		shown.set(key, iso);
+	}
+	return iso ?? value;
+}
+
+const objectOf = (value: unknown): IDataObject =>
+	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+const listOf = (value: unknown): IDataObject[] => (Array.isArray(value) ? value.map(objectOf) : []);
+/** The first of the values that is set (not absent, null or empty text), else null. */
+const first = (...values: unknown[]) =>
+	(values.find((v) => v !== undefined && v !== null && v !== '') ?? null) as IDataObject[string];
+
+// ---- tracking (field notes "Tracking") ----
+
+/**
+ * A package (GetDetails, GetPackages; the trigger's package events put `event` before these
+ * members and the whole `package` after them).
+ */
+export function simplePackage(p: IDataObject, zone: string): IDataObject {
+	const shipTo = objectOf(p.ShipTo);
+	return {
+		orderNumber: first(p.OrderNumber),
+		trackingNumber: first(p.TrackingNo),
+		trackingUrl: first(p.TrackingURL),
+		carrier: first(p.Carrier),
+		service: first(p.Service),
+		status: first(p.Status),
+		statusDescription: first(p.StatusDescription),
+		carrierStatusMessage: first(p.CarrierStatusMessage),
+		carrierStatusDate: isoDate(p.CarrierStatusTimestamp, zone),
+		requestedShipDate: isoDate(p.RequestedShipDate, zone),
+		shipDate: isoDate(p.ShipDate, zone),
+		estimatedDeliveryDate: isoDate(p.EstimatedDeliveryDate, zone),
+		warehouse: first(p.Warehouse),
+		shipToName: first(shipTo.Name, shipTo.Contact),
+		shipToEmail: first(shipTo.EmailAddress, shipTo.Email),
+		items: listOf(p.PackageItems).map((i) => ({
+			itemNo: first(i.ItemNo),
+			itemDescription: first(i.ItemDescription),
+			quantity: first(i.Quantity),
+		})),
+	};
+}
+
+/** One delivery estimate for one carrier and service (a record of tracking's flattenEstimates). */
+export function simpleEstimate(e: IDataObject, zone: string): IDataObject {
+	return {
+		carrier: first(e.Carrier),
+		service: first(e.Service),
+		shipDate: isoDate(e.ShipmentDate, zone),
+		estimatedDeliveryDate: isoDate(e.DeliveryDateEstimate, zone),
+		// a time of day whose zone the interface does not give: kept as the provider wrote it
+		cutoffTime: first(e.CutoffTime),
+		warehouse: first(e.ShippingWarehouse),
+	};
+}
+
+// ---- inventory (field notes "Inventory") ----
+
+/** An inventory transaction: TransactionDateTime (else TransactionDate) as one date. */
+export function simpleTransaction(t: IDataObject, zone: string): IDataObject {
+	return {
+		itemNo: first(t.ItemNo),
+		itemDescription: first(t.ItemDescription),
+		itemUnit: first(t.ItemUnit),
+		alcoholPercentage: first(t.AlcoholPercentage),
+		warehouse: first(t.Warehouse),
+		inventoryStatus: first(t.InventoryStatus),
+		transactionDate: isoDate(first(t.TransactionDateTime, t.TransactionDate), zone),
+		transactionType: first(t.TransactionType),
+		reference: first(t.Reference),
+		poNumber: first(t.PONumber),
+		shipToName: first(t.ShipToName),
+		orderType: first(t.OrderType),
+		quantity: first(t.Quantity),
+	};
+}
+
+// ---- sales orders (field notes "Fulfillment") ----
+
+/** An order on hold (the trigger's Order Put On Hold puts `event` before and the whole `order` after). */
+export function simpleOrderOnHold(o: IDataObject, zone: string): IDataObject {
+	return {
+		orderNumber: first(o.OrderNo),
+		orderType: first(o.OrderType),
+		orderDate: isoDate(o.OrderDate, zone),
+		shipmentDate: isoDate(o.ShipmentDate, zone),
+		warehouse: first(o.ShippingWarehouse),
+		holdReason: first(o.HoldReason),
+		holdReasonDescription: first(o.HoldReasonDescription),
+		carrier: first(o.ShippingCarrier),
+		service: first(o.ShippingCarrierService),
+		items: listOf(o.OrderOnHoldItems).map((i) => ({
+			itemNo: first(i.ItemNo),
+			itemDescription: first(i.ItemDescription),
+			quantity: first(i.Quantity),
+			quantityReserved: first(i.QuantityReserved),
+			incomingPreReserved: first(i.IncomingPreReserved),
+			oversold: first(i.Oversold),
+		})),
+	};
+}
+
+/**
+ * A return (the trigger's New Return puts `event` before and the whole `return` after). The field
+ * notes spell the service member `ShippngServiceCode` (sic); the correct spelling is read too.
+ */
+export function simpleReturn(r: IDataObject, zone: string): IDataObject {
+	return {
+		rmaNumber: first(r.RMANumber),
+		orderNumber: first(r.OrderNo),
+		receivedDate: isoDate(r.ReceivedDate, zone),
+		closeDate: isoDate(r.CloseDate, zone),
+		returnStatus: first(r.ReturnStatus),
+		returnReason: first(r.ReturnReason),
+		dispositionCode: first(r.DispositionCode),
+		warehouse: first(r.ReturnWarehouse),
+		customerEmail: first(r.EmailAddress),
+		customerPhone: first(r.PhoneNumber),
+		originalTrackingNumber: first(r.OriginalTrackingNumber),
+		carrier: first(r.ShippingCarrierCode),
+		service: first(r.ShippngServiceCode, r.ShippingServiceCode),
+		items: listOf(r.ReturnSalesOrderLines).map((l) => ({
+			itemNo: first(l.ItemNo),
+			itemDescription: first(l.ItemDescription),
+			quantity: first(l.Quantity),
+			unit: first(l.UOM),
+			dispositionCode: first(l.DispositionCode),
+			inventoryStatus: first(l.InventoryStatusCode),
+		})),
+	};
+}
