@@ -18,6 +18,8 @@ export interface ActionWorkflowOptions {
 	errorOutput?: boolean;
 	/** the workflow's time zone setting (n8n's default, America/New_York, when absent) */
 	timezone?: string;
+	/** the action node's version (1, as most saved workflows have it, unless given) */
+	typeVersion?: number;
 }
 
 export function actionWorkflow(parameters: INodeParameters, options: ActionWorkflowOptions = {}): WorkflowJson {
@@ -37,7 +39,7 @@ export function actionWorkflow(parameters: INodeParameters, options: ActionWorkf
 				id: 'a2',
 				name: ACTION_NODE,
 				type: options.type ?? ACTION_TYPE,
-				typeVersion: 1,
+				typeVersion: options.typeVersion ?? 1,
 				position: [220, 0],
 				parameters,
 				credentials: { wineFulfillmentApi: { id: CREDENTIAL_ID, name: 'Sandbox' } },

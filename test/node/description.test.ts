@@ -132,7 +132,7 @@ describe('node descriptions', () => {
 	it("the action node's description is its version's (actions/versionDescription.ts) with the node file's icons", () => {
 		const { icon, usableAsTool, ...rest } = descriptions[0];
 		expect(rest).toEqual(versionDescription);
-		expect(versionDescription.version).toBe(1);
+		expect(versionDescription.version).toEqual([1, 2]);
 		expect(versionDescription.name).toBe('wineFulfillment');
 		expect(icon).toEqual({ light: 'file:../../icons/wineFulfillment.svg', dark: 'file:../../icons/wineFulfillment.dark.svg' });
 		expect(usableAsTool).toBe(true);

@@ -1,7 +1,8 @@
 // What the editor shows: dropdowns name codes for people (with the code beside them) and keep the wire values, one default
 // carrier, Item Number pickers that search the account's SKUs yet still send the item number as before, and panels that
 // read alike across resources (item rows, contact fields, one wording), with the parameter names workflows saved.
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type { INode, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
@@ -381,6 +382,31 @@ describe('Item Number values at run time', () => {
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('CreateTransferOrder');
 		expect(sent.body.ItemsInfo).toEqual([{ ItemNo: item(0), ItemQuantity: 12 }]);
+	});
+});
+
+describe('a new node opens on a read', () => {
+	const fx = useSandbox({ inventoryRecords: 30 });
+	const description = new WineFulfillment().description;
+	const defaults = (typeVersion: number) =>
+		NodeHelpers.getNodeParameters(description.properties, {}, true, false, { typeVersion } as INode, description);
+
+	it('version 2 (what the editor and an AI agent get) opens on Inventory → Get Status; version 1 keeps Sales Order → Create', () => {
+		expect(description.defaultVersion).toBe(2);
+		expect(description.version).toEqual([1, 2]);
+		expect(defaults(2)).toMatchObject({ resource: 'inventory', operation: 'getStatus' });
+		expect(defaults(1)).toMatchObject({ resource: 'salesOrder', operation: 'create' });
+	});
+
+	it('a version 2 node left at its defaults reads inventory and sends nothing else; a saved version 1 node still means Create', async () => {
+		const read = await fx.run(actionWorkflow({}, { typeVersion: 2 }));
+		expect(read.error).toBeUndefined();
+		expect(read.output(ACTION_NODE).length).toBeGreaterThan(0);
+		expect(read.output(ACTION_NODE)[0].json).toHaveProperty('ItemNo');
+		expect((await fx.control.requests()).map((r) => r.path)).toEqual(['/api/Inventory/GetStatus']);
+		// n8n refuses to start it: Sales Order → Create's required Order Number is empty
+		await expect(fx.run(actionWorkflow({}, { typeVersion: 1 }))).rejects.toThrow('Parameter "Order Number" is required');
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(0);
 	});
 });
 
