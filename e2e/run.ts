@@ -23,7 +23,9 @@ async function tests(only: string[]): Promise<{ passed: number; failed: number; 
 		.filter((f) => !only.length || only.some((o) => f.includes(o)))
 		.map((f) => join(dir, f));
 	const counts = { passed: 0, failed: 0, skipped: 0, failedSuites: 0 };
-	const stream = run({ files, isolation: 'none', concurrency: false, timeout: 40 * 60_000 });
+	// E2E_TEST_NAME: only the tests whose name matches (a suite's setup still runs)
+	const named = process.env.E2E_TEST_NAME;
+	const stream = run({ files, isolation: 'none', concurrency: false, timeout: 40 * 60_000, ...(named ? { testNamePatterns: [named] } : {}) });
 	stream.on('test:pass', (event: TestEvent) => {
 		if (event.details.type === 'suite' && !event.skip) return;
 		if (event.skip || event.todo) counts.skipped++;
