@@ -6,6 +6,7 @@ import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
+import { fieldOf } from '../wire/paths';
 import { invalidField } from './parameters';
 
 /**
@@ -70,22 +71,6 @@ function ruleOf(issue: ZodIssue): string {
 		return `must be one of ${issue.options.join(', ')}`;
 	}
 	return issue.message;
-}
-
-/**
- * The field a wire path stands for, as the editor shows it: `labels` maps wire paths (and '' for the whole
- * body) to display names; an element of a list is "<list> line N → <member>".
- */
-export function fieldOf(path: ReadonlyArray<string | number>, labels: Record<string, string>): string {
-	const keys = path.filter((p): p is string => typeof p === 'string');
-	const joined = keys.join('.');
-	const lineAt = path.findIndex((p) => typeof p === 'number');
-	if (lineAt === -1) return labels[joined] ?? labels[keys[0]] ?? (joined || (labels[''] ?? 'request'));
-	const listKey = path.slice(0, lineAt).join('.');
-	const list = labels[listKey] ?? (listKey || 'Items');
-	const rest = path.slice(lineAt + 1).filter((p): p is string => typeof p === 'string').join('.');
-	const member = (labels[joined] ?? rest).replace(`${list} → `, '');
-	return `${list} line ${(path[lineAt] as number) + 1}${rest ? ` → ${member}` : ''}`;
 }
 
 /**

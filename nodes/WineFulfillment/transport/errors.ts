@@ -3,6 +3,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
+import { inPanelWords } from '../wire/paths';
 import { documentName, type DocumentType } from './document';
 import type { Secrets } from './secrets';
 
@@ -103,6 +104,18 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 	}
 }
 
+/** The provider's whole answer, scrubbed, as shown in an error's details (at most 1,000 characters). */
+function shownAnswer(body: unknown, secrets: Secrets): string {
+	if (body === undefined || body === null || body === '') return '';
+	const scrubbed = secrets.value(body);
+	const text = typeof scrubbed === 'string' ? scrubbed.trim() : JSON.stringify(scrubbed);
+	return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
+}
+
+/**
+ * A provider status as a NodeApiError that says what to do. `labels` (the operation's wire path → panel name) put
+ * the wire paths a refusal quotes in the panel's words; the details end with the provider's answer, scrubbed.
+ */
 export function statusError(
 	node: INode,
 	endpoint: Endpoint,
@@ -110,11 +123,15 @@ export function statusError(
 	body: unknown,
 	secrets: Secrets,
 	itemIndex?: number,
+	labels?: Record<string, string>,
 ): NodeApiError {
 	// scrubbed before it is cut to length: a cut must not leave part of a secret
-	const provider = providerMessage(secrets.value(body));
-	const [message, description] = messageFor(status, endpoint, provider);
-	const response: JsonObject = { httpCode: String(status), message, providerMessage: provider };
+	const said = providerMessage(secrets.value(body));
+	const provider = labels && status >= 400 && status < 500 ? inPanelWords(said, labels) : said;
+	const [message, guidance] = messageFor(status, endpoint, provider);
+	const answer = shownAnswer(body, secrets);
+	const description = answer ? `${guidance}\n\nThe provider's answer (${status}): ${answer}` : guidance;
+	const response: JsonObject = { httpCode: String(status), message, providerMessage: said };
 	return new NodeApiError(node, response, {
 		message: secrets.text(message),
 		description: secrets.text(description),

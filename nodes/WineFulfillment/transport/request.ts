@@ -67,6 +67,8 @@ export interface RequestOptions {
 	retry?: Partial<RetryPolicy>;
 	/** the input item this request serves, for the error's context */
 	itemIndex?: number;
+	/** the operation's wire path → panel name, to word the provider's refusals as the panel does */
+	labels?: Record<string, string>;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -186,7 +188,8 @@ async function send(
 	options: RequestOptions,
 ): Promise<ApiResponse<unknown>> {
 	const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
-	const node = ctx.getNode();
+	// only an error needs the node: n8n hands out a deep copy of it on every call
+	const node = () => ctx.getNode();
 	const wanted = options.document;
 	const request: IHttpRequestOptions = {
 		method: endpoint.method,
@@ -229,7 +232,7 @@ async function send(
 			const failure: ConnectionFailure = connectionFailure(error);
 			const resendable = endpoint.kind === 'read' || !failure.mayHaveReached;
 			if (resendable && (await wait(backoffMs(attempt, policy), `failed (${failure.code})`))) continue;
-			throw connectionError(node, endpoint, failure, attempt + 1, options.itemIndex);
+			throw connectionError(node(), endpoint, failure, attempt + 1, options.itemIndex);
 		}
 
 		const status = response.statusCode;
@@ -241,19 +244,19 @@ async function send(
 		if (status === 429) {
 			const asked = retryAfterMs(response.headers['retry-after']);
 			if (await wait(Math.min(asked ?? backoffMs(attempt, policy), policy.maxDelayMs), `answered 429`)) continue;
-			throw statusError(node, endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex);
+			throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 		}
 		if (status >= 500 && endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy), `answered ${status}: ${said()}`))) {
 			continue;
 		}
 		if (isRedirect(status)) {
-			throw redirectError(node, endpoint, status, headerOf(response.headers, 'location'), secrets, options.itemIndex);
+			throw redirectError(node(), endpoint, status, headerOf(response.headers, 'location'), secrets, options.itemIndex);
 		}
 
 		const success = status >= 200 && status < 300;
 		if (wanted && success) {
 			const read = readDocument(response.headers, Buffer.from(response.body as ArrayBuffer), wanted, (t) => secrets.text(t));
-			if (!read.ok) throw documentError(node, endpoint, wanted, read.what, secrets, options.itemIndex);
+			if (!read.ok) throw documentError(node(), endpoint, wanted, read.what, secrets, options.itemIndex);
 			const document: WireDocument = {
 				...read.document,
 				fileName: read.document.fileName === undefined ? undefined : secrets.text(read.document.fileName),
@@ -264,10 +267,10 @@ async function send(
 		if (success || options.acceptStatuses?.includes(status)) {
 			if (!parsed.ok) {
 				if (endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy), 'answered with unreadable JSON'))) continue;
-				throw malformedResponseError(node, endpoint, options.itemIndex);
+				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}
 			return { statusCode: status, headers, body: secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined) };
 		}
-		throw statusError(node, endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex);
+		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 	}
 }

@@ -105,7 +105,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{ kind: 'purchaseOrder', identity: ref, onByDefault: false },
 		async () => {
-			const response = await apiRequest.call(this, ENDPOINTS.createPurchaseOrder, body as IDataObject, { itemIndex });
+			const response = await apiRequest.call(this, ENDPOINTS.createPurchaseOrder, body as IDataObject, { itemIndex, labels: purchaseOrderLabels });
 			const reference = requireReference(this, ENDPOINTS.createPurchaseOrder, response, itemIndex);
 			return { reference, output: itemsFor([writeResult(response.body, ref, 'created')], itemIndex) };
 		},

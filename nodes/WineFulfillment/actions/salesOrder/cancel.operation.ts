@@ -36,7 +36,7 @@ export const description = showOnlyFor({ show: { resource: ['salesOrder'], opera
 async function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {
 	const body = withAdditionalJson(ctx, locatorMembers(locator, 'OrderNumber'), itemIndex);
 	const valid = validateBody(ctx, cancelSalesOrderRequest, body, ORDER_LABELS, itemIndex);
-	return await apiRequest.call(ctx, ENDPOINTS.cancelSalesOrder, valid as IDataObject, { itemIndex });
+	return await apiRequest.call(ctx, ENDPOINTS.cancelSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
 }
 
 /** The deprecated path: UpdateSalesOrder?IsCancelOnly=true, the order located as an update locates it. */

@@ -96,7 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{ kind: 'salesOrder', identity: order.OrderInfo.OrderNo, onByDefault: true },
 		async () => {
-			const response = await apiRequest.call(this, ENDPOINTS.createSalesOrder, order as IDataObject, { itemIndex });
+			const response = await apiRequest.call(this, ENDPOINTS.createSalesOrder, order as IDataObject, { itemIndex, labels: ORDER_LABELS });
 			const reference = requireReference(this, ENDPOINTS.createSalesOrder, response, itemIndex);
 			return { reference, output: output(reference) };
 		},

@@ -111,7 +111,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	hintUnknownWarehouses(this, 'Warehouse', [valid.ShipmentInfo?.ServiceWarehouseLocation]);
 
-	const response = await apiRequest.call(this, ENDPOINTS.updateSalesOrder, valid as IDataObject, { itemIndex });
+	const response = await apiRequest.call(this, ENDPOINTS.updateSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
 	const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
 	return [
 		{

@@ -40,7 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ ...ORDER_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' },
 		itemIndex,
 	);
-	const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex });
+	const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
 	const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
 	return [
 		{

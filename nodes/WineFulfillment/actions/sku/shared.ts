@@ -100,7 +100,7 @@ export async function sendSkuInfo(
 		skuLabels,
 		itemIndex,
 	);
-	const response = await apiRequest.call(ctx, endpoint, body as IDataObject, { itemIndex });
+	const response = await apiRequest.call(ctx, endpoint, body as IDataObject, { itemIndex, labels: skuLabels });
 	// a create answered without a transaction reference has an unknown outcome: an error, not a success
 	if (endpoint === ENDPOINTS.createSku) requireReference(ctx, endpoint, response, itemIndex);
 	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);

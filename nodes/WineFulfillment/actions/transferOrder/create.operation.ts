@@ -196,7 +196,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		{ kind: 'transferOrder', identity: ref, onByDefault: false },
 		async () => {
-			const response = await apiRequest.call(this, ENDPOINTS.createTransferOrder, body as IDataObject, { itemIndex });
+			const response = await apiRequest.call(this, ENDPOINTS.createTransferOrder, body as IDataObject, { itemIndex, labels: transferOrderLabels });
 			const reference = requireReference(this, ENDPOINTS.createTransferOrder, response, itemIndex);
 			return { reference, output: itemsFor([writeResult(response.body, ref, 'created')], itemIndex) };
 		},
