@@ -19,8 +19,8 @@ import { measure, median, round } from '../lib/measure';
 import { goal, type ScenarioResult } from '../lib/report';
 import type { SandboxProcess } from '../lib/sandbox';
 
-type Variant = 'floor' | 'helper' | 'ours' | 'httpNode' | 'fetch' | 'noNetwork';
-const VARIANTS: Variant[] = ['ours', 'helper', 'httpNode', 'floor', 'fetch', 'noNetwork'];
+export type Variant = 'floor' | 'helper' | 'ours' | 'httpNode' | 'fetch' | 'noNetwork';
+export const VARIANTS: Variant[] = ['ours', 'helper', 'httpNode', 'floor', 'fetch', 'noNetwork'];
 
 const LABELS: Record<Variant, string> = {
 	floor: 'reference: raw undici keep-alive',
@@ -151,10 +151,13 @@ async function withoutNetwork(work: () => Promise<void>): Promise<void> {
 	}
 }
 
-/** In one process, each variant warmed up with 500 requests, then alternating: ours, helper, HTTP Request node, ... */
-async function timing(args: { baseUrl: string; requests: number; repetitions: number }): Promise<Run[]> {
+/**
+ * In one process, each variant warmed up with 500 requests, then alternating: ours, helper, HTTP Request node, ...
+ * `variants` runs only those (bench/profile.ts, to profile one variant at a time).
+ */
+async function timing(args: { baseUrl: string; requests: number; repetitions: number; variants?: Variant[] }): Promise<Run[]> {
 	const client = new FloorClient(args.baseUrl);
-	const runners = VARIANTS.map((variant) => ({ variant, run: runner(variant, args.baseUrl, client) }));
+	const runners = (args.variants ?? VARIANTS).map((variant) => ({ variant, run: runner(variant, args.baseUrl, client) }));
 	for (const { run } of runners) await run(500);
 	const runs: Run[] = [];
 	for (let i = 0; i < args.repetitions; i++) {

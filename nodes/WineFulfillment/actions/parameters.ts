@@ -40,7 +40,18 @@ export function readParameter<T>(
 	fallback: T,
 ): T {
 	// null, not undefined: n8n throws for a missing parameter when the fallback is undefined
-	const raw = ctx.getNodeParameter(name, itemIndex, null) as unknown;
+	return checkParameter(ctx, ctx.getNodeParameter(name, itemIndex, null) as unknown, itemIndex, field, schema, fallback);
+}
+
+/** A value already read (e.g. a member of a collection read whole) through a value schema, as `readParameter` does. */
+export function checkParameter<T>(
+	ctx: IExecuteFunctions,
+	raw: unknown,
+	itemIndex: number,
+	field: string,
+	schema: ZodType<T, ZodTypeDef, unknown>,
+	fallback: T,
+): T {
 	if (raw === undefined || raw === null || raw === '') return fallback;
 	const result = schema.safeParse(raw);
 	if (result.success) return result.data;
@@ -57,9 +68,24 @@ export interface IntegerField extends WholeNumberBounds {
 	fallback: number;
 }
 
+/** The whole-number schema of each pair of bounds, built once (not once per item). */
+const integerSchemas = new Map<string, ReturnType<typeof wholeNumber>>();
+
+function integerSchema({ min, max }: WholeNumberBounds): ReturnType<typeof wholeNumber> {
+	const key = `${min}:${max ?? ''}`;
+	let schema = integerSchemas.get(key);
+	if (!schema) integerSchemas.set(key, (schema = wholeNumber({ min, max })));
+	return schema;
+}
+
 /** A whole-number parameter within the field's bounds; "abc", "1e3", "0x10", -1 beyond them are refused. */
 export function readInteger(ctx: IExecuteFunctions, name: string, itemIndex: number, spec: IntegerField): number {
-	return readParameter(ctx, name, itemIndex, spec.field, wholeNumber(spec), spec.fallback);
+	return readParameter(ctx, name, itemIndex, spec.field, integerSchema(spec), spec.fallback);
+}
+
+/** A whole number already read, within the field's bounds, as `readInteger` checks it. */
+export function checkInteger(ctx: IExecuteFunctions, raw: unknown, itemIndex: number, spec: IntegerField): number {
+	return checkParameter(ctx, raw, itemIndex, spec.field, integerSchema(spec), spec.fallback);
 }
 
 /** A text parameter, trimmed; numbers become text, objects and lists are refused. '' when empty. */

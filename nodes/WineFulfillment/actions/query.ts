@@ -5,7 +5,7 @@ import type { Endpoint } from '../wire/endpoints';
 import { apiRequest } from '../transport/request';
 import { paginatePages, type PagingStyle } from '../transport/pagination';
 import { itemsFor } from './common';
-import { readBoolean, readInteger } from './parameters';
+import { checkInteger, readBoolean, readInteger } from './parameters';
 
 export interface QuerySpec {
 	endpoint: Endpoint;
@@ -92,8 +92,10 @@ export async function runQuery(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const limit = readLimit(this, itemIndex);
-	const output = this.getNodeParameter('queryOptions.output', itemIndex, 'records') as 'records' | 'pages';
-	const pageSize = readInteger(this, 'queryOptions.pageSize', itemIndex, {
+	// the collection read once: n8n looks the parameter up among all the node's properties on every read
+	const options = (this.getNodeParameter('queryOptions', itemIndex, {}) ?? {}) as IDataObject;
+	const output = (options.output ?? 'records') as 'records' | 'pages';
+	const pageSize = checkInteger(this, options.pageSize, itemIndex, {
 		field: 'Page Size',
 		min: 1,
 		max: spec.maxPageSize,

@@ -12,8 +12,21 @@ const refuse = (why: string): BaseUrlCheck => ({
 	message: `Base URL ${why}. It must be ${BASE_URL_RULE} (set it in the Wine Fulfillment API credential)`,
 });
 
+/**
+ * The last address that passed, as given and as checked: the credential checks the same Base URL on every
+ * request. Only one that passed is kept (a refused one may hold a user:password@).
+ */
+let lastPassed: { raw: string; check: BaseUrlCheck } | undefined;
+
 /** The base URL without a trailing slash, or the rule it breaks. The refusal never repeats the address's user or password. */
 export function checkBaseUrl(raw: unknown): BaseUrlCheck {
+	if (typeof raw === 'string' && lastPassed?.raw === raw) return { ...lastPassed.check };
+	const result = check(raw);
+	if (result.ok && typeof raw === 'string') lastPassed = { raw, check: { ...result } };
+	return result;
+}
+
+function check(raw: unknown): BaseUrlCheck {
 	const text = typeof raw === 'string' ? raw.trim().replace(/\/+$/, '') : '';
 	let url: URL;
 	try {

@@ -20,6 +20,9 @@ const CREDENTIAL_MEMBER_TEXT = /"(?:Authentication|AuthenticationDetails|UserKey
 const HTML_NAMED: Record<string, string> = { '&': 'amp', '"': 'quot', "'": '(?:apos|#39)', '<': 'lt', '>': 'gt' };
 const JSON_SHORT: Record<string, string> = { '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f' };
 
+/** The characters that start every escaped form `characterPattern` knows: backslash, percent, ampersand, plus. */
+const ESCAPE_START = '[\\\\%&+]';
+
 /** A hex number in any letter case, as a regex: 0x2f → `2[fF]`. */
 function hex(value: number, width: number): string {
 	return value
@@ -29,12 +32,25 @@ function hex(value: number, width: number): string {
 }
 
 /**
+ * The patterns of the printable ASCII characters, built once, all of them: every node run builds its
+ * secrets' patterns anew, and keeping only the characters met would keep what the secrets are made of.
+ */
+let asciiPatterns: string[] | undefined;
+
+function characterPattern(char: string): string {
+	const code = char.charCodeAt(0);
+	if (char.length !== 1 || code < 0x20 || code > 0x7e) return buildCharacterPattern(char);
+	asciiPatterns ??= Array.from({ length: 0x7f - 0x20 }, (_, i) => buildCharacterPattern(String.fromCharCode(0x20 + i)));
+	return asciiPatterns[code - 0x20];
+}
+
+/**
  * Every way one character of a secret can appear in text the provider sends back: as itself (after
  * any number of backslashes, as JSON and JSON-in-JSON escape it), as a JSON `\uXXXX` escape (the
  * provider's serializer may escape `&`, `+`, quotes and every non-ASCII character), percent-encoded
  * (UTF-8 or Latin-1 bytes, `+` for a space), or as an HTML character reference.
  */
-function characterPattern(char: string): string {
+function buildCharacterPattern(char: string): string {
 	const options: string[] = [];
 	const code = char.codePointAt(0) ?? 0;
 	const alphanumeric = /^[A-Za-z0-9]$/.test(char);
@@ -88,7 +104,12 @@ function base64Forms(secret: string): string[] {
  * `answer` also drops credential members from a provider answer, `error` scrubs an error in place.
  */
 export class Secrets {
-	private readonly pattern?: RegExp;
+	/** every form of every secret, as one pattern's source */
+	private readonly source?: string;
+	/** the pattern of `source`, compiled the first time a text may hold a secret (see `mayHold`) */
+	private compiled?: RegExp;
+	/** what a text must hold to hold any form of a secret: a secret or its base64 as it is, or a character that starts an escape */
+	private readonly plain?: RegExp;
 
 	/** `token`: the access token, also sought as base64 of the whole Authorization header value. */
 	constructor(values: readonly unknown[], token?: unknown) {
@@ -102,26 +123,39 @@ export class Secrets {
 		if (typeof token === 'string' && token.length >= MIN_SECRET_LENGTH) {
 			literal.push(...base64Forms(`ServiceAuth ${token}`), ...base64Forms(`Authorization: ServiceAuth ${token}`));
 		}
+		const literals = [...new Set(literal)].sort((a, b) => b.length - a.length).map(escapeRegExp);
 		const textual = secrets.map((s) => Array.from(s).map(characterPattern).join(''));
-		const alternatives = [
-			...[...new Set(literal)].sort((a, b) => b.length - a.length).map(escapeRegExp),
-			...textual,
-		];
-		this.pattern = new RegExp(alternatives.join('|'), 'g');
+		this.source = [...literals, ...textual].join('|');
+		this.plain = new RegExp([ESCAPE_START, ...literals, ...secrets.map(escapeRegExp)].join('|'));
+	}
+
+	/**
+	 * Whether a text may hold a form of a secret. Every form but a secret's own characters holds a backslash,
+	 * `%`, `&` or `+` (see `characterPattern`), so a text with none of them holds one only as it is. The full
+	 * pattern is costly to compile, once per node run, and most texts (answers, headers) need only this look.
+	 */
+	private mayHold(text: string): boolean {
+		return this.plain !== undefined && this.plain.test(text);
+	}
+
+	private get pattern(): RegExp {
+		this.compiled ??= new RegExp(this.source ?? '(?!)', 'g');
+		return this.compiled;
 	}
 
 	/** Whether the text holds any form of any secret. */
 	has(text: string): boolean {
-		if (!this.pattern) return false;
-		this.pattern.lastIndex = 0;
-		const found = this.pattern.test(text);
-		this.pattern.lastIndex = 0;
+		if (!this.mayHold(text)) return false;
+		const pattern = this.pattern;
+		pattern.lastIndex = 0;
+		const found = pattern.test(text);
+		pattern.lastIndex = 0;
 		return found;
 	}
 
 	/** The text with every form of every secret replaced by `***`. */
 	text(text: string): string {
-		if (!this.pattern || !text) return text;
+		if (!text || !this.mayHold(text)) return text;
 		return text.replace(this.pattern, MASK);
 	}
 
@@ -145,7 +179,7 @@ export class Secrets {
 
 	/** Scrubs an error in place: message, stack, description, every own member (but the workflow node), its cause. */
 	error<E>(error: E): E {
-		if (!this.pattern || !(error instanceof Error)) return error;
+		if (this.source === undefined || !(error instanceof Error)) return error;
 		this.scrubError(error, new WeakSet());
 		return error;
 	}

@@ -11,10 +11,24 @@ const DATE_RULE = 'must be a date: pick one, or give ISO 8601 (2026-03-01) or MM
  */
 let inputZone = 'utc';
 
+/** Whether luxon knows a zone name, by name: asking luxon costs an Intl lookup, and every item's validation asks. */
+const knownZones = new Map<string, boolean>();
+
+function isKnownZone(zone: string): boolean {
+	let known = knownZones.get(zone);
+	if (known === undefined) {
+		known = DateTime.local().setZone(zone).isValid;
+		// a handful of zones in practice; a bound all the same
+		if (knownZones.size >= 64) knownZones.clear();
+		knownZones.set(zone, known);
+	}
+	return known;
+}
+
 /** Runs a (synchronous) validation with dates that carry no offset read in `zone`. */
 export function inZone<T>(zone: string, parse: () => T): T {
 	const previous = inputZone;
-	inputZone = DateTime.local().setZone(zone).isValid ? zone : 'utc';
+	inputZone = isKnownZone(zone) ? zone : 'utc';
 	try {
 		return parse();
 	} finally {
