@@ -3,6 +3,7 @@ import { NodeHelpers, type INodeProperties, type INodePropertyOptions } from 'n8
 
 import { actionWorkflow, ACTION_NODE } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
+import type { INode } from 'n8n-workflow';
 import type { RunResult } from '../harness/harness';
 import { transferOrders } from '../sandbox/inventoryMovement/transferOrders';
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
@@ -89,7 +90,7 @@ describe('Transfer Order → Create', () => {
 		// opened and saved again in the editor (n8n keeps what is shown and differs from its default): both stay
 		const { description } = new WineFulfillment();
 		const parameters = { resource: 'transferOrder', operation: 'create', ...saved };
-		const resaved = NodeHelpers.getNodeParameters(description.properties, parameters, false, false, null, description);
+		const resaved = NodeHelpers.getNodeParameters(description.properties, parameters, false, false, { typeVersion: 1 } as INode, description);
 		expect(resaved).toMatchObject({ interfaceRevision: '3.1.4', inventoryStatusCode314: 'RDMG-NO-TX' });
 		expect(resaved).not.toHaveProperty('inventoryStatusCode313');
 	});

@@ -6,7 +6,10 @@ import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 import { inZone, readDate } from './dates';
 
 /** A calendar day without a time: MM/DD/YYYY (the interface's date members) or YYYY-MM-DD. */
-const DAY_FORMATS = ['MM/dd/yyyy', 'yyyy-MM-dd'];
+const US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** ECMAScript's date-time string format (ISO 8601 as the provider writes it), which Date.parse reads exactly. */
+const ES_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
 const HOUR_MS = 3_600_000;
 
@@ -34,14 +37,22 @@ function instantIn(ms: number, zone: IANAZone | undefined): string | null {
 	return DateTime.fromMillis(ms, { zone: FixedOffsetZone.instance(offset) }).toISO({ suppressMilliseconds: true });
 }
 
-/** The provider's date forms as epoch ms: a calendar day at midnight in `zone`, ISO 8601, then wire/dates' reader. */
+/**
+ * The provider's date forms as epoch ms: a calendar day at midnight in `zone` (luxon), a date-time in ECMAScript's
+ * format through Date.parse (a trigger shapes every record it reads: luxon's parser is the dearest step of a date),
+ * any other through wire/dates' reader.
+ */
 function providerMs(text: string, zone: string): number | undefined {
-	for (const format of DAY_FORMATS) {
-		const day = DateTime.fromFormat(text, format, { zone });
-		if (day.isValid) return day.toMillis();
+	const day = US_DAY.exec(text) ?? ISO_DAY.exec(text);
+	if (day) {
+		const [year, month, date] = text.includes('/') ? [day[3], day[1], day[2]] : [day[1], day[2], day[3]];
+		const midnight = DateTime.fromObject({ year: +year, month: +month, day: +date }, { zone });
+		return midnight.isValid ? midnight.toMillis() : undefined;
 	}
-	const iso = DateTime.fromISO(text, { zone: 'utc' });
-	if (iso.isValid) return iso.toMillis();
+	if (ES_DATE_TIME.test(text)) {
+		const ms = Date.parse(/(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : `${text}Z`);
+		if (!Number.isNaN(ms)) return ms;
+	}
 	return inZone('utc', () => readDate(text))?.toMillis();
 }
 
