@@ -1,0 +1,263 @@
+// The trigger's cursor called directly: what a poll emits, where the cursor goes, which keys it keeps, what it remembers.
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	MAX_SEEN_KEYS,
+	advance,
+	effectiveLookback,
+	rememberedPart,
+	windowStart,
+	type AdvanceOptions,
+	type EventState,
+	type ReadCandidate,
+	type WindowRead,
+} from '../../nodes/WineFulfillment/trigger/cursor';
+
+const T = Date.parse('2026-03-01T12:00:00Z');
+const S = 1000;
+const MIN = 60 * S;
+const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+const cand = (key: string, at: number | undefined, bound = T): ReadCandidate => ({ key, at, bound, record: { key } });
+const read = (candidates: ReadCandidate[], more: Partial<WindowRead> = {}): WindowRead => ({
+	candidates,
+	through: T + 60 * MIN,
+	requests: 1,
+	...more,
+});
+const opts = (more: Partial<AdvanceOptions> = {}): AdvanceOptions => ({
+	field: 'stamp',
+	query: 'q',
+	lookbackMs: 10 * MIN,
+	localNow: T + 30 * MIN,
+	...more,
+});
+const state = (more: Partial<EventState> = {}): EventState => ({ cursor: iso(T), seen: {}, query: 'q', ...more });
+const keys = (emit: IDataObject[]) => emit.map((r) => r.key);
+
+describe('effectiveLookback and windowStart', () => {
+	it('the lookback is at least one second', () => {
+		expect(effectiveLookback(0)).toBe(1000);
+		expect(effectiveLookback(999)).toBe(1000);
+		expect(effectiveLookback(1001)).toBe(1001);
+		expect(effectiveLookback(10 * MIN)).toBe(10 * MIN);
+	});
+
+	it('the next window starts the lookback before the cursor', () => {
+		expect(windowStart(state(), 10 * MIN)).toBe(T - 10 * MIN);
+		expect(windowStart(state(), 0)).toBe(T - S);
+	});
+
+	it('never before the floor (Start From), and the floor does not hold it back once passed', () => {
+		expect(windowStart(state({ floor: iso(T - 2 * MIN) }), 10 * MIN)).toBe(T - 2 * MIN);
+		expect(windowStart(state({ floor: iso(T - 20 * MIN) }), 10 * MIN)).toBe(T - 10 * MIN);
+	});
+});
+
+describe('advance: what is emitted', () => {
+	it('emits each record whose key was not seen, oldest stamp first, a record without a stamp counting as oldest', () => {
+		const out = advance(
+			state({ seen: { old: T - MIN } }),
+			read([cand('c', T + 3 * S), cand('old', T - MIN), cand('a', T + S), cand('none', undefined), cand('b', T + 2 * S)]),
+			opts({}),
+		);
+		expect(keys(out.emit)).toEqual(['none', 'a', 'b', 'c']);
+	});
+
+	it('emits a key read twice in one poll once', () => {
+		const out = advance(state(), read([cand('a', T + S), cand('a', T + 2 * S)]), opts());
+		expect(keys(out.emit)).toEqual(['a']);
+	});
+
+	it('the seed poll emits nothing but remembers what it read', () => {
+		const out = advance(state(), read([cand('a', T + S), cand('b', T + 2 * S)], { providerTime: T + 5 * S }), opts({ seed: true }));
+		expect(out.emit).toEqual([]);
+		expect(out.next.seen).toEqual({ a: T + S, b: T + 2 * S });
+	});
+});
+
+describe('advance: where the cursor goes', () => {
+	it("moves to the provider's present when the read reached it", () => {
+		const out = advance(state(), read([cand('a', T + S)], { providerTime: T + 5 * MIN }), opts());
+		expect(out.next.cursor).toBe(iso(T + 5 * MIN));
+		expect(out.next.behind).toBeUndefined();
+		expect(out.next).not.toHaveProperty('behind');
+	});
+
+	it("follows the provider's present even when it is ahead of our clock less the margin", () => {
+		const out = advance(state(), read([], { providerTime: T + 29 * MIN }), opts({ localNow: T + 30 * MIN }));
+		expect(out.next.cursor).toBe(iso(T + 29 * MIN));
+	});
+
+	it('never passes what was read, and says a backlog is being read', () => {
+		const out = advance(state(), read([cand('a', T + S)], { providerTime: T + 5 * MIN, through: T + 2 * MIN }), opts());
+		expect(out.next.cursor).toBe(iso(T + 2 * MIN));
+		expect(out.next.behind).toBe(true);
+	});
+
+	it('is not behind when the read stopped exactly at the present', () => {
+		const out = advance(state(), read([], { providerTime: T + 5 * MIN, through: T + 5 * MIN }), opts());
+		expect(out.next.cursor).toBe(iso(T + 5 * MIN));
+		expect(out.next).not.toHaveProperty('behind');
+	});
+
+	it('never moves backwards', () => {
+		const out = advance(state({ cursor: iso(T + 10 * MIN) }), read([cand('a', T + S)], { providerTime: T + 5 * MIN }), opts());
+		expect(out.next.cursor).toBe(iso(T + 10 * MIN));
+	});
+
+	it('without a provider time: to the newest stamp read, not one in the future', () => {
+		const localNow = T + 30 * MIN;
+		const out = advance(
+			state(),
+			read([cand('a', T + 2 * MIN), cand('b', T + 7 * MIN), cand('c', T + 4 * MIN), cand('future', T + 2 * 60 * MIN)]),
+			opts({ localNow }),
+		);
+		expect(out.next.cursor).toBe(iso(T + 7 * MIN));
+		expect(keys(out.emit)).toEqual(['a', 'c', 'b', 'future']);
+	});
+
+	it('without a provider time: a stamp exactly at our clock less the margin counts, one a second later does not', () => {
+		const localNow = T + 30 * MIN;
+		const ceiling = localNow - 5 * MIN;
+		expect(advance(state(), read([cand('a', T + MIN), cand('b', ceiling)]), opts({ localNow })).next.cursor).toBe(iso(ceiling));
+		expect(advance(state(), read([cand('a', T + MIN), cand('b', ceiling + S)]), opts({ localNow })).next.cursor).toBe(iso(T + MIN));
+	});
+
+	it('without a provider time: a stamp already seen still moves the cursor', () => {
+		const out = advance(state({ seen: { a: T + 3 * MIN } }), read([cand('a', T + 3 * MIN)]), opts());
+		expect(out.emit).toEqual([]);
+		expect(out.next.cursor).toBe(iso(T + 3 * MIN));
+	});
+
+	it('without a provider time nor stamps: stays where it was; the seed poll stands at our clock less the margin', () => {
+		const localNow = T + 30 * MIN;
+		expect(advance(state(), read([cand('x', undefined)]), opts({ localNow })).next.cursor).toBe(iso(T));
+		expect(advance(state(), read([]), opts({ localNow, seed: true })).next.cursor).toBe(iso(localNow - 5 * MIN));
+	});
+
+	it('without a provider time: a read that reached past the newest stamp is not behind', () => {
+		const localNow = T + 30 * MIN;
+		const out = advance(state(), read([cand('a', T + 7 * MIN)], { through: T + 10 * MIN }), opts({ localNow }));
+		expect(out.next.cursor).toBe(iso(T + 7 * MIN));
+		expect(out.next).not.toHaveProperty('behind');
+	});
+
+	it('without a provider time: never past our clock less the margin, nor past what was read', () => {
+		const localNow = T + 30 * MIN;
+		const out = advance(state(), read([cand('a', T + 20 * MIN)], { through: T + 10 * MIN }), opts({ localNow }));
+		expect(out.next.cursor).toBe(iso(T + 10 * MIN));
+		expect(out.next.behind).toBe(true);
+	});
+
+	it('the seed poll anchors on the provider even before the stored cursor, since it has none of its own', () => {
+		const out = advance(state({ cursor: iso(T + 10 * MIN) }), read([], { providerTime: T + MIN }), opts({ seed: true }));
+		expect(out.next.cursor).toBe(iso(T + MIN));
+	});
+
+	it('a stored cursor that is not a time is replaced by our clock less the margin', () => {
+		const localNow = T + 30 * MIN;
+		const out = advance(state({ cursor: 'garbage' }), read([]), opts({ localNow }));
+		expect(out.next.cursor).toBe(iso(localNow - 5 * MIN));
+	});
+
+	it('writes the cursor in whole seconds', () => {
+		const out = advance(state(), read([], { providerTime: T + 5 * MIN + 999 }), opts());
+		expect(out.next.cursor).toBe(iso(T + 5 * MIN));
+	});
+});
+
+describe('advance: the state it stores', () => {
+	it('stores the filters signature', () => {
+		expect(advance(state({ query: 'old' }), read([]), opts({ query: 'new' })).next.query).toBe('new');
+	});
+
+	it('keeps the floor while the lookback from the new cursor still reaches before it, then drops it', () => {
+		const floor = iso(T);
+		const kept = advance(state({ floor }), read([], { providerTime: T + 5 * MIN }), opts({ lookbackMs: 10 * MIN }));
+		expect(kept.next.floor).toBe(floor);
+		const dropped = advance(state({ floor }), read([], { providerTime: T + 10 * MIN }), opts({ lookbackMs: 10 * MIN }));
+		expect(dropped.next).not.toHaveProperty('floor');
+		const later = advance(state({ floor }), read([], { providerTime: T + 11 * MIN }), opts({ lookbackMs: 10 * MIN }));
+		expect(later.next).not.toHaveProperty('floor');
+	});
+
+	it('the floor is measured against the lookback of at least one second', () => {
+		const floor = iso(T);
+		const out = advance(state({ floor }), read([], { providerTime: T + 500 }), opts({ lookbackMs: 0 }));
+		// the cursor stays on T (whole seconds); T > T - 1 s
+		expect(out.next.floor).toBe(floor);
+	});
+
+	it('keeps a key while its reference time can fall in the next window, the newest first', () => {
+		const out = advance(
+			state({ seen: { old: T - 20 * MIN, edge: T - 5 * MIN, recent: T } }),
+			read([cand('new', T + 2 * MIN)], { providerTime: T + 5 * MIN }),
+			opts({ lookbackMs: 10 * MIN }),
+		);
+		// next window starts at T + 5 min - 10 min = T - 5 min: `edge` stays, `old` goes
+		expect(Object.entries(out.next.seen)).toEqual([
+			['new', T + 2 * MIN],
+			['recent', T],
+			['edge', T - 5 * MIN],
+		]);
+	});
+
+	it('keeps at most MAX_SEEN_KEYS keys, the newest', () => {
+		expect(MAX_SEEN_KEYS).toBe(10_000);
+		const seen: Record<string, number> = {};
+		for (let i = 0; i <= MAX_SEEN_KEYS; i++) seen[`k${i}`] = T - i;
+		const out = advance(state({ seen }), read([], { providerTime: T }), opts({ lookbackMs: 60 * MIN }));
+		const keptKeys = Object.keys(out.next.seen);
+		expect(keptKeys).toHaveLength(MAX_SEEN_KEYS);
+		expect(keptKeys[0]).toBe('k0');
+		expect(keptKeys).not.toContain(`k${MAX_SEEN_KEYS}`);
+	});
+
+	it('a stamp window remembers a key at its own stamp, or the bound it was read under when it has none', () => {
+		const out = advance(state(), read([cand('a', T + MIN, T + 9 * MIN), cand('b', undefined, T + 8 * MIN)], { providerTime: T + 9 * MIN }), opts());
+		expect(out.next.seen).toEqual({ a: T + MIN, b: T + 8 * MIN });
+	});
+
+	it('an activity window remembers the bound it was read under, however old its own stamp', () => {
+		const out = advance(
+			state(),
+			read([cand('a', T + MIN, T + 25 * MIN), cand('b', undefined, T + 24 * MIN)], { providerTime: T + 30 * MIN }),
+			opts({ field: 'activity', lookbackMs: 10 * MIN }),
+		);
+		expect(out.next.seen).toEqual({ a: T + 25 * MIN, b: T + 24 * MIN });
+	});
+
+	it('an activity window without a provider time: the stamp plus the Late Reports Window, if before the bound', () => {
+		const out = advance(
+			state(),
+			read([cand('a', T + MIN, T + 20 * MIN), cand('b', T + MIN, T + 5 * MIN), cand('c', undefined, T + 4 * MIN)], { through: T + 20 * MIN }),
+			opts({ field: 'activity', lookbackMs: 10 * MIN }),
+		);
+		expect(out.next.seen).toEqual({ a: T + 11 * MIN, b: T + 5 * MIN, c: T + 4 * MIN });
+	});
+});
+
+describe('rememberedPart', () => {
+	const seen = { a: T - 9 * MIN, b: T - 2 * MIN + 400, c: T - 2 * MIN + 10, gone: T - 11 * MIN };
+
+	it('counts the remembered keys of a stamp window from its start, up to the second after the newest', () => {
+		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 3 });
+	});
+
+	it('a key exactly at the window start counts', () => {
+		expect(rememberedPart(state({ seen: { a: T - 10 * MIN } }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 10 * MIN + S, count: 1 });
+	});
+
+	it('uses the floor as the window start', () => {
+		expect(rememberedPart(state({ seen, floor: iso(T - 5 * MIN) }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 2 });
+	});
+
+	it('is nothing for an activity window, other filters, while behind, or with no key in the window', () => {
+		expect(rememberedPart(state({ seen }), 10 * MIN, 'activity', 'q')).toBeUndefined();
+		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'other')).toBeUndefined();
+		expect(rememberedPart(state({ seen, behind: true }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
+		expect(rememberedPart(state({ seen: { gone: T - 11 * MIN } }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
+		expect(rememberedPart(state({ seen: {} }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
+	});
+});

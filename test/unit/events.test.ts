@@ -1,0 +1,168 @@
+// The trigger's events called directly: the request each one sends, the key and time of each record, the item it emits.
+import type { IDataObject } from 'n8n-workflow';
+
+import { EVENTS, packageItem, type SnapshotEvent, type WindowedEvent } from '../../nodes/WineFulfillment/trigger/events';
+import { fakeContext } from './fakeContext';
+
+const T = Date.parse('2026-03-01T12:00:00Z');
+const S = 1000;
+const DAY = 86_400_000;
+const windowed = (name: keyof typeof EVENTS) => EVENTS[name] as WindowedEvent;
+
+const pkg: IDataObject = {
+	OrderNumber: 'SO-1',
+	TrackingNo: '1Z999',
+	TrackingURL: 'https://track.example/1Z999',
+	Carrier: 'UPS',
+	Service: 'Ground',
+	Status: 'Delivered',
+	StatusDescription: 'Left at door',
+	ShipDate: '03/01/2026 08:00:00',
+	EstimatedDeliveryDate: '03/03/2026',
+	CarrierStatusTimestamp: '2026-03-02T10:00:00Z',
+	ShipTo: { Name: 'Ann', EmailAddress: 'ann@example.com' },
+};
+
+describe('packageItem', () => {
+	// the shaped fields come from wire/simplify.ts (tested with it); here: the event and the whole package beside them
+	it('the event, the package as Simplify gives it, and the whole package', () => {
+		const item = packageItem(pkg, 'newPackage', 'UTC');
+		expect(item).toMatchObject({ event: 'newPackage', orderNumber: 'SO-1', trackingNumber: '1Z999', package: pkg });
+		expect(packageItem(pkg, 'packageStatusChanged', 'UTC').event).toBe('packageStatusChanged');
+	});
+});
+
+describe('package events', () => {
+	it('New Package reads by ship date, Package Status Changed by last activity, both from GetPackages', () => {
+		const np = windowed('newPackage');
+		const sc = windowed('packageStatusChanged');
+		expect([np.kind, np.field, sc.kind, sc.field]).toEqual(['window', 'stamp', 'window', 'activity']);
+		const q = np.query({}, 'UTC');
+		expect([q.endpoint.path, q.recordsKey, q.maxTop]).toEqual(['/api/Tracking/GetPackages', 'Packages', 500]);
+		expect(q.body(T, T + 59 * S)).toEqual({ ShipDateRange: '03/01/2026 12:00:00 - 03/01/2026 12:00:59' });
+		expect(sc.query({}, 'UTC').body(T, T + S)).toEqual({ LastActivityDateRange: '03/01/2026 12:00:00 - 03/01/2026 12:00:01' });
+	});
+
+	it('sends the carrier and order number filters only when set', () => {
+		const q = windowed('newPackage').query({ carrier: 'UPS', orderNumbers: ['A', 'B'], warehouse: 'IGNORED', statuses: ['x'] }, 'UTC');
+		expect(q.body(T, T)).toEqual({ ShippingCarrier: 'UPS', OrderNumbers: ['A', 'B'], ShipDateRange: '03/01/2026 12:00:00 - 03/01/2026 12:00:00' });
+		expect(windowed('newPackage').query({ carrier: '', orderNumbers: [] }, 'UTC').body(T, T)).toEqual({
+			ShipDateRange: '03/01/2026 12:00:00 - 03/01/2026 12:00:00',
+		});
+	});
+
+	it('a New Package is keyed by its tracking number and timed by its ship date', () => {
+		const q = windowed('newPackage').query({}, 'UTC');
+		expect(q.candidate(pkg)).toEqual({ key: '1Z999', at: Date.parse('2026-03-01T08:00:00Z'), record: packageItem(pkg, 'newPackage', 'UTC') });
+		expect(q.identity(pkg)).toBe('1Z999');
+		expect(q.candidate({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' }).key).toBe('SO-2#03/01/2026');
+		expect(q.identity({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' })).toBe('SO-2#03/01/2026');
+		expect(q.candidate({}).at).toBeUndefined();
+	});
+
+	it('a status change is keyed by tracking number and status, timed by the carrier status time', () => {
+		const q = windowed('packageStatusChanged').query({}, 'UTC');
+		expect(q.candidate(pkg)).toEqual({
+			key: '1Z999|Delivered',
+			at: Date.parse('2026-03-02T10:00:00Z'),
+			record: packageItem(pkg, 'packageStatusChanged', 'UTC'),
+		});
+		expect(q.identity(pkg)).toBe('1Z999');
+	});
+
+	it("takes the provider's present from LatestActivityTimestamp", () => {
+		const q = windowed('newPackage').query({}, 'UTC');
+		expect(q.providerTime({ LatestActivityTimestamp: '2026-03-01T12:30:00Z', Packages: [] })).toBe(Date.parse('2026-03-01T12:30:00Z'));
+		expect(q.providerTime({ Packages: [] })).toBeUndefined();
+	});
+
+	it("asks for the provider's present cheaply: one record of the last day's activity, with the filters", async () => {
+		const c = fakeContext(() => ({ body: { Packages: [], LatestActivityTimestamp: '2026-03-01T11:59:00Z' } }));
+		const present = await windowed('packageStatusChanged').present(c.ctx, { carrier: 'FedEx', orderNumbers: ['A'] }, T);
+		expect(present).toBe(Date.parse('2026-03-01T11:59:00Z'));
+		expect(c.sent[0].url).toBe('/api/Tracking/GetPackages');
+		expect(c.sent[0].body).toEqual({
+			ShippingCarrier: 'FedEx',
+			OrderNumbers: ['A'],
+			LastActivityDateRange: '02/28/2026 12:00:00 - 03/02/2026 12:00:00',
+			Skip: 0,
+			Top: 1,
+		});
+		expect(DAY).toBe(86_400_000);
+	});
+});
+
+describe('New Return', () => {
+	const ev = windowed('newReturn');
+	const ret: IDataObject = {
+		OrderNo: 'SO-9',
+		RMANumber: 'RMA-1',
+		ReturnStatus: 'Received',
+		ReturnReason: 'Broken',
+		EmailAddress: 'c@example.com',
+		ReceivedDate: '2026-03-01T09:00:00',
+	};
+
+	it('reads GetReturns by StartTime and EndTime in ISO 8601, asking for the count, with the order and warehouse filters', () => {
+		expect([ev.kind, ev.field]).toEqual(['window', 'stamp']);
+		const q = ev.query({ orderNumbers: ['SO-9'], warehouse: 'NAP', carrier: 'IGNORED' }, 'UTC');
+		expect([q.endpoint.path, q.recordsKey, q.maxTop]).toEqual(['/api/SalesOrder/GetReturns', 'ReturnSalesOrderHeaders', 100]);
+		expect(q.body(T, T + 1500)).toEqual({
+			StartTime: '2026-03-01T12:00:00Z',
+			EndTime: '2026-03-01T12:00:01Z',
+			IncludeTotalRecordCount: true,
+			OrderNumbers: ['SO-9'],
+			Warehouse: 'NAP',
+		});
+		expect(ev.query({ orderNumbers: [], warehouse: '' }, 'UTC').body(T, T)).toEqual({
+			StartTime: '2026-03-01T12:00:00Z',
+			EndTime: '2026-03-01T12:00:00Z',
+			IncludeTotalRecordCount: true,
+		});
+	});
+
+	it('a return is keyed by its RMA number (else order and date), timed by its received date', () => {
+		const q = ev.query({}, 'UTC');
+		const c = q.candidate(ret);
+		expect([c.key, c.at]).toEqual(['RMA-1', Date.parse('2026-03-01T09:00:00Z')]);
+		expect(c.record).toMatchObject({ event: 'newReturn', orderNumber: 'SO-9', return: ret });
+		expect(q.identity(ret)).toBe('RMA-1');
+		expect(q.identity({ OrderNo: 'SO-9', ReceivedDate: 'd' })).toBe('SO-9#d');
+		expect(q.candidate({ OrderNo: 'SO-9', ReceivedDate: 'd' }).key).toBe('SO-9#d');
+	});
+
+	it('reports no time of its own', async () => {
+		expect(ev.query({}, 'UTC').providerTime({ LatestActivityTimestamp: '2026-03-01T12:00:00Z' })).toBeUndefined();
+		const c = fakeContext(() => ({ body: {} }));
+		expect(await ev.present(c.ctx, {}, T)).toBeUndefined();
+		expect(c.sent).toHaveLength(0);
+	});
+});
+
+describe('Order On Hold', () => {
+	const ev = EVENTS.orderOnHold as SnapshotEvent;
+
+	it('the whole list from GetOrdersOnHold, keyed by order and hold reason', async () => {
+		const orders = [
+			{ OrderNo: 'A', HoldReason: 'ADDR', HoldReasonDescription: 'Address' },
+			{ OrderNo: 'B', HoldReasonDescription: 'Other' },
+		];
+		const c = fakeContext(() => ({ body: orders }));
+		const candidates = await ev.fetch(c.ctx);
+		expect(ev.kind).toBe('snapshot');
+		expect(c.sent[0].url).toBe('/api/SalesOrder/GetOrdersOnHold');
+		expect(c.sent[0].body).toEqual({});
+		expect(candidates.map((c) => [c.key, c.at])).toEqual([
+			['A|ADDR', undefined],
+			['B|', undefined],
+		]);
+		expect(candidates[0].record).toMatchObject({ event: 'orderOnHold', orderNumber: 'A', order: orders[0] });
+		expect(candidates[1].record).toMatchObject({ event: 'orderOnHold', orderNumber: 'B', order: orders[1] });
+	});
+
+	it('none when the provider answers 404 or something that is not a list', async () => {
+		expect(await ev.fetch(fakeContext(() => ({ statusCode: 404, body: { Message: 'none' } })).ctx)).toEqual([]);
+		expect(await ev.fetch(fakeContext(() => ({ statusCode: 404, body: [{ OrderNo: 'A' }] })).ctx)).toEqual([]);
+		expect(await ev.fetch(fakeContext(() => ({ body: { OrderNo: 'A' } })).ctx)).toEqual([]);
+	});
+});
