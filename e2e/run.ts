@@ -16,12 +16,19 @@ interface TestEvent {
 	details: { type?: 'suite' | 'test'; error?: unknown };
 }
 
-async function tests(only: string[]): Promise<{ passed: number; failed: number; skipped: number }> {
-	const dir = join(__dirname, 'tests');
-	const files = readdirSync(dir)
-		.filter((f) => f.endsWith('.test.js'))
+/**
+ * e2e/tests/*.test.js, then the browser test e2e/browser/*.test.js (which E2E_BROWSER=0 skips); with arguments, the
+ * files whose path from e2e/ contains one of them (`npm run e2e -- browser/`).
+ */
+function testFiles(only: string[]): string[] {
+	return ['tests', 'browser']
+		.flatMap((dir) => readdirSync(join(__dirname, dir)).filter((f) => f.endsWith('.test.js')).map((f) => `${dir}/${f}`))
 		.filter((f) => !only.length || only.some((o) => f.includes(o)))
-		.map((f) => join(dir, f));
+		.map((f) => join(__dirname, f));
+}
+
+async function tests(only: string[]): Promise<{ passed: number; failed: number; skipped: number }> {
+	const files = testFiles(only);
 	const counts = { passed: 0, failed: 0, skipped: 0, failedSuites: 0 };
 	// E2E_TEST_NAME: only the tests whose name matches (a suite's setup still runs)
 	const named = process.env.E2E_TEST_NAME;
