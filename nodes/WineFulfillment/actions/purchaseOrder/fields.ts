@@ -13,6 +13,16 @@ export function wireNames(values: IDataObject): IDataObject {
  * Optional members of a purchase order's OrderInfo: the further reference and notes by name, then the sender's
  * contact in the contact order (see panel.ts contactFields; the interface has no country here).
  */
+/** Notes for the warehouse: among Create's additional fields and Update's fields alike. */
+export const specialInstructionField: INodeProperties = {
+	displayName: 'Special Instruction',
+	name: 'specialInstruction',
+	type: 'string',
+	typeOptions: { rows: 2 },
+	default: '',
+	description: 'Notes for the warehouse',
+};
+
 export const additionalFields: INodeProperties[] = [
 	{
 		displayName: 'Reference Number',
@@ -21,14 +31,7 @@ export const additionalFields: INodeProperties[] = [
 		default: '',
 		description: 'A further reference, e.g. your purchase order number',
 	},
-	{
-		displayName: 'Special Instruction',
-		name: 'specialInstruction',
-		type: 'string',
-		typeOptions: { rows: 2 },
-		default: '',
-		description: 'Notes for the warehouse',
-	},
+	specialInstructionField,
 	...contactFields({
 		members: CONTACT_MEMBERS.filter((member) => member !== 'Country'),
 		naming: 'camelCase',

@@ -6,7 +6,7 @@ import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
-import { wireNames, purchaseOrderLabels } from './fields';
+import { wireNames, purchaseOrderLabels, specialInstructionField } from './fields';
 import { sendMovement, writeResult } from './shared';
 import { NAMES } from '../panel';
 
@@ -60,14 +60,7 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Day of the pickup or drop-off (sent as MM/DD/YYYY)',
 			},
-			{
-				displayName: 'Special Instruction',
-				name: 'specialInstruction',
-				type: 'string',
-				typeOptions: { rows: 2 },
-				default: '',
-				description: 'Notes for the warehouse',
-			},
+			specialInstructionField,
 			{
 				displayName: 'Transport Method',
 				name: 'transportMethod',
