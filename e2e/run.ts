@@ -39,7 +39,9 @@ async function tests(only: string[]): Promise<{ passed: number; failed: number; 
 		else counts.passed++;
 	});
 	stream.on('test:fail', (event: TestEvent) => {
-		if (event.details.type === 'suite') counts.failedSuites++;
+		// a todo test records a known limit: its failure is reported by the spec reporter, not counted (as node --test does)
+		if (event.todo) counts.skipped++;
+		else if (event.details.type === 'suite') counts.failedSuites++;
 		else counts.failed++;
 	});
 	const reporter = stream.compose(spec);
