@@ -1,5 +1,5 @@
 // The operations' shared helpers called directly: list parameters, compacting, the JSON escape hatch merge, hints, items.
-import type { IDataObject, IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -7,7 +7,6 @@ import {
 	compact,
 	hintUnknownWarehouses,
 	itemsFor,
-	showOnlyFor,
 	toList,
 	withAdditionalJson,
 } from '../../nodes/WineFulfillment/actions/common';
@@ -200,34 +199,5 @@ describe('itemsFor', () => {
 			{ json: { A: 2 }, pairedItem: { item: 4 } },
 		]);
 		expect(itemsFor([], 0)).toEqual([]);
-	});
-});
-
-describe('showOnlyFor', () => {
-	it("adds the resource and operation to each parameter's show rules, keeping its own show and hide rules", () => {
-		const written: INodeProperties[] = [
-			{ displayName: 'A', name: 'a', type: 'string', default: '' },
-			{
-				displayName: 'B',
-				name: 'b',
-				type: 'number',
-				default: 1,
-				displayOptions: { show: { returnAll: [false] }, hide: { other: ['x'] } },
-			},
-		];
-		const shown = showOnlyFor({ show: { resource: ['sku'], operation: ['create'] } }, written);
-		expect(shown).toEqual([
-			{ displayName: 'A', name: 'a', type: 'string', default: '', displayOptions: { show: { resource: ['sku'], operation: ['create'] } } },
-			{
-				displayName: 'B',
-				name: 'b',
-				type: 'number',
-				default: 1,
-				displayOptions: { show: { returnAll: [false], resource: ['sku'], operation: ['create'] }, hide: { other: ['x'] } },
-			},
-		]);
-		// the written parameters are not changed
-		expect(written[0].displayOptions).toBeUndefined();
-		expect(written[1].displayOptions).toEqual({ show: { returnAll: [false] }, hide: { other: ['x'] } });
 	});
 });

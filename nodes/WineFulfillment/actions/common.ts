@@ -1,5 +1,5 @@
 // Helpers every operation shares: reading list parameters, validating a wire body, building output items.
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import mergeWith from 'lodash/mergeWith';
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
@@ -8,22 +8,6 @@ import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
 import { fieldOf } from '../wire/paths';
 import { invalidField } from './parameters';
-
-/**
- * An operation's parameters, shown only for its resource and operation: the result n8n-workflow's
- * updateDisplayOptions gives for them, without its deep merge (lodash's merge, still cold while n8n loads the
- * package; README "Benchmark", scenario 4). test/node/description.test.ts checks that both agree
- * on every parameter of the node.
- */
-export function showOnlyFor(
-	displayOptions: { show: NonNullable<IDisplayOptions['show']> },
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return properties.map((property) => ({
-		...property,
-		displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, ...displayOptions.show } },
-	}));
-}
 
 /** A list parameter: an array from an expression, or text separated by commas, semicolons or new lines. */
 export function toList(value: unknown): string[] {

@@ -38,7 +38,7 @@ export const returnAllProperties: INodeProperties[] = [
 	},
 ];
 
-/** Return All, Limit and the output shape, for an operation's parameter list (wrap in showOnlyFor). */
+/** Return All, Limit and the output shape, for an operation's parameter list (wrap in updateDisplayOptions). */
 export function queryProperties(maxPageSize: number): INodeProperties[] {
 	return [
 		...returnAllProperties,

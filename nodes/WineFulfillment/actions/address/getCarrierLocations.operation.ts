@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { LOCATION_CARRIERS, LOCATION_RECORDS, MAX_LOCATIONS_TOP, carrierLocationsRequest } from '../../wire/commerce';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['address'], operation: ['getCarrierLocations'] };
@@ -60,7 +61,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 const labels = {
 	ShippingCarrier: 'Carrier',

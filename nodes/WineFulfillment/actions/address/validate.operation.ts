@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	MAX_CLIENT_REFERENCE_LENGTH,
@@ -10,7 +11,7 @@ import {
 import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
 
@@ -72,7 +73,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 const labels = {
 	...addressLabels('Address'),

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
 import { ORDER_TYPE_LABELS, codeOptions, warehouseOptions } from '../../wire/labels';
@@ -9,7 +10,7 @@ import {
 	SELLABLE_RECORDS,
 	getSellableRequest,
 } from '../../wire/inventory';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
 import { queryProperties, runQuery } from '../query';
 
@@ -73,7 +74,7 @@ const properties: INodeProperties[] = [
 	...queryProperties(SELLABLE_MAX_PAGE_SIZE),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 const labels = {
 	ItemNumbers: 'Item Numbers',

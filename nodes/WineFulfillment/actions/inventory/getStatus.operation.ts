@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
-import { compact, hintUnknownWarehouses, toList, validateBody, showOnlyFor } from '../common';
+import { compact, hintUnknownWarehouses, toList, validateBody } from '../common';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['inventory'], operation: ['getStatus'] };
@@ -48,7 +49,7 @@ const properties: INodeProperties[] = [
 	...queryProperties(MAX_TOP),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 const labels = {
 	Warehouse: 'Warehouse',

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ALL_INVENTORY_STATUS, WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
@@ -10,7 +11,7 @@ import {
 	getTransactionsRequest,
 } from '../../wire/inventory';
 import { simpleTransaction } from '../../wire/simplify';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 
@@ -104,7 +105,7 @@ const properties: INodeProperties[] = [
 	...queryProperties(TRANSACTIONS_MAX_TOP),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 const labels = {
 	TransactionDate: 'Transaction Date',

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
@@ -6,7 +7,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, createPurchaseOrderRequest } from '../../wire/inventoryMovement';
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { PURCHASE_ITEMS_EXAMPLE, additionalFields, itemRow, purchaseItemToWire, wireNames, purchaseOrderLabels } from './fields';
@@ -78,7 +79,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('purchaseOrder', false),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -1,11 +1,11 @@
 // Helpers purchase and transfer orders share: item lists, sending a write, shaping its result, and Cancel.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, jsonParse } from 'n8n-workflow';
+import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
-import { compact, itemsFor, validateBody, showOnlyFor } from '../common';
+import { compact, itemsFor, validateBody } from '../common';
 import type { OperationModule } from '../operation';
 import { NAMES, itemsInputProperty, itemsTableProperty } from '../panel';
 
@@ -104,7 +104,7 @@ export function cancelByReference(
 		},
 	];
 	return {
-		description: showOnlyFor({ show: { resource: [resource], operation: ['cancel'] } }, properties),
+		description: updateDisplayOptions({ show: { resource: [resource], operation: ['cancel'] } }, properties),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 			const body = validateBody(
 				this,

@@ -1,11 +1,11 @@
 // Batch Create (deprecated BatchSalesOrder): input items grouped into chunks, a 413 answered by halving the chunk.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact } from '../common';
 import { sendOnceProperties } from '../sentOrders';
 import { asNodeError, errorItem } from '../operation';
 import { readInteger, readText, type IntegerField } from '../parameters';
@@ -65,7 +65,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('salesOrder', true),
 ];
 
-export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['batchCreate'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['batchCreate'] } }, properties);
 
 interface Entry {
 	itemIndex: number;

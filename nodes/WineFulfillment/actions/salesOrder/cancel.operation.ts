@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelSalesOrderRequest, updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
 import { readBoolean } from '../parameters';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
@@ -30,7 +31,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['cancel'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['cancel'] } }, properties);
 
 /** CancelSalesOrder: `OrderNumber` or `TransactionReferenceNumber` (field notes). */
 async function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { createSalesOrderRequest, type CreateSalesOrderRequest } from '../../wire/salesOrder';
@@ -7,7 +8,7 @@ import { apiRequest } from '../../transport/request';
 import { readBoolean } from '../parameters';
 import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, orderTypeOptions, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
 
 /** The order parameters Create and Batch Create share (Batch Create has no Hold Order). */
@@ -58,7 +59,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('salesOrder', true),
 ];
 
-export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['create'] } }, properties);
 
 /** The CreateSalesOrder body of one input item, validated; Batch Create uses it for each entry. */
 export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: boolean): CreateSalesOrderRequest {

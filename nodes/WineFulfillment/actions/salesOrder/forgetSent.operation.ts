@@ -1,7 +1,8 @@
 // Sales Order → Forget Sent Orders: removes the record of sent orders for given order numbers, so they can be sent again.
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { showOnlyFor, toList } from '../common';
+import { toList } from '../common';
 import { invalidField } from '../parameters';
 import { recordToForget, scopeOptions } from '../sentOrders';
 
@@ -33,7 +34,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['forgetSent'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['forgetSent'] } }, properties);
 
 /** The order numbers of one input item, each once. */
 function orderNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {

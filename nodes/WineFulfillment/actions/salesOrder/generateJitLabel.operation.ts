@@ -1,12 +1,13 @@
 // Sales Order → Generate JIT Label: asks for the document as PDF or PNG and puts it out as n8n binary data.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { JIT_FORMATS, JIT_LABEL_TYPES, JIT_MIME_TYPES, jitLabelRequest } from '../../wire/salesOrder';
 import type { DocumentType, WireDocument } from '../../transport/document';
 import type { ApiResponse } from '../../transport/request';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 
@@ -62,7 +63,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor(
+export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['generateJitLabel'] } },
 	properties,
 );

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleOrderOnHold } from '../../wire/simplify';
 import { apiRequest } from '../../transport/request';
-import { itemsFor, showOnlyFor } from '../common';
+import { itemsFor } from '../common';
 
 import { readLimit, returnAllProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
@@ -11,7 +12,7 @@ import { simplifier, simplifyProperty } from '../simplify';
 // The answer is one unpaged list; Return All / Limit trims it here.
 const properties: INodeProperties[] = [...returnAllProperties, simplifyProperty];
 
-export const description = showOnlyFor(
+export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['getOrdersOnHold'] } },
 	properties,
 );

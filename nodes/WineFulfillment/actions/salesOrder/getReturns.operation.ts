@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
 import { warehouseOptions } from '../../wire/labels';
@@ -11,7 +12,7 @@ import {
 	getReturnsRequest,
 } from '../../wire/salesOrder';
 import { simpleReturn } from '../../wire/simplify';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 
@@ -75,7 +76,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['getReturns'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['getReturns'] } }, properties);
 
 const labels = {
 	OrderNumbers: 'Order Numbers',

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
 import { invalidField } from '../parameters';
 import { locateProperties, locatorOutput, readLocator } from './locate';
@@ -59,7 +59,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor({ show: { resource: ['salesOrder'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['update'] } }, properties);
 
 const HOLD: Record<string, boolean | undefined> = { hold: true, release: false, unchanged: undefined };
 

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateAddressesRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { ORDER_LABELS, deliveryContactProperty, readCollection, recipientProperty } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 
@@ -21,7 +22,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor(
+export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['updateAddresses'] } },
 	properties,
 );

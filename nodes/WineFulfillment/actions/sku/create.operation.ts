@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '../../wire/product';
-import { additionalJsonProperty, compact, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact } from '../common';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { requestorProperties, sendSkuInfo } from './shared';
 
@@ -150,7 +151,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('sku', false),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const category = this.getNodeParameter('itemCategory', itemIndex) as string;

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSkuRequest } from '../../wire/product';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { additionalJsonProperty, compact, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact } from '../common';
 import { requestorProperties, sendSkuInfo } from './shared';
 
 const show = { resource: ['sku'], operation: ['update'] };
@@ -43,7 +44,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CARRIERS } from '../../wire/common';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
@@ -12,7 +13,7 @@ import {
 	rangeText,
 } from '../../wire/tracking';
 import { simplePackage } from '../../wire/simplify';
-import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 
@@ -85,7 +86,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 const labels = {
 	ShipDateRange: 'Ship Date From/To',

@@ -1,4 +1,5 @@
 import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
@@ -12,7 +13,7 @@ import {
 } from '../../wire/inventoryMovement';
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
@@ -132,7 +133,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('transferOrder', false),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 /**
  * The revision in force and the parameter holding the status: Additional Fields → Interface Revision, else the

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
 import { inventoryStatusOptions } from '../../wire/labels';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson, showOnlyFor } from '../common';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
@@ -70,7 +70,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty('{"TransferInfo": {"SomeMember": "value"}}'),
 ];
 
-export const description = showOnlyFor({ show }, properties);
+export const description = updateDisplayOptions({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const changes = compact(wireNames(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
