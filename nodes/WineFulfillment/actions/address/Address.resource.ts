@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 				value: 'getCarrierLocations',
 				description:
 					'List carrier pickup locations near a place, each saying whether it accepts alcohol shipments',
-				action: 'Get carrier locations',
+				action: 'Get carrier pickup locations near a place',
 			},
 			{
 				name: 'Validate',

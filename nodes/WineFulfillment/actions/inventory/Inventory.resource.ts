@@ -20,20 +20,20 @@ export const description: INodeProperties[] = [
 				value: 'getSellable',
 				description:
 					'Get the sellable quantity of each SKU, totalled across warehouses, to push to a store or point of sale',
-				action: 'Get sellable inventory',
+				action: 'Get sellable quantities per SKU',
 			},
 			{
 				name: 'Get Status',
 				value: 'getStatus',
 				description:
 					'Get on-hand, reserved, backordered, available and inbound quantities per warehouse and inventory status',
-				action: 'Get inventory status',
+				action: 'Get inventory status per SKU and warehouse',
 			},
 			{
 				name: 'Get Transactions',
 				value: 'getTransactions',
 				description: 'Get inventory movements (sales, receipts, transfers, adjustments) of a day or a time range',
-				action: 'Get inventory transactions',
+				action: 'Get inventory transactions for a time range',
 			},
 		],
 		default: 'getStatus',

@@ -59,31 +59,31 @@ const operation: INodeProperties = {
 			value: 'forgetSent',
 			description:
 				'Forget that orders were sent, so that Create or Batch Create sends them again (for an order cancelled and to be placed again)',
-			action: 'Forget sent sales orders',
+			action: 'Forget sent sales orders so they can be sent again',
 		},
 		{
 			name: 'Generate JIT Label',
 			value: 'generateJitLabel',
 			description: 'Generate a just-in-time shipping label, or a packing slip with label, as a PDF or PNG file',
-			action: 'Generate a JIT label',
+			action: 'Generate a shipping label for a sales order',
 		},
 		{
 			name: 'Get Orders On Hold',
 			value: 'getOrdersOnHold',
 			description: 'List the orders on fulfillment hold, one item per order',
-			action: 'Get orders on hold',
+			action: 'Get sales orders on hold',
 		},
 		{
 			name: 'Get Returns',
 			value: 'getReturns',
 			description: 'List returned sales orders with their lines',
-			action: 'Get returns',
+			action: 'Get returned sales orders',
 		},
 		{
 			name: 'Update',
 			value: 'update',
 			description: 'Change an open sales order, or hold or release it',
-			action: 'Update a sales order',
+			action: 'Update a sales order or its hold status',
 		},
 		{
 			name: 'Update Addresses',

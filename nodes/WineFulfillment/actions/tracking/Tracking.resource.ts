@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 				value: 'getDeliveryEstimates',
 				description:
 					'Estimate delivery dates to a US address for a range of future ship dates: one item per carrier and service',
-				action: 'Get delivery estimates',
+				action: 'Get delivery date estimates for an address',
 			},
 			{
 				name: 'Get Details',
@@ -33,7 +33,7 @@ export const description: INodeProperties[] = [
 				value: 'getPackages',
 				description:
 					'List packages by ship date, last activity, carrier or order numbers: one item per package',
-				action: 'Get packages',
+				action: 'Get packages by date or order number',
 			},
 		],
 		default: 'getDetails',
