@@ -153,7 +153,7 @@ describe('the editor in the real n8n, in headless Chromium', { skip: BROWSER_SKI
 			// the entry with the action node's actions (the webhook trigger is listed on its own)
 			await page().locator('[data-test-id="node-creator-action-item"]', { hasText: 'Wine Fulfillment' }).first().click();
 			await page()
-				.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]', { hasText: /^Get inventory status$/ })
+				.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]', { hasText: /^Get inventory status per SKU and warehouse$/ })
 				.first()
 				.click();
 			await page().locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
