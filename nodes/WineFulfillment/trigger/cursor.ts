@@ -145,8 +145,8 @@ export function rememberedPart(
 	const from = windowStart(state, lookbackMs);
 	const refs = Object.values(state.seen).filter((ref) => ref >= from);
 	if (!refs.length) return undefined;
-	const until = floorSecond(Math.max(...refs)) + SECOND;
-	return { until, count: refs.filter((ref) => ref < until).length };
+	// every remembered reference is below the second after the newest one
+	return { until: floorSecond(Math.max(...refs)) + SECOND, count: refs.length };
 }
 
 /**
