@@ -136,10 +136,14 @@ describe('the editor in the real n8n, in headless Chromium', { skip: BROWSER_SKI
 			assert.match(await shownVersion(page()), new RegExp(`node version ${NEW_NODE_VERSION} \\(Latest\\)$`));
 		}));
 
-	test('docs/editor-node-panel.png: the store-orders example’s Create Sales Order panel', () =>
+	test('docs/editor-node-panel.png: the store-orders example’s Create Sales Order panel, its Shipment inside Additional Fields', () =>
 		withPicture(page(), 'screenshot', async () => {
 			const file = await screenshotPanel(page(), url);
 			process.stdout.write(`screenshot: ${file}\n`);
+			// version 2 keeps the optional groups in Additional Fields: the example's shipment shows there, with no issue
+			assert.equal(await shownValue(page(), 'ShippingCarrier'), 'UPS (United Parcel Service)');
+			assert.equal(await shownValue(page(), 'ShippingCarrierService'), 'Ground (GRND)');
+			assert.deepEqual(await markedParameters(page()), []);
 		}));
 
 	// last: it leaves the workflow with an unsaved node

@@ -59,6 +59,9 @@ describe('example: store orders to fulfillment', () => {
 			PhoneNumber: '503-555-0102',
 			EmailAddress: 'grace.hopper@example.com',
 		});
+		// the shipment and the order source set in the node's Additional Fields (version 2)
+		assert.deepEqual(shop5002?.request.ShipmentInfo, { ShippingCarrier: 'UPS', ShippingCarrierService: 'GRND' });
+		assert.equal((shop5002?.request.OrderInfo as { OrderSource?: string } | undefined)?.OrderSource, 'Online store');
 	});
 
 	it('routes the order the provider refused to the error branch, with the reason, and creates nothing for it', () => {

@@ -101,9 +101,12 @@ export function additionalJsonProperty(example = '{"SomeMember": "value"}'): INo
 	};
 }
 
-/** The body with the user's "Additional Fields (JSON)" merged in: nested objects member by member, arrays and values replaced. */
-export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): IDataObject {
-	const extra = additionalJson(ctx, ctx.getNodeParameter('additionalJson', itemIndex, ''), itemIndex);
+/**
+ * The body with the user's "Additional Fields (JSON)" merged in: nested objects member by member, arrays and values
+ * replaced. `parameter` is where the field is (a path such as `additionalFields.additionalJson` when it is inside a collection).
+ */
+export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, parameter = 'additionalJson'): IDataObject {
+	const extra = additionalJson(ctx, ctx.getNodeParameter(parameter, itemIndex, ''), itemIndex);
 	return mergeWith({}, body, extra, (_target: unknown, source: unknown) =>
 		Array.isArray(source) ? source : undefined,
 	) as IDataObject;

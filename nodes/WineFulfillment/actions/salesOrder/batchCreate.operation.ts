@@ -24,12 +24,11 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	...orderProperties,
-	{
+	...orderProperties(false, {
 		...additionalJsonProperty(),
 		description:
 			'Extra wire members the fields above lack, merged into each order entry (objects are merged member by member)',
-	},
+	}),
 	{
 		displayName: 'Batch Options',
 		name: 'batchOptions',

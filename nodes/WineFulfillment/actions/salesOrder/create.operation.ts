@@ -11,69 +11,99 @@ import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, orderTypeOptions, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
 
-/** The order parameters Create and Batch Create share (Batch Create has no Hold Order). */
-export const orderProperties: INodeProperties[] = [
-	{
-		displayName: NAMES.orderNumber,
-		name: 'orderNo',
-		type: 'string',
-		default: '',
-		required: true,
-		description: "The order's number, usually the one in your point-of-sale or store system (OrderNo)",
-	},
-	{
-		displayName: 'Order Type',
-		name: 'orderType',
-		type: 'options',
-		default: 'RETAIL',
-		required: true,
-		options: orderTypeOptions,
-		description: 'What kind of order this is',
-	},
-	...itemsProperties(false),
-	recipientProperty,
-	billingProperty,
-	shipmentProperty,
-	deliveryContactProperty,
-	{
+const holdOrderProperty: INodeProperties = {
+	displayName: 'Hold Order',
+	name: 'holdOrder',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to put the order on fulfillment hold: it is not fulfilled until released (Update with Hold Order set to Release, or the provider portal)',
+};
+
+/** Shown only on version 1 nodes, or only from version 2 on. */
+const onVersion1 = (property: INodeProperties): INodeProperties => ({
+	...property,
+	displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [1] } },
+});
+const fromVersion2 = (property: INodeProperties): INodeProperties => ({
+	...property,
+	displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [{ _cnd: { gte: 2 } }] } },
+});
+
+/**
+ * The groups version 2 keeps in Additional Fields, added on demand (n8n's pattern: the required fields, then one
+ * collection); version 1 shows each at the top, where saved workflows have them.
+ */
+export const GROUPS_IN_ADDITIONAL_FIELDS = ['billingContactInfo', 'shipmentInfo', 'deliveryContactInfo', 'holdOrder', 'additionalJson'];
+
+/**
+ * The order parameters Create and Batch Create share: Create adds Hold Order; each operation words its
+ * Additional Fields (JSON) (`json`).
+ */
+export function orderProperties(withHold: boolean, json: INodeProperties): INodeProperties[] {
+	const groups = [billingProperty, shipmentProperty, deliveryContactProperty];
+	const additionalFields = (options: INodeProperties[]): INodeProperties => ({
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: orderInfoFields(false),
-	},
-];
+		options,
+	});
+	const inCollection = [...groups, ...(withHold ? [holdOrderProperty] : []), json].map(({ displayOptions: _shown, ...p }) => p);
+	return [
+		{
+			displayName: NAMES.orderNumber,
+			name: 'orderNo',
+			type: 'string',
+			default: '',
+			required: true,
+			description: "The order's number, usually the one in your point-of-sale or store system (OrderNo)",
+		},
+		{
+			displayName: 'Order Type',
+			name: 'orderType',
+			type: 'options',
+			default: 'RETAIL',
+			required: true,
+			options: orderTypeOptions,
+			description: 'What kind of order this is',
+		},
+		...itemsProperties(false),
+		recipientProperty,
+		...[...groups, additionalFields(orderInfoFields(false)), ...(withHold ? [holdOrderProperty] : []), json].map(onVersion1),
+		fromVersion2(
+			additionalFields(
+				[...orderInfoFields(false), ...inCollection].sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1)),
+			),
+		),
+	];
+}
 
-const properties: INodeProperties[] = [
-	...orderProperties,
-	{
-		displayName: 'Hold Order',
-		name: 'holdOrder',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to put the order on fulfillment hold: it is not fulfilled until released (Update with Hold Order set to Release, or the provider portal)',
-	},
-	additionalJsonProperty(),
-	...sendOnceProperties('salesOrder', true),
-];
+const properties: INodeProperties[] = [...orderProperties(true, additionalJsonProperty()), ...sendOnceProperties('salesOrder', true)];
 
 export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['create'] } }, properties);
 
+/** Where Create's groups are read from: their own parameters (version 1) or Additional Fields (version 2). */
+function groupsIn(ctx: IExecuteFunctions): string | undefined {
+	return ctx.getNode().typeVersion >= 2 ? 'additionalFields' : undefined;
+}
+
 /** The CreateSalesOrder body of one input item, validated; Batch Create uses it for each entry. */
 export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: boolean): CreateSalesOrderRequest {
-	const hold = withHold && readBoolean(ctx, 'holdOrder', itemIndex, 'Hold Order');
+	const groups = groupsIn(ctx);
+	const at = (name: string) => (groups ? `${groups}.${name}` : name);
+	const hold = withHold && readBoolean(ctx, at('holdOrder'), itemIndex, 'Hold Order');
 	const body = compact({
 		OrderInfo: compact({
 			OrderNo: ctx.getNodeParameter('orderNo', itemIndex, ''),
 			OrderType: ctx.getNodeParameter('orderType', itemIndex, '') as string,
-			...readOrderInfoFields(ctx, 'additionalFields', itemIndex),
+			...readOrderInfoFields(ctx, 'additionalFields', itemIndex, groups ? GROUPS_IN_ADDITIONAL_FIELDS : []),
 		}),
-		...readOrderMembers(ctx, itemIndex),
+		...readOrderMembers(ctx, itemIndex, groups),
 		HoldOrder: hold ? true : undefined,
 	});
-	const valid = validateBody(ctx, createSalesOrderRequest, withAdditionalJson(ctx, body, itemIndex), ORDER_LABELS, itemIndex);
+	const valid = validateBody(ctx, createSalesOrderRequest, withAdditionalJson(ctx, body, itemIndex, at('additionalJson')), ORDER_LABELS, itemIndex);
 	hintUnknownWarehouses(ctx, 'Warehouse', [valid.ShipmentInfo?.ServiceWarehouseLocation]);
 	return valid;
 }

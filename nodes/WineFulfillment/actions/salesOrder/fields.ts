@@ -339,9 +339,13 @@ export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: 
 	return Object.keys(value).length ? value : undefined;
 }
 
-/** The optional OrderInfo members of a collection: Tags as one semicolon-delimited text, GiftCard 0/1. */
-export function readOrderInfoFields(ctx: IExecuteFunctions, name: string, itemIndex: number): IDataObject {
+/**
+ * The optional OrderInfo members of a collection: Tags as one semicolon-delimited text, GiftCard 0/1. `groups`
+ * names the members of the collection that are not OrderInfo members (version 2's groups in Additional Fields).
+ */
+export function readOrderInfoFields(ctx: IExecuteFunctions, name: string, itemIndex: number, groups: readonly string[] = []): IDataObject {
 	const raw = readCollection(ctx, name, itemIndex) ?? {};
+	for (const group of groups) delete raw[group];
 	if (raw.Tags !== undefined) raw.Tags = toList(raw.Tags).join(';');
 	return compact(raw);
 }
@@ -391,13 +395,18 @@ export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 
-/** Contacts, shipment, delivery contact and items: only what the user set. */
-export function readOrderMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * Contacts, shipment, delivery contact and items: only what the user set. `groupsIn` is the collection holding the
+ * billing contact, shipment and delivery contact groups (Create's Additional Fields from version 2), when they
+ * are not parameters of their own.
+ */
+export function readOrderMembers(ctx: IExecuteFunctions, itemIndex: number, groupsIn?: string): IDataObject {
+	const group = (name: string) => readCollection(ctx, groupsIn ? `${groupsIn}.${name}` : name, itemIndex);
 	return compact({
 		RecipientContactInfo: readCollection(ctx, 'recipientContactInfo', itemIndex),
-		BillingContactInfo: readCollection(ctx, 'billingContactInfo', itemIndex),
-		ShipmentInfo: readCollection(ctx, 'shipmentInfo', itemIndex),
-		DeliveryContactInfo: readCollection(ctx, 'deliveryContactInfo', itemIndex),
+		BillingContactInfo: group('billingContactInfo'),
+		ShipmentInfo: group('shipmentInfo'),
+		DeliveryContactInfo: group('deliveryContactInfo'),
 		ItemsInfo: readItems(ctx, itemIndex) as IDataObject[] | undefined,
 	});
 }

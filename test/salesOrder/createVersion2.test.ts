@@ -1,0 +1,140 @@
+// Sales Order → Create and Batch Create on version 2: the required fields and the recipient, then one Additional
+// Fields collection holding the optional groups (billing contact, shipment, delivery contact, hold, JSON); version 1
+// keeps them at the top, where saved workflows have them. Both send the same order.
+import type { INode, INodeParameters } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+
+import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
+import { actionWorkflow } from '../harness/workflows';
+import { useSandbox } from '../harness/sandbox';
+import { SKU_A, salesOrder } from './helpers';
+
+const fx = useSandbox();
+const description = new WineFulfillment().description;
+
+const recipientContactInfo = { FirstName: 'Ada', LastName: 'Lovelace', Address: '1 Vine St', City: 'Napa', State: 'CA', ZipCode: '94558' };
+const groups = {
+	billingContactInfo: { Company: 'Lovelace LLC', City: 'Sonoma' },
+	shipmentInfo: { ShippingCarrier: 'FEX', ShippingCarrierService: '2DAY', IcePack: true, ServiceWarehouseLocation: 'APC01' },
+	deliveryContactInfo: { HoldAtLocation: true, LocationCode: 'FDX-NAPA-7' },
+};
+const orderFields = { PONo: 'PO-77', Tags: 'vip, club' };
+const json = '{"OrderInfo": {"OrderSource": "web"}}';
+
+function order(orderNo: string, extra: INodeParameters): INodeParameters {
+	return salesOrder('create', {
+		orderNo,
+		orderType: 'RETAIL',
+		itemsInput: 'table',
+		items: { item: [{ ItemNo: SKU_A, ItemQuantity: 2 }] },
+		recipientContactInfo,
+		...extra,
+	});
+}
+
+/** The top-level parameters a node of this version shows for an operation, with their defaults. */
+function shown(typeVersion: number, operation: string): string[] {
+	const values = NodeHelpers.getNodeParameters(
+		description.properties,
+		{ resource: 'salesOrder', operation },
+		true,
+		false,
+		{ typeVersion } as INode,
+		description,
+	)!;
+	return Object.keys(values);
+}
+
+describe('Sales Order → Create, version 2', () => {
+	it('shows the required fields, the recipient and one Additional Fields collection; version 1 keeps every group at the top', () => {
+		expect(shown(2, 'create')).toEqual([
+			'resource',
+			'operation',
+			'orderNo',
+			'orderType',
+			'itemsInput',
+			'items',
+			'recipientContactInfo',
+			'additionalFields',
+			'sendOnce',
+			'sendOnceOptions',
+			'requestOptions',
+		]);
+		expect(shown(1, 'create')).toEqual([
+			'resource',
+			'operation',
+			'orderNo',
+			'orderType',
+			'itemsInput',
+			'items',
+			'recipientContactInfo',
+			'billingContactInfo',
+			'shipmentInfo',
+			'deliveryContactInfo',
+			'additionalFields',
+			'holdOrder',
+			'additionalJson',
+			'sendOnce',
+			'sendOnceOptions',
+			'requestOptions',
+		]);
+		expect(shown(2, 'batchCreate')).not.toContain('billingContactInfo');
+		expect(shown(2, 'batchCreate')).not.toContain('additionalJson');
+	});
+
+	it('sends the groups set in Additional Fields exactly as version 1 sends them from the top', async () => {
+		const v1 = await fx.run(
+			actionWorkflow(order('WEB-V1', { ...groups, additionalFields: orderFields, holdOrder: true, additionalJson: json })),
+		);
+		const v2 = await fx.run(
+			actionWorkflow(order('WEB-V2', { additionalFields: { ...orderFields, ...groups, holdOrder: true, additionalJson: json } }), {
+				typeVersion: 2,
+			}),
+		);
+		expect(v1.error).toBeUndefined();
+		expect(v2.error).toBeUndefined();
+		const [first, second] = (await fx.control.requests('CreateSalesOrder')).map((r) => r.body as { OrderInfo: { OrderNo: string } });
+		expect(second.OrderInfo.OrderNo).toBe('WEB-V2');
+		expect({ ...second, OrderInfo: { ...second.OrderInfo, OrderNo: 'WEB-V1' } }).toEqual(first);
+		expect(first).toMatchObject({
+			OrderInfo: { OrderNo: 'WEB-V1', PONo: 'PO-77', Tags: 'vip;club', OrderSource: 'web' },
+			BillingContactInfo: groups.billingContactInfo,
+			ShipmentInfo: { ...groups.shipmentInfo, IcePack: 1 },
+			DeliveryContactInfo: { HoldAtLocation: 1, LocationCode: 'FDX-NAPA-7' },
+			HoldOrder: true,
+		});
+		// none of the groups leaks into OrderInfo
+		expect(Object.keys(second.OrderInfo).sort()).toEqual(['OrderNo', 'OrderSource', 'OrderType', 'PONo', 'Tags']);
+	});
+
+	it('a bad value in a group inside Additional Fields is refused before anything is sent, named as the panel names it', async () => {
+		const run = await fx.run(
+			actionWorkflow(order('WEB-V2-BAD', { additionalFields: { shipmentInfo: { ShippingCarrier: 'FEX', RequestedShipmentDate: 'soon' } } }), {
+				typeVersion: 2,
+			}),
+		).catch((error: Error) => ({ error }));
+		expect(run.error?.message).toMatch(/Shipment → Requested Shipment Date/);
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(0);
+	});
+
+	it('Batch Create reads the groups of each order from Additional Fields too', async () => {
+		const result = await fx.run(
+			actionWorkflow(
+				salesOrder('batchCreate', {
+					orderNo: 'WEB-B2',
+					orderType: 'RETAIL',
+					itemsInput: 'table',
+					items: { item: [{ ItemNo: SKU_A, ItemQuantity: 1 }] },
+					recipientContactInfo,
+					additionalFields: { shipmentInfo: groups.shipmentInfo, additionalJson: json },
+				}),
+				{ typeVersion: 2 },
+			),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('BatchSalesOrder');
+		const [entry] = (sent.body as { SalesOrdersInfo: unknown[] }).SalesOrdersInfo;
+		expect(entry).toMatchObject({ ShipmentInfo: { ...groups.shipmentInfo, IcePack: 1 }, OrderInfo: { OrderNo: 'WEB-B2', OrderSource: 'web' } });
+		expect(entry).not.toHaveProperty('OrderInfo.shipmentInfo');
+	});
+});
