@@ -61,10 +61,10 @@ describe('node descriptions', () => {
 		expect(collections.length).toBeGreaterThan(10);
 		const unordered = collections.filter(({ options }) => !inPanelOrder(options));
 		expect(unordered.map(({ path, options }) => `${path}: ${options.map(label).join(', ')}`)).toEqual([]);
-		// the contact blocks: sales order recipient and billing (Create, Update, Batch Create; billing once more inside
-		// version 2's Additional Fields of Create and Batch Create), recipient (Update Addresses), the purchase order's
-		// sender, the transfer order's contact (Update)
-		expect(collections.filter(({ options }) => hasContact(options)).length).toBe(11);
+		// the contact blocks: sales order recipient and billing (Create, Update, Batch Create; once more inside version
+		// 2's Additional Fields of Create and Batch Create (billing) and Update Fields (both)), recipient (Update
+		// Addresses), the purchase order's sender, the transfer order's contact (Update)
+		expect(collections.filter(({ options }) => hasContact(options)).length).toBe(13);
 	});
 
 	it('every operation list is by name, deprecated operations last', () => {

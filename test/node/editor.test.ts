@@ -207,8 +207,8 @@ describe('panels read alike across resources', () => {
 		]) {
 			groups.push([`${resource}/${operation}`, contactOf(panelOf(resource, operation))]);
 		}
-		// with the billing contact inside version 2's Additional Fields of Create and Batch Create
-		expect(groups.length).toBe(14);
+		// with the contacts inside version 2's Additional Fields (Create, Batch Create) and Update Fields (Update)
+		expect(groups.length).toBe(16);
 		for (const [path, contact] of groups) {
 			expect([path, contact]).toEqual([path, CONTACT_DISPLAY_NAMES.filter((name) => contact.includes(name))]);
 		}

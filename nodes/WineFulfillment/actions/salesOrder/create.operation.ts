@@ -9,7 +9,20 @@ import { readBoolean } from '../parameters';
 import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
-import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, orderTypeOptions, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
+import {
+	ORDER_LABELS,
+	billingProperty,
+	deliveryContactProperty,
+	groupPaths,
+	groupedFromVersion2,
+	itemsProperties,
+	orderInfoFields,
+	orderTypeOptions,
+	readOrderInfoFields,
+	readOrderMembers,
+	recipientProperty,
+	shipmentProperty,
+} from './fields';
 
 const holdOrderProperty: INodeProperties = {
 	displayName: 'Hold Order',
@@ -20,20 +33,7 @@ const holdOrderProperty: INodeProperties = {
 		'Whether to put the order on fulfillment hold: it is not fulfilled until released (Update with Hold Order set to Release, or the provider portal)',
 };
 
-/** Shown only on version 1 nodes, or only from version 2 on. */
-const onVersion1 = (property: INodeProperties): INodeProperties => ({
-	...property,
-	displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [1] } },
-});
-const fromVersion2 = (property: INodeProperties): INodeProperties => ({
-	...property,
-	displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [{ _cnd: { gte: 2 } }] } },
-});
-
-/**
- * The groups version 2 keeps in Additional Fields, added on demand (n8n's pattern: the required fields, then one
- * collection); version 1 shows each at the top, where saved workflows have them.
- */
+/** The groups version 2 keeps in Additional Fields (see groupedFromVersion2). */
 export const GROUPS_IN_ADDITIONAL_FIELDS = ['billingContactInfo', 'shipmentInfo', 'deliveryContactInfo', 'holdOrder', 'additionalJson'];
 
 /**
@@ -41,16 +41,18 @@ export const GROUPS_IN_ADDITIONAL_FIELDS = ['billingContactInfo', 'shipmentInfo'
  * Additional Fields (JSON) (`json`).
  */
 export function orderProperties(withHold: boolean, json: INodeProperties): INodeProperties[] {
-	const groups = [billingProperty, shipmentProperty, deliveryContactProperty];
-	const additionalFields = (options: INodeProperties[]): INodeProperties => ({
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options,
-	});
-	const inCollection = [...groups, ...(withHold ? [holdOrderProperty] : []), json].map(({ displayOptions: _shown, ...p }) => p);
+	const { collection, groups } = groupedFromVersion2(
+		{
+			displayName: 'Additional Fields',
+			name: 'additionalFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			options: orderInfoFields(false),
+		},
+		[billingProperty, shipmentProperty, deliveryContactProperty, ...(withHold ? [holdOrderProperty] : []), json],
+	);
+	const [billing, shipment, delivery, ...holdAndJson] = groups;
 	return [
 		{
 			displayName: NAMES.orderNumber,
@@ -71,12 +73,11 @@ export function orderProperties(withHold: boolean, json: INodeProperties): INode
 		},
 		...itemsProperties(false),
 		recipientProperty,
-		...[...groups, additionalFields(orderInfoFields(false)), ...(withHold ? [holdOrderProperty] : []), json].map(onVersion1),
-		fromVersion2(
-			additionalFields(
-				[...orderInfoFields(false), ...inCollection].sort((a, b) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1)),
-			),
-		),
+		billing,
+		shipment,
+		delivery,
+		...collection,
+		...holdAndJson,
 	];
 }
 
@@ -84,23 +85,17 @@ const properties: INodeProperties[] = [...orderProperties(true, additionalJsonPr
 
 export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['create'] } }, properties);
 
-/** Where Create's groups are read from: their own parameters (version 1) or Additional Fields (version 2). */
-function groupsIn(ctx: IExecuteFunctions): string | undefined {
-	return ctx.getNode().typeVersion >= 2 ? 'additionalFields' : undefined;
-}
-
 /** The CreateSalesOrder body of one input item, validated; Batch Create uses it for each entry. */
 export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: boolean): CreateSalesOrderRequest {
-	const groups = groupsIn(ctx);
-	const at = (name: string) => (groups ? `${groups}.${name}` : name);
+	const at = groupPaths(ctx, 'additionalFields', GROUPS_IN_ADDITIONAL_FIELDS);
 	const hold = withHold && readBoolean(ctx, at('holdOrder'), itemIndex, 'Hold Order');
 	const body = compact({
 		OrderInfo: compact({
 			OrderNo: ctx.getNodeParameter('orderNo', itemIndex, ''),
 			OrderType: ctx.getNodeParameter('orderType', itemIndex, '') as string,
-			...readOrderInfoFields(ctx, 'additionalFields', itemIndex, groups ? GROUPS_IN_ADDITIONAL_FIELDS : []),
+			...readOrderInfoFields(ctx, 'additionalFields', itemIndex, GROUPS_IN_ADDITIONAL_FIELDS),
 		}),
-		...readOrderMembers(ctx, itemIndex, groups),
+		...readOrderMembers(ctx, itemIndex, at),
 		HoldOrder: hold ? true : undefined,
 	});
 	const valid = validateBody(ctx, createSalesOrderRequest, withAdditionalJson(ctx, body, itemIndex, at('additionalJson')), ORDER_LABELS, itemIndex);

@@ -5,7 +5,19 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
-import { ORDER_LABELS, billingProperty, deliveryContactProperty, itemsProperties, orderInfoFields, readOrderInfoFields, readOrderMembers, recipientProperty, shipmentProperty } from './fields';
+import {
+	ORDER_LABELS,
+	billingProperty,
+	deliveryContactProperty,
+	groupPaths,
+	groupedFromVersion2,
+	itemsProperties,
+	orderInfoFields,
+	readOrderInfoFields,
+	readOrderMembers,
+	recipientProperty,
+	shipmentProperty,
+} from './fields';
 import { invalidField } from '../parameters';
 import { locateProperties, locatorOutput, readLocator } from './locate';
 
@@ -13,8 +25,10 @@ import { locateProperties, locatorOutput, readLocator } from './locate';
 const HOLD_NOTICE =
 	'The interface documents putting an order on hold only at Create (Hold Order) and releasing it through Update. Update sends HoldOrder true as asked, but the provider may ignore it: check with Sales Order → Get Orders On Hold.';
 
-const properties: INodeProperties[] = [
-	...locateProperties,
+/** The groups version 2 keeps in Update Fields (see groupedFromVersion2). */
+const GROUPS_IN_UPDATE_FIELDS = ['recipientContactInfo', 'billingContactInfo', 'shipmentInfo', 'deliveryContactInfo', 'additionalJson'];
+
+const { collection: updateFields, groups } = groupedFromVersion2(
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -23,10 +37,14 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: orderInfoFields(true),
 	},
-	recipientProperty,
-	billingProperty,
-	shipmentProperty,
-	deliveryContactProperty,
+	[recipientProperty, billingProperty, shipmentProperty, deliveryContactProperty, additionalJsonProperty()],
+);
+const json = groups.pop()!;
+
+const properties: INodeProperties[] = [
+	...locateProperties,
+	...updateFields,
+	...groups,
 	...itemsProperties(true),
 	{
 		displayName: 'Fulfillment Hold',
@@ -56,7 +74,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { hold: ['hold'] } },
 	},
-	additionalJsonProperty(),
+	json,
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['update'] } }, properties);
@@ -86,19 +104,21 @@ function changedMembers(body: IDataObject): string[] {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const locator = readLocator(this, itemIndex);
+	const at = groupPaths(this, 'updateFields', GROUPS_IN_UPDATE_FIELDS);
 	const orderInfo = compact({
 		...(locator.by === 'orderNo' ? { OrderNo: locator.value } : {}),
-		...readOrderInfoFields(this, 'updateFields', itemIndex),
+		...readOrderInfoFields(this, 'updateFields', itemIndex, GROUPS_IN_UPDATE_FIELDS),
 	});
 	const body = withAdditionalJson(
 		this,
 		compact({
 			...(locator.by === 'transactionReferenceNumber' ? { TransactionReferenceNumber: locator.value } : {}),
 			...(Object.keys(orderInfo).length ? { OrderInfo: orderInfo } : {}),
-			...readOrderMembers(this, itemIndex),
+			...readOrderMembers(this, itemIndex, at),
 			HoldOrder: readHold(this, itemIndex),
 		}),
 		itemIndex,
+		at('additionalJson'),
 	);
 	const valid = validateBody(this, updateSalesOrderRequest, body, ORDER_LABELS, itemIndex);
 	const changed = changedMembers(valid as IDataObject);

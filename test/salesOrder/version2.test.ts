@@ -1,13 +1,14 @@
-// Sales Order → Create and Batch Create on version 2: the required fields and the recipient, then one Additional
-// Fields collection holding the optional groups (billing contact, shipment, delivery contact, hold, JSON); version 1
-// keeps them at the top, where saved workflows have them. Both send the same order.
+// Sales Order on version 2: Create and Batch Create show the required fields and the recipient, then one Additional
+// Fields collection holding the optional groups (billing contact, shipment, delivery contact, hold, JSON); Update
+// keeps its contacts, shipment and JSON in Update Fields. Version 1 shows the groups at the top, where saved
+// workflows have them. Both versions send the same request.
 import type { INode, INodeParameters } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
 import { actionWorkflow } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
-import { SKU_A, salesOrder } from './helpers';
+import { SKU_A, createOrder, line, salesOrder } from './helpers';
 
 const fx = useSandbox();
 const description = new WineFulfillment().description;
@@ -136,5 +137,41 @@ describe('Sales Order → Create, version 2', () => {
 		const [entry] = (sent.body as { SalesOrdersInfo: unknown[] }).SalesOrdersInfo;
 		expect(entry).toMatchObject({ ShipmentInfo: { ...groups.shipmentInfo, IcePack: 1 }, OrderInfo: { OrderNo: 'WEB-B2', OrderSource: 'web' } });
 		expect(entry).not.toHaveProperty('OrderInfo.shipmentInfo');
+	});
+});
+
+describe('Sales Order → Update, version 2', () => {
+	it('shows the locator, one Update Fields collection, the items and the hold; version 1 keeps the groups at the top', () => {
+		const v2 = shown(2, 'update');
+		expect(v2.filter((name) => /ContactInfo|shipmentInfo|additionalJson/.test(name))).toEqual([]);
+		expect(v2).toContain('updateFields');
+		expect(shown(1, 'update')).toEqual(expect.arrayContaining(['recipientContactInfo', 'billingContactInfo', 'shipmentInfo', 'deliveryContactInfo', 'additionalJson']));
+	});
+
+	it('sends the contacts, shipment and JSON set in Update Fields as version 1 sends them from the top', async () => {
+		const trn1 = await createOrder(fx, { OrderNo: 'U2-1', items: [line(SKU_A, 1)] });
+		const trn2 = await createOrder(fx, { OrderNo: 'U2-2', items: [line(SKU_A, 1)] });
+		const changes = {
+			recipientContactInfo: { Address2: 'Suite 5' },
+			billingContactInfo: { Company: 'Lovelace LLC' },
+			shipmentInfo: { IcePack: true },
+			additionalJson: '{"OrderInfo": {"OrderSource": "web"}}',
+		};
+		const locate = (trn: string) => ({ locateBy: 'transactionReferenceNumber', transactionReferenceNumber: trn });
+		const v1 = await fx.run(actionWorkflow(salesOrder('update', { ...locate(trn1), updateFields: { PONo: 'PO-9' }, ...changes })));
+		const v2 = await fx.run(
+			actionWorkflow(salesOrder('update', { ...locate(trn2), updateFields: { PONo: 'PO-9', ...changes } }), { typeVersion: 2 }),
+		);
+		expect(v1.error).toBeUndefined();
+		expect(v2.error).toBeUndefined();
+		const [first, second] = (await fx.control.requests('UpdateSalesOrder')).map((r) => r.body);
+		expect(first).toEqual({
+			TransactionReferenceNumber: trn1,
+			OrderInfo: { PONo: 'PO-9', OrderSource: 'web' },
+			RecipientContactInfo: { Address2: 'Suite 5' },
+			BillingContactInfo: { Company: 'Lovelace LLC' },
+			ShipmentInfo: { IcePack: 1 },
+		});
+		expect(second).toEqual({ ...first, TransactionReferenceNumber: trn2 });
 	});
 });
