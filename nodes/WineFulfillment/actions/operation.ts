@@ -75,16 +75,14 @@ function describeDone(itemIndex: number, output: INodeExecutionData[]): string {
 	return `item ${itemIndex + 1}${refs.length ? ` (${refs.slice(0, 2).join(', ')})` : ''}`;
 }
 
-/** "items 4-6, 9": 1-based item numbers, runs joined. */
-function itemRanges(indexes: number[]): string {
-	const parts: string[] = [];
-	for (let i = 0; i < indexes.length; i++) {
-		let j = i;
-		while (j + 1 < indexes.length && indexes[j + 1] === indexes[j] + 1) j++;
-		parts.push(j > i ? `${indexes[i] + 1}-${indexes[j] + 1}` : `${indexes[i] + 1}`);
-		i = j;
-	}
-	return parts.join(', ');
+/**
+ * "4-6": the 1-based numbers of the items not sent. They are always the last ones, one run: items start in input
+ * order and none starts after the first failure.
+ */
+function itemRange(indexes: number[]): string {
+	const first = indexes[0] + 1;
+	const last = indexes[indexes.length - 1] + 1;
+	return first === last ? `${first}` : `${first}-${last}`;
 }
 
 type Outcome =
@@ -143,7 +141,7 @@ export async function runPerItem(
 			`Item ${first + 1} of ${items.length} failed, so the run stopped.`,
 			done.length ? `Already done before it stopped: ${done.join('; ')}.` : 'No other item had completed.',
 			alsoFailed.length ? `Also failed: ${alsoFailed.join('; ')}.` : '',
-			notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRanges(notSent)}.` : '',
+			notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRange(notSent)}.` : '',
 			'Turn on Continue On Fail to get every item\'s result.',
 		].filter(Boolean);
 		error.description = [error.description, note.join(' ')].filter(Boolean).join('\n\n');
