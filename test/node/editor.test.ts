@@ -171,24 +171,25 @@ describe('panels read alike across resources', () => {
 		expect(tables.map(({ property }) => property.placeholder)).toEqual(tables.map(() => 'Add Item'));
 	});
 
-	it('the items input reads the same in every resource (as n8n\'s HTTP Request words it), with the values workflows saved', () => {
-		const inputs = all.filter(({ property }) => property.name === 'itemsInput' || property.name === 'itemsSource');
+	it('the items input is one parameter with one set of values in every resource, worded as n8n\'s HTTP Request words it', () => {
+		const inputs = all.filter(({ property }) => property.displayName === 'Items Input' || /^items(Input|Source)$/.test(property.name));
 		expect(inputs.length).toBe(6);
 		const shown = inputs.map(({ path, property }) => [
 			path,
+			property.name,
 			property.displayName,
 			options({ path, property }).map((o) => `${o.name} (${String(o.value)})`),
 			property.default,
 		]);
-		const salesCreate = ['Using Fields Below (table)', 'Using JSON (json)'];
-		const movementCreate = ['Using Fields Below (fields)', 'Using JSON (json)'];
+		const create = ['Using Fields Below (fields)', 'Using JSON (json)'];
+		const update = ['Keep Current Items (keep)', ...create];
 		expect(shown).toEqual([
-			['Wine Fulfillment [salesOrder/create] › Items Input', 'Items Input', salesCreate, 'table'],
-			['Wine Fulfillment [salesOrder/update] › Items Input', 'Items Input', ['Keep Current Items (none)', ...salesCreate], 'none'],
-			['Wine Fulfillment [salesOrder/batchCreate] › Items Input', 'Items Input', salesCreate, 'table'],
-			['Wine Fulfillment [purchaseOrder/create] › Items Input', 'Items Input', movementCreate, 'fields'],
-			['Wine Fulfillment [transferOrder/create] › Items Input', 'Items Input', movementCreate, 'fields'],
-			['Wine Fulfillment [transferOrder/update] › Items Input', 'Items Input', ['Keep Current Items (keep)', ...movementCreate], 'keep'],
+			['Wine Fulfillment [salesOrder/create] › Items Input', 'itemsInput', 'Items Input', create, 'fields'],
+			['Wine Fulfillment [salesOrder/update] › Items Input', 'itemsInput', 'Items Input', update, 'keep'],
+			['Wine Fulfillment [salesOrder/batchCreate] › Items Input', 'itemsInput', 'Items Input', create, 'fields'],
+			['Wine Fulfillment [purchaseOrder/create] › Items Input', 'itemsInput', 'Items Input', create, 'fields'],
+			['Wine Fulfillment [transferOrder/create] › Items Input', 'itemsInput', 'Items Input', create, 'fields'],
+			['Wine Fulfillment [transferOrder/update] › Items Input', 'itemsInput', 'Items Input', update, 'keep'],
 		]);
 	});
 
@@ -313,7 +314,7 @@ describe('Item Number values at run time', () => {
 				operation: 'create',
 				orderNo: 'RL-1',
 				orderType: 'RETAIL',
-				itemsInput: 'table',
+				itemsInput: 'fields',
 				items: {
 					item: [
 						{ ItemNo: picked(item(0)), ItemQuantity: 1 },
@@ -339,7 +340,7 @@ describe('Item Number values at run time', () => {
 				operation: 'create',
 				orderNo: 'RL-2',
 				orderType: 'RETAIL',
-				itemsInput: 'table',
+				itemsInput: 'fields',
 				items: { item: [{ ItemNo: picked(item(0)), ItemQuantity: 1 }, { ItemNo: picked(''), ItemQuantity: 1 }] },
 			}),
 		);

@@ -92,7 +92,7 @@ describe('the node as an AI agent tool', () => {
 			resource: 'salesOrder',
 			operation: 'create',
 			orderNo: fromAI('orderNumber', 'The store order number'),
-			itemsInput: 'table',
+			itemsInput: 'fields',
 			items: {
 				item: [
 					{

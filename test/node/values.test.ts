@@ -106,7 +106,7 @@ describe('whole numbers: one reader with the bounds of each field', () => {
 		await nothingSent();
 	});
 
-	const movementItems = (quantity: unknown) => ({ itemsSource: 'json', itemsJson: JSON.stringify([{ ItemNo: SKU_A, ItemQuantity: quantity }]) });
+	const movementItems = (quantity: unknown) => ({ itemsInput: 'json', itemsJson: JSON.stringify([{ ItemNo: SKU_A, ItemQuantity: quantity }]) });
 	const purchase = (quantity: unknown) =>
 		actionWorkflow({
 			resource: 'purchaseOrder',

@@ -100,7 +100,7 @@ describe('Purchase Order → Create', () => {
 				'create',
 				createParameters({
 					customerReferenceNo: '={{ $json.ref }}',
-					itemsSource: 'json',
+					itemsInput: 'json',
 					itemsJson: '={{ $json.lines }}',
 				}),
 				[
@@ -149,10 +149,10 @@ describe('Purchase Order → Create', () => {
 
 	it.each([
 		['a zero quantity', { items: { item: [{ itemNo: 'X', itemQuantity: 0 }] } }, 'Items line 1 → Quantity', 'must be a whole number of at least 1 (got 0)'],
-		['a fractional quantity', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1.5}]' }, 'Items line 1 → Quantity', 'must be a whole number of at least 1 (got 1.5)'],
+		['a fractional quantity', { itemsInput: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1.5}]' }, 'Items line 1 → Quantity', 'must be a whole number of at least 1 (got 1.5)'],
 		['no items', { items: { item: [] } }, 'Items', 'at least one item'],
-		['an item without number', { itemsSource: 'json', itemsJson: '[{"ItemQuantity": 2}]' }, 'Items line 1 → Item Number', 'is required'],
-		['items JSON that is not a list', { itemsSource: 'json', itemsJson: '"CAB"' }, 'Items (JSON)', 'must be a list'],
+		['an item without number', { itemsInput: 'json', itemsJson: '[{"ItemQuantity": 2}]' }, 'Items line 1 → Item Number', 'is required'],
+		['items JSON that is not a list', { itemsInput: 'json', itemsJson: '"CAB"' }, 'Items (JSON)', 'must be a list'],
 		['an invalid e-mail', { additionalFields: { emailAddress: 'not-an-address' } }, 'Email', 'valid e-mail'],
 		['an unreadable date', { requestedDate: '={{ "next tuesday" }}' }, 'Requested Date', 'must be a date'],
 		['a blank reference', { customerReferenceNo: '={{ " " }}' }, 'Customer Reference Number', 'is required'],

@@ -9,7 +9,7 @@ const fx = useSandbox();
 const fullOrder = salesOrder('create', {
 	orderNo: 'WEB-1001',
 	orderType: 'CLUB',
-	itemsInput: 'table',
+	itemsInput: 'fields',
 	items: {
 		item: [
 			{ ItemNo: SKU_A, ItemQuantity: 2, QuantityUnit: 'RETAIL', itemOptions: { ItemDescription: 'Cab 2019', ExternalLineNumber: 'L1' } },

@@ -26,7 +26,7 @@ function order(orderNo: string, extra: INodeParameters): INodeParameters {
 	return salesOrder('create', {
 		orderNo,
 		orderType: 'RETAIL',
-		itemsInput: 'table',
+		itemsInput: 'fields',
 		items: { item: [{ ItemNo: SKU_A, ItemQuantity: 2 }] },
 		recipientContactInfo,
 		...extra,
@@ -124,7 +124,7 @@ describe('Sales Order → Create, version 2', () => {
 				salesOrder('batchCreate', {
 					orderNo: 'WEB-B2',
 					orderType: 'RETAIL',
-					itemsInput: 'table',
+					itemsInput: 'fields',
 					items: { item: [{ ItemNo: SKU_A, ItemQuantity: 1 }] },
 					recipientContactInfo,
 					additionalFields: { shipmentInfo: groups.shipmentInfo, additionalJson: json },

@@ -172,8 +172,8 @@ describe('Transfer Order → Create', () => {
 	it.each([
 		['an invalid e-mail', { emailAddress: 'ana at example' }, 'Email', 'valid e-mail'],
 		['a blank first name', { firstName: '={{ " " }}' }, 'First Name', 'must not be empty'],
-		['an unknown quantity unit', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "QuantityUnit": "PALLET"}]' }, 'Items line 1 → Quantity Unit', 'must be one of AUTO, RETAIL, WHOLESALE (got "PALLET")'],
-		['a negative unit price', { itemsSource: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "UnitPrice": -2}]' }, 'Items line 1 → Unit Price', 'must not be negative (got -2)'],
+		['an unknown quantity unit', { itemsInput: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "QuantityUnit": "PALLET"}]' }, 'Items line 1 → Quantity Unit', 'must be one of AUTO, RETAIL, WHOLESALE (got "PALLET")'],
+		['a negative unit price', { itemsInput: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "UnitPrice": -2}]' }, 'Items line 1 → Unit Price', 'must not be negative (got -2)'],
 		['no items', { items: { item: [] } }, 'Items', 'at least one item'],
 		['an unreadable date', { requestedDate: '={{ "soon" }}' }, 'Requested Date', 'must be a date'],
 	])('refuses %s before sending anything', async (_case, extra, label, rule) => {
@@ -191,7 +191,7 @@ describe('Transfer Order → Update', () => {
 			transferOrder('update', {
 				customerReferenceNo: 'TR-7',
 				updateFields: { requestedDate: '2026-02-21T08:00:00', phoneNumber: '707-555-0199', transferOrderNumber: 'T-0009' },
-				itemsSource: 'fields',
+				itemsInput: 'fields',
 				items: { item: [{ itemNo: item(2), itemQuantity: 5 }] },
 			}),
 		);

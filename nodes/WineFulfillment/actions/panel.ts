@@ -1,6 +1,8 @@
 // Panel parts every resource composes, so that one thing reads the same everywhere: the contact block (name,
 // company, address, phone, e-mail), the items input and its table, and the names of shared identifiers.
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { invalidField } from './parameters';
 
 // ---- identifiers ----
 
@@ -116,44 +118,44 @@ export function contactLabels(members: readonly ContactMember[] = CONTACT_MEMBER
 
 // ---- items ----
 
-/** The option values of one resource's items input (kept as saved workflows have them). */
-export interface ItemsInputValues {
-	fields: string;
-	json: string;
-	/** "Keep Current Items" (updates) */
-	keep?: string;
-}
+/** The one parameter that says how items are given, in every resource that takes items. */
+export const ITEMS_INPUT = 'itemsInput';
+
+/** Its values: the table below, one JSON value (usually an expression), or leave the items as they are (updates). */
+export const ITEMS_INPUT_VALUES = ['fields', 'json', 'keep'] as const;
+
+export type ItemsInput = (typeof ITEMS_INPUT_VALUES)[number];
+
+const ITEMS_INPUT_OPTIONS: Record<ItemsInput, INodePropertyOptions> = {
+	keep: { name: 'Keep Current Items', value: 'keep', description: 'Do not send items' },
+	fields: { name: 'Using Fields Below', value: 'fields', description: 'Enter the items one by one in a table' },
+	json: {
+		name: 'Using JSON',
+		value: 'json',
+		description: "A list of items as JSON, usually an expression that maps a store order's line items",
+	},
+};
 
 /**
- * The items input: the table below or one JSON value (usually an expression), worded as n8n's HTTP Request node
- * words its body and query choices ("Using Fields Below", "Using JSON"). An update adds "Keep Current Items", its
- * default.
+ * Items Input: the table below or one JSON value (usually an expression), worded as n8n's HTTP Request node
+ * words its body and query choices ("Using Fields Below", "Using JSON"). `keep` (updates) puts "Keep Current
+ * Items" first, as the default.
  */
-export function itemsInputProperty(name: string, values: ItemsInputValues): INodeProperties {
-	const options: INodePropertyOptions[] = [
-		{ name: 'Using Fields Below', value: values.fields, description: 'Enter the items one by one in a table' },
-		{
-			name: 'Using JSON',
-			value: values.json,
-			description: "A list of items as JSON, usually an expression that maps a store order's line items",
-		},
-	];
-	if (values.keep !== undefined) {
-		options.unshift({ name: 'Keep Current Items', value: values.keep, description: 'Do not send items' });
-	}
-	const byDefault = values.keep ?? values.fields;
+export function itemsInputProperty(keep = false): INodeProperties {
+	const values: ItemsInput[] = keep ? ['keep', 'fields', 'json'] : ['fields', 'json'];
+	const byDefault: ItemsInput = values[0];
 	return {
 		displayName: NAMES.itemsInput,
-		name,
+		name: ITEMS_INPUT,
 		type: 'options',
 		default: byDefault,
-		options,
+		options: values.map((value) => ITEMS_INPUT_OPTIONS[value]),
 		description: 'How the items are given',
 	};
 }
 
-/** The items table: one row per item, its first fields Item Number, Quantity and (if any) Quantity Unit. */
-export function itemsTableProperty(row: INodeProperties[], show: Record<string, string[]>): INodeProperties {
+/** The items table, shown for "Using Fields Below": one row per item, its first fields Item Number, Quantity and (if any) Quantity Unit. */
+export function itemsTableProperty(row: INodeProperties[]): INodeProperties {
 	return {
 		displayName: NAMES.items,
 		name: 'items',
@@ -161,9 +163,31 @@ export function itemsTableProperty(row: INodeProperties[], show: Record<string, 
 		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Item',
 		default: {},
-		displayOptions: { show },
+		displayOptions: { show: { [ITEMS_INPUT]: ['fields'] satisfies ItemsInput[] } },
 		options: [{ displayName: 'Item', name: 'item', values: row }],
 	};
+}
+
+/** The items as one JSON value, shown for "Using JSON"; each resource says what a line holds. */
+export function itemsJsonProperty(description: string, placeholder?: string): INodeProperties {
+	return {
+		displayName: NAMES.itemsJson,
+		name: 'itemsJson',
+		type: 'json',
+		default: '[]',
+		...(placeholder ? { placeholder } : {}),
+		displayOptions: { show: { [ITEMS_INPUT]: ['json'] satisfies ItemsInput[] } },
+		description,
+	};
+}
+
+/** Items Input of an item; a value that is not one of its options (e.g. from an expression) is refused before any request. */
+export function readItemsInput(ctx: IExecuteFunctions, itemIndex: number): ItemsInput {
+	const chosen = ctx.getNodeParameter(ITEMS_INPUT, itemIndex, 'fields');
+	if (!(ITEMS_INPUT_VALUES as readonly unknown[]).includes(chosen)) {
+		throw invalidField(ctx, NAMES.itemsInput, `must be one of ${ITEMS_INPUT_VALUES.join(', ')}`, itemIndex, chosen);
+	}
+	return chosen as ItemsInput;
 }
 
 /** "Not sent" in a dropdown whose empty value leaves a member out of the request. */

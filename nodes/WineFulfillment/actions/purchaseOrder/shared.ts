@@ -7,7 +7,7 @@ import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, validateBody } from '../common';
 import type { OperationModule } from '../operation';
-import { NAMES, itemsInputProperty, itemsTableProperty } from '../panel';
+import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -15,24 +15,15 @@ function isPlainObject(value: unknown): value is IDataObject {
 
 // ---- item lists ----
 
-export type ItemsSource = 'fields' | 'json' | 'keep';
-
 /**
  * The items of an order: a table in the editor, or JSON / an expression yielding a list of
  * objects with the wire member names. `keep` adds a "leave the items as they are" choice (updates).
  */
 export function itemsProperties(row: INodeProperties[], example: string, keep = false): INodeProperties[] {
 	return [
-		itemsInputProperty('itemsSource', { fields: 'fields', json: 'json', ...(keep ? { keep: 'keep' } : {}) }),
-		itemsTableProperty(row, { itemsSource: ['fields'] }),
-		{
-			displayName: NAMES.itemsJson,
-			name: 'itemsJson',
-			type: 'json',
-			default: '[]',
-			displayOptions: { show: { itemsSource: ['json'] } },
-			description: `A list of items with the interface's member names, or an expression returning one. Example: ${example}.`,
-		},
+		itemsInputProperty(keep),
+		itemsTableProperty(row),
+		itemsJsonProperty(`A list of items with the interface's member names, or an expression returning one. Example: ${example}.`),
 	];
 }
 
@@ -42,9 +33,9 @@ export function readItems(
 	itemIndex: number,
 	toWire: (row: IDataObject) => IDataObject,
 ): IDataObject[] | undefined {
-	const source = ctx.getNodeParameter('itemsSource', itemIndex, 'fields') as ItemsSource;
-	if (source === 'keep') return undefined;
-	if (source === 'fields') {
+	const input = readItemsInput(ctx, itemIndex);
+	if (input === 'keep') return undefined;
+	if (input === 'fields') {
 		const rows = ctx.getNodeParameter('items.item', itemIndex, []) as IDataObject[];
 		return rows.map((row) => compact(toWire(row)));
 	}

@@ -17,7 +17,16 @@ import {
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { compact, toList, validateBody } from '../common';
-import { NAMES, NOT_SENT_OPTION, contactFields, contactLabels, itemsInputProperty, itemsTableProperty } from '../panel';
+import {
+	NAMES,
+	NOT_SENT_OPTION,
+	contactFields,
+	contactLabels,
+	itemsInputProperty,
+	itemsJsonProperty,
+	itemsTableProperty,
+	readItemsInput,
+} from '../panel';
 
 // ---- parameters ----
 
@@ -253,21 +262,15 @@ const itemTableValues: INodeProperties[] = [
 	itemOptionsProperty,
 ];
 
-/** "Items Input" and the two ways to give items; `keepOption` adds "Keep Current Items" (update). */
+/** Items Input and the two ways to give items; `keepOption` adds "Keep Current Items" (update). */
 export function itemsProperties(keepOption: boolean): INodeProperties[] {
 	return [
-		itemsInputProperty('itemsInput', { fields: 'table', json: 'json', ...(keepOption ? { keep: 'none' } : {}) }),
-		itemsTableProperty(itemTableValues, { itemsInput: ['table'] }),
-		{
-			displayName: NAMES.itemsJson,
-			name: 'itemsJson',
-			type: 'json',
-			default: '[]',
-			placeholder: '={{ $json.line_items.map(l => ({ ItemNo: l.sku, ItemQuantity: l.quantity })) }}',
-			displayOptions: { show: { itemsInput: ['json'] } },
-			description:
-				"A list of items, usually an expression that maps a store order's line items. Each needs ItemNo and ItemQuantity; QuantityUnit, InventoryTaxStatus, ItemDescription, ExternalLineNumber, Group and AdditionalFields are optional.",
-		},
+		itemsInputProperty(keepOption),
+		itemsTableProperty(itemTableValues),
+		itemsJsonProperty(
+			"A list of items, usually an expression that maps a store order's line items. Each needs ItemNo and ItemQuantity; QuantityUnit, InventoryTaxStatus, ItemDescription, ExternalLineNumber, Group and AdditionalFields are optional.",
+			'={{ $json.line_items.map(l => ({ ItemNo: l.sku, ItemQuantity: l.quantity })) }}',
+		),
 	];
 }
 
@@ -389,9 +392,9 @@ function listRows(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
 
 /** ItemsInfo from the table or the list expression, each line checked; undefined for "Keep Current Items". */
 export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[] | undefined {
-	const mode = ctx.getNodeParameter('itemsInput', itemIndex, 'table') as 'table' | 'json' | 'none';
-	if (mode === 'none') return undefined;
-	const rows = mode === 'table' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex);
+	const input = readItemsInput(ctx, itemIndex);
+	if (input === 'keep') return undefined;
+	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex);
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 
