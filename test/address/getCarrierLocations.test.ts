@@ -65,7 +65,7 @@ describe('Address → Get Carrier Locations', () => {
 			CarrierLocations: [location('FEX-1', true), location('FEX-2', false)],
 		};
 		await fx.control.fault({ kind: 'status', when: 'after', status: 200, path: 'GetCarrierLocations', body: answer });
-		const result = await fx.run(locations({ returnAll: true, filters: { City: 'Napa', State: 'CA' } }));
+		const result = await fx.run(locations({ returnAll: true, filters: { city: 'Napa', state: 'CA' } }));
 		expect(result.error).toBeUndefined();
 		const items = result.output(ACTION_NODE);
 		expect(items.map((i) => i.json)).toEqual(answer.CarrierLocations);
@@ -81,7 +81,7 @@ describe('Address → Get Carrier Locations', () => {
 	});
 
 	it('sends a city and state search in the wire names and outputs what the provider found', async () => {
-		const result = await fx.run(locations({ returnAll: true, filters: { City: 'Napa', State: 'CA' } }));
+		const result = await fx.run(locations({ returnAll: true, filters: { city: 'Napa', state: 'CA' } }));
 		expect(result.error).toBeUndefined();
 		const sent = await sentBodies();
 		expect(sent).toEqual([{ ShippingCarrier: 'FEX', City: 'Napa', State: 'CA', Skip: 0, Top: 100 }]);
@@ -92,7 +92,7 @@ describe('Address → Get Carrier Locations', () => {
 
 	it('sends a ZIP code with a search radius in miles', async () => {
 		const result = await fx.run(
-			locations({ shippingCarrier: 'UPS', returnAll: true, filters: { ZipCode: '94558', SearchRadius: 15 } }),
+			locations({ shippingCarrier: 'UPS', returnAll: true, filters: { zipCode: '94558', searchRadius: 15 } }),
 		);
 		expect(result.error).toBeUndefined();
 		const sent = await sentBodies();
@@ -105,7 +105,7 @@ describe('Address → Get Carrier Locations', () => {
 	it('pages through a latitude/longitude search with Skip/Top until the provider has no more, each location once', async () => {
 		const [lat, lon] = [37.9, -122.35];
 		const result = await fx.run(
-			locations({ returnAll: true, filters: { Latitude: lat, Longitude: lon, SearchRadius: 40 }, queryOptions: { pageSize: 5 } }),
+			locations({ returnAll: true, filters: { latitude: lat, longitude: lon, searchRadius: 40 }, queryOptions: { pageSize: 5 } }),
 		);
 		expect(result.error).toBeUndefined();
 		const sent = await sentBodies();
@@ -129,7 +129,7 @@ describe('Address → Get Carrier Locations', () => {
 	});
 
 	it('stops at the limit, asking only for that many', async () => {
-		const result = await fx.run(locations({ returnAll: false, limit: 4, filters: { State: 'CA' } }));
+		const result = await fx.run(locations({ returnAll: false, limit: 4, filters: { state: 'CA' } }));
 		expect(result.output(ACTION_NODE)).toHaveLength(4);
 		const sent = await sentBodies();
 		expect(sent).toEqual([{ ShippingCarrier: 'FEX', State: 'CA', Skip: 0, Top: 4 }]);
@@ -137,10 +137,10 @@ describe('Address → Get Carrier Locations', () => {
 	});
 
 	it.each([
-		['a latitude without a longitude', { Latitude: 38.3 }, 'Invalid "Longitude"', 'give both'],
-		['a longitude without a latitude', { Longitude: -122.3 }, 'Invalid "Latitude"', 'give both'],
-		['a latitude beyond 90', { Latitude: '={{ 91 }}', Longitude: -122.3 }, 'Invalid "Latitude"', 'between -90 and 90'],
-		['a longitude beyond 180', { Latitude: 38.3, Longitude: '={{ -181 }}' }, 'Invalid "Longitude"', 'between -180 and 180'],
+		['a latitude without a longitude', { latitude: 38.3 }, 'Invalid "Longitude"', 'give both'],
+		['a longitude without a latitude', { longitude: -122.3 }, 'Invalid "Latitude"', 'give both'],
+		['a latitude beyond 90', { latitude: '={{ 91 }}', longitude: -122.3 }, 'Invalid "Latitude"', 'between -90 and 90'],
+		['a longitude beyond 180', { latitude: 38.3, longitude: '={{ -181 }}' }, 'Invalid "Longitude"', 'between -180 and 180'],
 	])('refuses %s before sending anything', async (_case, filters, label, rule) => {
 		const result = await fx.run(locations({ filters }));
 		expect(result.error?.message).toContain(label);

@@ -1,6 +1,6 @@
 // What the editor shows: dropdowns name codes for people (with the code beside them) and keep the wire values, one default
 // carrier, Item Number pickers that search the account's SKUs yet still send the item number as before, and panels that
-// read alike across resources (item rows, contact fields, one wording), with the parameter names workflows saved.
+// read alike across resources (item rows, contact fields, one wording), with one convention for parameter names (camelCase).
 import type { INode, INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
@@ -143,7 +143,7 @@ describe('panels read alike across resources', () => {
 	const action = descriptions[0];
 	const all = [...parameters(action.properties, action.displayName)];
 
-	it('item rows start with what every line needs (Item Number, Quantity, Quantity Unit), optional fields last, names unchanged', () => {
+	it('item rows start with what every line needs (Item Number, Quantity, Quantity Unit), optional fields last, named in camelCase', () => {
 		const tables = all.filter(({ property }) => property.type === 'fixedCollection' && property.name === 'items');
 		const rows = Object.fromEntries(
 			tables.map(({ path, property }) => {
@@ -151,7 +151,7 @@ describe('panels read alike across resources', () => {
 				return [path.replace(/ › Items$/, ''), values.map((v) => `${v.displayName} (${v.name})`)];
 			}),
 		);
-		const sales = ['Item Number (ItemNo)', 'Quantity (ItemQuantity)', 'Quantity Unit (QuantityUnit)', 'Item Options (itemOptions)'];
+		const sales = ['Item Number (itemNo)', 'Quantity (itemQuantity)', 'Quantity Unit (quantityUnit)', 'Item Options (itemOptions)'];
 		const plain = ['Item Number (itemNo)', 'Quantity (itemQuantity)', 'Item Description (itemDescription)'];
 		expect(rows).toEqual({
 			'Wine Fulfillment [salesOrder/create]': sales,
@@ -215,17 +215,17 @@ describe('panels read alike across resources', () => {
 		}
 		const recipient = all.find(({ path }) => path.endsWith('[salesOrder/create] › Recipient (Ship-To)'))?.property;
 		expect((recipient?.options as INodeProperties[]).map((o) => `${o.displayName} (${o.name})`)).toEqual([
-			'First Name (FirstName)',
-			'Last Name (LastName)',
-			'Company (Company)',
-			'Address Line 1 (Address)',
-			'Address Line 2 (Address2)',
-			'City (City)',
-			'State (State)',
-			'ZIP Code (ZipCode)',
-			'Country (Country)',
-			'Phone (PhoneNumber)',
-			'Email (EmailAddress)',
+			'First Name (firstName)',
+			'Last Name (lastName)',
+			'Company (company)',
+			'Address Line 1 (address)',
+			'Address Line 2 (address2)',
+			'City (city)',
+			'State (state)',
+			'ZIP Code (zipCode)',
+			'Country (country)',
+			'Phone (phoneNumber)',
+			'Email (emailAddress)',
 		]);
 		expect(contactOf(panelOf('address', 'validate'))).toEqual(['Address Line 1', 'Address Line 2', 'City', 'State', 'ZIP Code', 'Country']);
 		const validate = panelOf('address', 'validate').filter((p) => CONTACT_DISPLAY_NAMES.includes(p.displayName));
@@ -292,7 +292,7 @@ describe('Item Number values at run time', () => {
 
 	it('SKU Update and Retire send the picked or typed item number; a plain text value saved earlier still works', async () => {
 		const update = await fx.run(
-			actionWorkflow({ resource: 'sku', operation: 'update', ...requestor, itemNo: picked(item(1)), updateFields: { Value: '9.50' } }),
+			actionWorkflow({ resource: 'sku', operation: 'update', ...requestor, itemNo: picked(item(1)), updateFields: { value: '9.50' } }),
 		);
 		expect(update.error).toBeUndefined();
 		const retired = await fx.run(
@@ -317,9 +317,9 @@ describe('Item Number values at run time', () => {
 				itemsInput: 'fields',
 				items: {
 					item: [
-						{ ItemNo: picked(item(0)), ItemQuantity: 1 },
-						{ ItemNo: typed(item(1)), ItemQuantity: 2 },
-						{ ItemNo: item(0), ItemQuantity: 3 },
+						{ itemNo: picked(item(0)), itemQuantity: 1 },
+						{ itemNo: typed(item(1)), itemQuantity: 2 },
+						{ itemNo: item(0), itemQuantity: 3 },
 					],
 				},
 			}),
@@ -341,7 +341,7 @@ describe('Item Number values at run time', () => {
 				orderNo: 'RL-2',
 				orderType: 'RETAIL',
 				itemsInput: 'fields',
-				items: { item: [{ ItemNo: picked(item(0)), ItemQuantity: 1 }, { ItemNo: picked(''), ItemQuantity: 1 }] },
+				items: { item: [{ itemNo: picked(item(0)), itemQuantity: 1 }, { itemNo: picked(''), itemQuantity: 1 }] },
 			}),
 		);
 		await expect(run).rejects.toThrow(/Parameter "Item Number" is required/);

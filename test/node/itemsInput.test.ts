@@ -89,7 +89,7 @@ const CREATES: Array<{
 		resource: 'salesOrder',
 		endpoint: 'CreateSalesOrder',
 		parameters: (ref) => ({ resource: 'salesOrder', operation: 'create', orderNo: ref, orderType: 'RETAIL' }),
-		rows: () => [{ ItemNo: SKU_A, ItemQuantity: 2 }],
+		rows: () => [{ itemNo: SKU_A, itemQuantity: 2 }],
 		json: () => [line(SKU_A, 2)],
 		itemsOf: (body) => body.ItemsInfo,
 	},
@@ -97,7 +97,7 @@ const CREATES: Array<{
 		resource: 'salesOrder (Batch Create)',
 		endpoint: 'BatchSalesOrder',
 		parameters: (ref) => ({ resource: 'salesOrder', operation: 'batchCreate', orderNo: ref, orderType: 'RETAIL' }),
-		rows: () => [{ ItemNo: SKU_A, ItemQuantity: 2 }],
+		rows: () => [{ itemNo: SKU_A, itemQuantity: 2 }],
 		json: () => [line(SKU_A, 2)],
 		itemsOf: (body) => (body.SalesOrdersInfo as IDataObject[])[0].ItemsInfo,
 	},
@@ -147,9 +147,9 @@ describe('Items Input when run', () => {
 		await fx.control.call('DELETE', 'requests');
 		const update = (extra: IDataObject) =>
 			actionWorkflow({ resource: 'salesOrder', operation: 'update', transactionReferenceNumber: trn, ...extra } as INodeParameters);
-		const kept = await fx.run(update({ itemsInput: 'keep', updateFields: { PONo: 'PO-1' } }));
+		const kept = await fx.run(update({ itemsInput: 'keep', updateFields: { poNo: 'PO-1' } }));
 		expect(kept.error).toBeUndefined();
-		const replaced = await fx.run(update({ itemsInput: 'fields', items: { item: [{ ItemNo: SKU_B, ItemQuantity: 3 }] } }));
+		const replaced = await fx.run(update({ itemsInput: 'fields', items: { item: [{ itemNo: SKU_B, itemQuantity: 3 }] } }));
 		expect(replaced.error).toBeUndefined();
 		const sent = await fx.control.requests('UpdateSalesOrder');
 		expect(sent.map((r) => r.body.ItemsInfo)).toEqual([undefined, [line(SKU_B, 3)]]);
@@ -164,7 +164,7 @@ describe('Items Input when run', () => {
 		],
 		[
 			'a Sales Order Update saved with "none"',
-			{ resource: 'salesOrder', operation: 'update', transactionReferenceNumber: 'T-1', updateFields: { PONo: 'x' }, itemsInput: 'none' },
+			{ resource: 'salesOrder', operation: 'update', transactionReferenceNumber: 'T-1', updateFields: { poNo: 'x' }, itemsInput: 'none' },
 			'UpdateSalesOrder',
 			'none',
 		],

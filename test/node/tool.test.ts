@@ -96,9 +96,9 @@ describe('the node as an AI agent tool', () => {
 			items: {
 				item: [
 					{
-						ItemNo: { __rl: true, mode: 'id', value: fromAI('sku', 'Item number of the wine') },
-						ItemQuantity: fromAI('quantity', 'Bottles to send', 'number'),
-						QuantityUnit: 'EA',
+						itemNo: { __rl: true, mode: 'id', value: fromAI('sku', 'Item number of the wine') },
+						itemQuantity: fromAI('quantity', 'Bottles to send', 'number'),
+						quantityUnit: 'EA',
 					},
 				],
 			},

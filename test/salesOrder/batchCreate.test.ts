@@ -32,7 +32,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 	it('sends one request per chunk of input items and yields one item per order with IsCreated and Messages', async () => {
 		const input = orders(5);
 		const result = await fx.run(
-			actionWorkflow(batch({ batchOptions: { batchSize: 2, BatchId: 'NIGHTLY-7', BatchDescription: 'Nightly' } }), { items: input }),
+			actionWorkflow(batch({ batchOptions: { batchSize: 2, batchId: 'NIGHTLY-7', batchDescription: 'Nightly' } }), { items: input }),
 		);
 		expect(result.error).toBeUndefined();
 		const sent = await fx.control.requests('BatchSalesOrder');

@@ -12,32 +12,32 @@ const fullOrder = salesOrder('create', {
 	itemsInput: 'fields',
 	items: {
 		item: [
-			{ ItemNo: SKU_A, ItemQuantity: 2, QuantityUnit: 'RETAIL', itemOptions: { ItemDescription: 'Cab 2019', ExternalLineNumber: 'L1' } },
+			{ itemNo: SKU_A, itemQuantity: 2, quantityUnit: 'RETAIL', itemOptions: { itemDescription: 'Cab 2019', externalLineNumber: 'L1' } },
 			{
-				ItemNo: SKU_B,
-				ItemQuantity: 1,
-				QuantityUnit: 'WHOLESALE',
-				itemOptions: { InventoryTaxStatus: 'GOOD-ST-BD', Group: 'gift', AdditionalFields: '{"Engraving": "Happy 40th"}' },
+				itemNo: SKU_B,
+				itemQuantity: 1,
+				quantityUnit: 'WHOLESALE',
+				itemOptions: { inventoryTaxStatus: 'GOOD-ST-BD', group: 'gift', additionalFields: '{"Engraving": "Happy 40th"}' },
 			},
 		],
 	},
-	recipientContactInfo: { FirstName: 'Ada', LastName: 'Lovelace', Address: '1 Vine St', City: 'Napa', State: 'CA', ZipCode: '94558', EmailAddress: 'ada@example.com' },
-	billingContactInfo: { Company: 'Lovelace LLC', City: 'Sonoma' },
+	recipientContactInfo: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Vine St', city: 'Napa', state: 'CA', zipCode: '94558', emailAddress: 'ada@example.com' },
+	billingContactInfo: { company: 'Lovelace LLC', city: 'Sonoma' },
 	shipmentInfo: {
-		ShippingCarrier: 'FEX',
-		ShippingCarrierService: '2DAY',
-		RequestedShipmentDate: '2026-03-01T00:00:00',
-		Insurance: true,
-		IcePack: false,
-		ServiceWarehouseLocation: 'APC01',
+		shippingCarrier: 'FEX',
+		shippingCarrierService: '2DAY',
+		requestedShipmentDate: '2026-03-01T00:00:00',
+		insurance: true,
+		icePack: false,
+		serviceWarehouseLocation: 'APC01',
 	},
-	deliveryContactInfo: { HoldAtLocation: true, LocationCode: 'FDX-NAPA-7' },
+	deliveryContactInfo: { holdAtLocation: true, locationCode: 'FDX-NAPA-7' },
 	additionalFields: {
-		OrderDate: '2026-02-27T10:30:00Z',
-		GiftCard: true,
-		GiftCardMessage: 'Enjoy!',
-		Tags: 'vip, club',
-		PONo: 'PO-77',
+		orderDate: '2026-02-27T10:30:00Z',
+		giftCard: true,
+		giftCardMessage: 'Enjoy!',
+		tags: 'vip, club',
+		poNo: 'PO-77',
 	},
 });
 
@@ -137,7 +137,7 @@ describe('Sales Order → Create', () => {
 
 	it('puts the order on fulfillment hold with Hold Order', async () => {
 		const result = await fx.run(
-			actionWorkflow(salesOrder('create', { orderNo: 'H-1', orderType: 'RETAIL', holdOrder: true, items: { item: [{ ItemNo: SKU_A, ItemQuantity: 1 }] } })),
+			actionWorkflow(salesOrder('create', { orderNo: 'H-1', orderType: 'RETAIL', holdOrder: true, items: { item: [{ itemNo: SKU_A, itemQuantity: 1 }] } })),
 		);
 		const [sent] = await fx.control.requests('CreateSalesOrder');
 		expect(sent.body.HoldOrder).toBe(true);
@@ -151,7 +151,7 @@ describe('Sales Order → Create', () => {
 				salesOrder('create', {
 					orderNo: 'J-1',
 					orderType: 'RETAIL',
-					recipientContactInfo: { FirstName: 'Ada' },
+					recipientContactInfo: { firstName: 'Ada' },
 					additionalJson: '{"OrderInfo": {"SalesChannel": "POS"}, "RecipientContactInfo": {"LastName": "L"}, "Extra": 1}',
 				}),
 			),
@@ -168,7 +168,7 @@ describe('Sales Order → Create', () => {
 		const before = { ...stock(fx, SKU_A) };
 		await fx.run(
 			actionWorkflow(
-				salesOrder('create', { orderNo: 'R-1', orderType: 'RETAIL', items: { item: [{ ItemNo: SKU_A, ItemQuantity: 4 }] } }),
+				salesOrder('create', { orderNo: 'R-1', orderType: 'RETAIL', items: { item: [{ itemNo: SKU_A, itemQuantity: 4 }] } }),
 			),
 		);
 		const status = await fx.run(
@@ -199,8 +199,8 @@ describe('Sales Order → Create', () => {
 				salesOrder('create', {
 					orderNo: 'R-2',
 					orderType: 'RETAIL',
-					shipmentInfo: { ServiceWarehouseLocation: 'COB01' },
-					items: { item: [{ ItemNo: SKU_A, ItemQuantity: 5 }] },
+					shipmentInfo: { serviceWarehouseLocation: 'COB01' },
+					items: { item: [{ itemNo: SKU_A, itemQuantity: 5 }] },
 				}),
 			),
 		);
@@ -209,7 +209,7 @@ describe('Sales Order → Create', () => {
 
 	describe('refuses bad input before any request, naming the field and the rule', () => {
 		const cases: Array<[string, Record<string, unknown>, string, string]> = [
-			['a quantity of 0', { items: { item: [{ ItemNo: SKU_A, ItemQuantity: 0 }] } }, 'Items line 1 → Quantity (ItemQuantity)', 'whole number of at least 1'],
+			['a quantity of 0', { items: { item: [{ itemNo: SKU_A, itemQuantity: 0 }] } }, 'Items line 1 → Quantity (ItemQuantity)', 'whole number of at least 1'],
 			[
 				'a fractional quantity from the list',
 				{ itemsInput: 'json', itemsJson: `=[{"ItemNo": "${SKU_A}", "ItemQuantity": 1}, {"ItemNo": "${SKU_B}", "ItemQuantity": 2.5}]` },
@@ -219,16 +219,16 @@ describe('Sales Order → Create', () => {
 			['an item without ItemNo', { itemsInput: 'json', itemsJson: '[{"ItemQuantity": 1}]' }, 'Items line 1 → Item Number (ItemNo)', 'is required'],
 			['a list that is not JSON', { itemsInput: 'json', itemsJson: '[{"ItemNo": ' }, 'Items (JSON)', 'must be valid JSON'],
 			['an unknown quantity unit', { itemsInput: 'json', itemsJson: `[{"ItemNo": "${SKU_A}", "ItemQuantity": 1, "QuantityUnit": "BOX"}]` }, 'Items line 1 → Quantity Unit (QuantityUnit)', 'must be one of RETAIL, WHOLESALE'],
-			['a gift card without a message', { additionalFields: { GiftCard: true } }, 'Gift Card Message', 'is required when Gift Card is on'],
+			['a gift card without a message', { additionalFields: { giftCard: true } }, 'Gift Card Message', 'is required when Gift Card is on'],
 			['an empty order number', { orderNo: '  ' }, 'Order Number', 'is required'],
-			['an order date that is not a date', { additionalFields: { OrderDate: 'next tuesday' } }, 'Order Date', 'must be a date'],
-			['a bad warehouse code', { shipmentInfo: { ServiceWarehouseLocation: '=apc 01' } }, 'Shipment → Warehouse', 'warehouse code'],
+			['an order date that is not a date', { additionalFields: { orderDate: 'next tuesday' } }, 'Order Date', 'must be a date'],
+			['a bad warehouse code', { shipmentInfo: { serviceWarehouseLocation: '=apc 01' } }, 'Shipment → Warehouse', 'warehouse code'],
 			['an unknown carrier from the JSON', { additionalJson: '{"ShipmentInfo": {"ShippingCarrier": "DHL"}}' }, 'Shipment → Carrier', 'must be one of FEX'],
 			['Additional Fields (JSON) that is not an object', { additionalJson: '[1]' }, 'Additional Fields (JSON)', 'must be a JSON object'],
 		];
 		it.each(cases)('%s', async (_name, params, label, rule) => {
 			const result = await fx.run(
-				actionWorkflow(salesOrder('create', { orderNo: 'BAD-1', orderType: 'RETAIL', items: { item: [{ ItemNo: SKU_A, ItemQuantity: 1 }] }, ...params })),
+				actionWorkflow(salesOrder('create', { orderNo: 'BAD-1', orderType: 'RETAIL', items: { item: [{ itemNo: SKU_A, itemQuantity: 1 }] }, ...params })),
 			);
 			expect(result.error?.message).toContain(`Invalid "${label}"`);
 			expect(result.error?.message).toContain(rule);
@@ -239,7 +239,7 @@ describe('Sales Order → Create', () => {
 	it("reports the provider's 400 naming an item that cannot be ordered (unknown or retired SKU)", async () => {
 		skus(fx.sandbox.state).get(SKU_B)!.active = false;
 		const result = await fx.run(
-			actionWorkflow(salesOrder('create', { orderNo: 'X-1', orderType: 'RETAIL', items: { item: [{ ItemNo: SKU_B, ItemQuantity: 1 }] } })),
+			actionWorkflow(salesOrder('create', { orderNo: 'X-1', orderType: 'RETAIL', items: { item: [{ itemNo: SKU_B, itemQuantity: 1 }] } })),
 		);
 		expect(result.error?.message).toContain('The provider rejected the request as invalid');
 		expect(result.error?.message).toContain(`Item ${SKU_B} cannot be ordered`);
@@ -274,7 +274,7 @@ describe('Sales Order → Create', () => {
 	it('does not resend a create that failed with a 500 after the provider processed it: one order, an error', async () => {
 		await fx.control.fault({ kind: 'status', status: 500, path: 'CreateSalesOrder', when: 'after', count: 1 });
 		const result = await fx.run(
-			actionWorkflow(salesOrder('create', { orderNo: 'F-500', orderType: 'RETAIL', items: { item: [{ ItemNo: SKU_A, ItemQuantity: 1 }] } })),
+			actionWorkflow(salesOrder('create', { orderNo: 'F-500', orderType: 'RETAIL', items: { item: [{ itemNo: SKU_A, itemQuantity: 1 }] } })),
 		);
 		expect(result.error?.message).toContain('internal error (500)');
 		expect(result.error?.description).toContain('not resent');
@@ -285,7 +285,7 @@ describe('Sales Order → Create', () => {
 	it('retries a 429 (Retry-After 0) that came before processing, and creates exactly one order', async () => {
 		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '0', path: 'CreateSalesOrder', when: 'before', count: 1 });
 		const result = await fx.run(
-			actionWorkflow(salesOrder('create', { orderNo: 'F-429', orderType: 'RETAIL', items: { item: [{ ItemNo: SKU_A, ItemQuantity: 1 }] } })),
+			actionWorkflow(salesOrder('create', { orderNo: 'F-429', orderType: 'RETAIL', items: { item: [{ itemNo: SKU_A, itemQuantity: 1 }] } })),
 		);
 		expect(result.error).toBeUndefined();
 		const sent = await fx.control.requests('CreateSalesOrder');

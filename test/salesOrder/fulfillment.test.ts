@@ -16,9 +16,9 @@ describe('Shipping an order (sandbox control ship-order)', () => {
 				salesOrder('create', {
 					orderNo: 'SHIP-1',
 					orderType: 'RETAIL',
-					items: { item: [{ ItemNo: SKU_A, ItemQuantity: 2 }, { ItemNo: SKU_B, ItemQuantity: 1 }] },
-					recipientContactInfo: { FirstName: 'Ada', LastName: 'Lovelace', Address: '1 Vine St', City: 'Napa', State: 'CA', ZipCode: '94558' },
-					shipmentInfo: { ShippingCarrier: 'FEX', ShippingCarrierService: 'GRND', IcePack: true },
+					items: { item: [{ itemNo: SKU_A, itemQuantity: 2 }, { itemNo: SKU_B, itemQuantity: 1 }] },
+					recipientContactInfo: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Vine St', city: 'Napa', state: 'CA', zipCode: '94558' },
+					shipmentInfo: { shippingCarrier: 'FEX', shippingCarrierService: 'GRND', icePack: true },
 				}),
 			),
 		);
@@ -149,12 +149,12 @@ describe('Sales Order → Get Returns', () => {
 			getReturns({
 				returnAll: true,
 				filters: {
-					OrderNumbers: 'RT-1, RT-2, RT-3',
-					StartTime: '2026-01-11T00:00:00Z',
-					EndTime: '2026-01-20T00:00:00Z',
-					DispositionCode: 'Reship',
-					Warehouse: 'COB01',
-					IncludeTotalRecordCount: true,
+					orderNumbers: 'RT-1, RT-2, RT-3',
+					startTime: '2026-01-11T00:00:00Z',
+					endTime: '2026-01-20T00:00:00Z',
+					dispositionCode: 'Reship',
+					warehouse: 'COB01',
+					includeTotalRecordCount: true,
 				},
 			}),
 		);
@@ -182,8 +182,8 @@ describe('Sales Order → Get Returns', () => {
 	});
 
 	it.each([
-		['more than 100 order numbers', { OrderNumbers: Array.from({ length: 101 }, (_, i) => `O${i}`).join(',') }, 'Order Numbers', 'at most 100 order numbers'],
-		['an end before the start', { StartTime: '2026-01-11T00:00:00Z', EndTime: '2026-01-01T00:00:00Z' }, 'End Time', 'must not be before Start Time'],
+		['more than 100 order numbers', { orderNumbers: Array.from({ length: 101 }, (_, i) => `O${i}`).join(',') }, 'Order Numbers', 'at most 100 order numbers'],
+		['an end before the start', { startTime: '2026-01-11T00:00:00Z', endTime: '2026-01-01T00:00:00Z' }, 'End Time', 'must not be before Start Time'],
 	])('refuses %s before any request', async (_name, filters, label, rule) => {
 		const result = await fx.run(getReturns({ filters }));
 		expect(result.error?.message).toContain(`Invalid "${label}"`);

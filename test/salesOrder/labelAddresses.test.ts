@@ -137,7 +137,7 @@ describe('Sales Order → Update Addresses', () => {
 
 	it('PATCHes the recipient address of an open order, only the fields set', async () => {
 		const trn = await createOrder(fx, { OrderNo: 'AD-1' });
-		const result = await fx.run(addresses({ transactionReferenceNumber: trn, recipientContactInfo: { Address: '9 Cellar Rd', City: 'Sonoma' } }));
+		const result = await fx.run(addresses({ transactionReferenceNumber: trn, recipientContactInfo: { address: '9 Cellar Rd', city: 'Sonoma' } }));
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('Addresses');
 		expect(sent.method).toBe('PATCH');
@@ -152,8 +152,8 @@ describe('Sales Order → Update Addresses', () => {
 			addresses({
 				locateBy: 'orderNo',
 				orderNo: 'AD-2',
-				recipientContactInfo: { ZipCode: '95476' },
-				deliveryContactInfo: { HoldAtLocation: true, LocationCode: 'UPS-AP-55' },
+				recipientContactInfo: { zipCode: '95476' },
+				deliveryContactInfo: { holdAtLocation: true, locationCode: 'UPS-AP-55' },
 			}),
 		);
 		const [sent] = await fx.control.requests('Addresses');
@@ -175,7 +175,7 @@ describe('Sales Order → Update Addresses', () => {
 	it('403 once the order has shipped', async () => {
 		const trn = await createOrder(fx, { OrderNo: 'AD-3', items: [line(SKU_A, 1)] });
 		await fx.control.call('POST', 'ship-order', { OrderNo: 'AD-3' });
-		const result = await fx.run(addresses({ transactionReferenceNumber: trn, recipientContactInfo: { City: 'Napa' } }));
+		const result = await fx.run(addresses({ transactionReferenceNumber: trn, recipientContactInfo: { city: 'Napa' } }));
 		expect(result.error?.message).toBe("The sales order's state has changed, so it cannot be updated or cancelled");
 		expect(result.error?.httpCode).toBe('403');
 	});

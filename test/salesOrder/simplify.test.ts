@@ -23,8 +23,8 @@ async function createOrder(OrderNo: string, hold: boolean) {
 	const result = await fx.run(
 		actionWorkflow(
 			createFromItems({
-				shipmentInfo: { ShippingCarrier: 'UPS', RequestedShipmentDate: '2026-01-08' },
-				recipientContactInfo: { FirstName: 'Ada', LastName: 'Lovelace', EmailAddress: 'ada@example.com', PhoneNumber: '707-555-0101' },
+				shipmentInfo: { shippingCarrier: 'UPS', requestedShipmentDate: '2026-01-08' },
+				recipientContactInfo: { firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.com', phoneNumber: '707-555-0101' },
 			}),
 			{ items: [{ OrderNo, items: [line(SKU_A, 2)], hold }] },
 		),

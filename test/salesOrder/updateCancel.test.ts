@@ -15,9 +15,9 @@ describe('Sales Order → Update', () => {
 			update({
 				locateBy: 'transactionReferenceNumber',
 				transactionReferenceNumber: trn,
-				updateFields: { SpecialInstructions: 'Leave at the back door', OrderType: 'CLUB' },
-				recipientContactInfo: { Address2: 'Suite 5' },
-				shipmentInfo: { IcePack: true },
+				updateFields: { specialInstructions: 'Leave at the back door', orderType: 'CLUB' },
+				recipientContactInfo: { address2: 'Suite 5' },
+				shipmentInfo: { icePack: true },
 			}),
 		);
 		expect(result.error).toBeUndefined();
@@ -40,7 +40,7 @@ describe('Sales Order → Update', () => {
 
 	it('located by order number, sends it as OrderInfo.OrderNo', async () => {
 		await createOrder(fx, { OrderNo: 'U-2', items: [line(SKU_A, 1)] });
-		const result = await fx.run(update({ locateBy: 'orderNo', orderNo: 'U-2', updateFields: { PONo: 'PO-9' } }));
+		const result = await fx.run(update({ locateBy: 'orderNo', orderNo: 'U-2', updateFields: { poNo: 'PO-9' } }));
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('UpdateSalesOrder');
 		expect(sent.body).toEqual({ OrderInfo: { OrderNo: 'U-2', PONo: 'PO-9' } });
@@ -81,7 +81,7 @@ describe('Sales Order → Update', () => {
 	it('refuses an empty locator, naming the field', async () => {
 		// The editor requires the field; an expression can still yield nothing.
 		const result = await fx.run(
-			actionWorkflow(salesOrder('update', { locateBy: 'orderNo', orderNo: '={{ $json.no }}', updateFields: { PONo: 'x' } }), {
+			actionWorkflow(salesOrder('update', { locateBy: 'orderNo', orderNo: '={{ $json.no }}', updateFields: { poNo: 'x' } }), {
 				items: [{ no: ' ' }],
 			}),
 		);
@@ -91,7 +91,7 @@ describe('Sales Order → Update', () => {
 
 	it('300: an order number that matches several orders says to use the transaction reference number', async () => {
 		await createOrders(fx, [{ OrderNo: 'DUP-1' }, { OrderNo: 'DUP-1' }]);
-		const result = await fx.run(update({ locateBy: 'orderNo', orderNo: 'DUP-1', updateFields: { PONo: 'x' } }));
+		const result = await fx.run(update({ locateBy: 'orderNo', orderNo: 'DUP-1', updateFields: { poNo: 'x' } }));
 		expect(result.error?.message).toBe('Several sales orders match this order number');
 		expect(result.error?.description).toContain('Transaction Reference Number');
 		expect(result.error?.httpCode).toBe('300');
@@ -100,10 +100,10 @@ describe('Sales Order → Update', () => {
 	it('403 once the order has shipped; 404 for an unknown order number', async () => {
 		const trn = await createOrder(fx, { OrderNo: 'U-5', items: [line(SKU_A, 1)] });
 		await fx.control.call('POST', 'ship-order', { TransactionReferenceNumber: trn });
-		const shipped = await fx.run(update({ transactionReferenceNumber: trn, updateFields: { PONo: 'x' } }));
+		const shipped = await fx.run(update({ transactionReferenceNumber: trn, updateFields: { poNo: 'x' } }));
 		expect(shipped.error?.message).toBe("The sales order's state has changed, so it cannot be updated or cancelled");
 		expect(shipped.error?.description).toContain('shipped');
-		const unknown = await fx.run(update({ locateBy: 'orderNo', orderNo: 'NOPE', updateFields: { PONo: 'x' } }));
+		const unknown = await fx.run(update({ locateBy: 'orderNo', orderNo: 'NOPE', updateFields: { poNo: 'x' } }));
 		expect(unknown.error?.message).toBe('The order number was not found');
 		expect(unknown.error?.httpCode).toBe('404');
 	});

@@ -13,13 +13,16 @@ import { SKU_A, createOrder, line, salesOrder } from './helpers';
 const fx = useSandbox();
 const description = new WineFulfillment().description;
 
-const recipientContactInfo = { FirstName: 'Ada', LastName: 'Lovelace', Address: '1 Vine St', City: 'Napa', State: 'CA', ZipCode: '94558' };
+const recipientContactInfo = { firstName: 'Ada', lastName: 'Lovelace', address: '1 Vine St', city: 'Napa', state: 'CA', zipCode: '94558' };
 const groups = {
-	billingContactInfo: { Company: 'Lovelace LLC', City: 'Sonoma' },
-	shipmentInfo: { ShippingCarrier: 'FEX', ShippingCarrierService: '2DAY', IcePack: true, ServiceWarehouseLocation: 'APC01' },
-	deliveryContactInfo: { HoldAtLocation: true, LocationCode: 'FDX-NAPA-7' },
+	billingContactInfo: { company: 'Lovelace LLC', city: 'Sonoma' },
+	shipmentInfo: { shippingCarrier: 'FEX', shippingCarrierService: '2DAY', icePack: true, serviceWarehouseLocation: 'APC01' },
+	deliveryContactInfo: { holdAtLocation: true, locationCode: 'FDX-NAPA-7' },
 };
-const orderFields = { PONo: 'PO-77', Tags: 'vip, club' };
+const orderFields = { poNo: 'PO-77', tags: 'vip, club' };
+/** The wire members the groups above are sent as. */
+const billingSent = { Company: 'Lovelace LLC', City: 'Sonoma' };
+const shipmentSent = { ShippingCarrier: 'FEX', ShippingCarrierService: '2DAY', IcePack: 1, ServiceWarehouseLocation: 'APC01' };
 const json = '{"OrderInfo": {"OrderSource": "web"}}';
 
 function order(orderNo: string, extra: INodeParameters): INodeParameters {
@@ -27,7 +30,7 @@ function order(orderNo: string, extra: INodeParameters): INodeParameters {
 		orderNo,
 		orderType: 'RETAIL',
 		itemsInput: 'fields',
-		items: { item: [{ ItemNo: SKU_A, ItemQuantity: 2 }] },
+		items: { item: [{ itemNo: SKU_A, itemQuantity: 2 }] },
 		recipientContactInfo,
 		...extra,
 	});
@@ -99,8 +102,8 @@ describe('Sales Order → Create, version 2', () => {
 		expect({ ...second, OrderInfo: { ...second.OrderInfo, OrderNo: 'WEB-V1' } }).toEqual(first);
 		expect(first).toMatchObject({
 			OrderInfo: { OrderNo: 'WEB-V1', PONo: 'PO-77', Tags: 'vip;club', OrderSource: 'web' },
-			BillingContactInfo: groups.billingContactInfo,
-			ShipmentInfo: { ...groups.shipmentInfo, IcePack: 1 },
+			BillingContactInfo: billingSent,
+			ShipmentInfo: shipmentSent,
 			DeliveryContactInfo: { HoldAtLocation: 1, LocationCode: 'FDX-NAPA-7' },
 			HoldOrder: true,
 		});
@@ -110,7 +113,7 @@ describe('Sales Order → Create, version 2', () => {
 
 	it('a bad value in a group inside Additional Fields is refused before anything is sent, named as the panel names it', async () => {
 		const run = await fx.run(
-			actionWorkflow(order('WEB-V2-BAD', { additionalFields: { shipmentInfo: { ShippingCarrier: 'FEX', RequestedShipmentDate: 'soon' } } }), {
+			actionWorkflow(order('WEB-V2-BAD', { additionalFields: { shipmentInfo: { shippingCarrier: 'FEX', requestedShipmentDate: 'soon' } } }), {
 				typeVersion: 2,
 			}),
 		).catch((error: Error) => ({ error }));
@@ -125,7 +128,7 @@ describe('Sales Order → Create, version 2', () => {
 					orderNo: 'WEB-B2',
 					orderType: 'RETAIL',
 					itemsInput: 'fields',
-					items: { item: [{ ItemNo: SKU_A, ItemQuantity: 1 }] },
+					items: { item: [{ itemNo: SKU_A, itemQuantity: 1 }] },
 					recipientContactInfo,
 					additionalFields: { shipmentInfo: groups.shipmentInfo, additionalJson: json },
 				}),
@@ -135,7 +138,7 @@ describe('Sales Order → Create, version 2', () => {
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('BatchSalesOrder');
 		const [entry] = (sent.body as { SalesOrdersInfo: unknown[] }).SalesOrdersInfo;
-		expect(entry).toMatchObject({ ShipmentInfo: { ...groups.shipmentInfo, IcePack: 1 }, OrderInfo: { OrderNo: 'WEB-B2', OrderSource: 'web' } });
+		expect(entry).toMatchObject({ ShipmentInfo: shipmentSent, OrderInfo: { OrderNo: 'WEB-B2', OrderSource: 'web' } });
 		expect(entry).not.toHaveProperty('OrderInfo.shipmentInfo');
 	});
 });
@@ -152,15 +155,15 @@ describe('Sales Order → Update, version 2', () => {
 		const trn1 = await createOrder(fx, { OrderNo: 'U2-1', items: [line(SKU_A, 1)] });
 		const trn2 = await createOrder(fx, { OrderNo: 'U2-2', items: [line(SKU_A, 1)] });
 		const changes = {
-			recipientContactInfo: { Address2: 'Suite 5' },
-			billingContactInfo: { Company: 'Lovelace LLC' },
-			shipmentInfo: { IcePack: true },
+			recipientContactInfo: { address2: 'Suite 5' },
+			billingContactInfo: { company: 'Lovelace LLC' },
+			shipmentInfo: { icePack: true },
 			additionalJson: '{"OrderInfo": {"OrderSource": "web"}}',
 		};
 		const locate = (trn: string) => ({ locateBy: 'transactionReferenceNumber', transactionReferenceNumber: trn });
-		const v1 = await fx.run(actionWorkflow(salesOrder('update', { ...locate(trn1), updateFields: { PONo: 'PO-9' }, ...changes })));
+		const v1 = await fx.run(actionWorkflow(salesOrder('update', { ...locate(trn1), updateFields: { poNo: 'PO-9' }, ...changes })));
 		const v2 = await fx.run(
-			actionWorkflow(salesOrder('update', { ...locate(trn2), updateFields: { PONo: 'PO-9', ...changes } }), { typeVersion: 2 }),
+			actionWorkflow(salesOrder('update', { ...locate(trn2), updateFields: { poNo: 'PO-9', ...changes } }), { typeVersion: 2 }),
 		);
 		expect(v1.error).toBeUndefined();
 		expect(v2.error).toBeUndefined();

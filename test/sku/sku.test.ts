@@ -26,16 +26,16 @@ describe('SKU → Create', () => {
 				itemCategory: 'Wine',
 				varietal: 'Cabernet Sauvignon',
 				additionalFields: {
-					AlcoholByVolume: 14.2,
-					Appellation: 'Napa Valley',
-					NumBottleInEachCase: 12,
-					Classification: 'Red',
-					Comments: 'Library release',
-					InventoryManagementType: 'ServiceManagedStorage',
-					UOM: '750ML',
-					UPCCode: '012345678905',
-					Value: '45.00',
-					Vintage: '2021',
+					alcoholByVolume: 14.2,
+					appellation: 'Napa Valley',
+					numBottleInEachCase: 12,
+					classification: 'Red',
+					comments: 'Library release',
+					inventoryManagementType: 'ServiceManagedStorage',
+					uom: '750ML',
+					upcCode: '012345678905',
+					value: '45.00',
+					vintage: '2021',
 				},
 			}),
 		);
@@ -108,7 +108,7 @@ describe('SKU → Create', () => {
 		['a missing last name', { itemNo: 'X3', itemCategory: 'Merchandise', requestorLastName: '={{ "" }}' }, 'Invalid "Requestor Last Name"', 'is required'],
 		['a missing item number', { itemNo: '={{ "  " }}', itemCategory: 'Merchandise' }, 'Invalid "Item Number"', 'is required'],
 		['an unknown category', { itemNo: 'X4', itemCategory: 'Spirits' }, 'Invalid "Item Category"', 'must be one of Wine'],
-		['a fractional bottle count', { itemNo: 'X5', itemCategory: 'Merchandise', additionalFields: { NumBottleInEachCase: 2.5 } }, 'Invalid "Bottles per Case"', 'whole number'],
+		['a fractional bottle count', { itemNo: 'X5', itemCategory: 'Merchandise', additionalFields: { numBottleInEachCase: 2.5 } }, 'Invalid "Bottles per Case"', 'whole number'],
 	])('refuses %s before sending anything', async (_case, params, label, rule) => {
 		const result = await fx.run(sku('create', params));
 		expect(result.error?.message).toContain(label);
@@ -142,7 +142,7 @@ describe('SKU → Update', () => {
 	it("changes an existing SKU's description and value", async () => {
 		const itemNo = [...skus(fx.sandbox.state).keys()][1];
 		const result = await fx.run(
-			sku('update', { itemNo, updateFields: { ItemDescription: 'Renamed 750ml', Value: '39.99' } }),
+			sku('update', { itemNo, updateFields: { itemDescription: 'Renamed 750ml', value: '39.99' } }),
 		);
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('UpdateSKU');
@@ -163,11 +163,11 @@ describe('SKU → Update', () => {
 	});
 
 	it('reports an unknown item as not found (404), or as an error item with Continue On Fail', async () => {
-		const failed = await fx.run(sku('update', { itemNo: 'NO-SUCH-ITEM', updateFields: { Value: '1' } }));
+		const failed = await fx.run(sku('update', { itemNo: 'NO-SUCH-ITEM', updateFields: { value: '1' } }));
 		expect(failed.error?.httpCode).toBe('404');
 		const kept = await fx.run(
 			actionWorkflow(
-				{ resource: 'sku', operation: 'update', ...requestor, itemNo: '={{ $json.sku }}', updateFields: { Value: '2' } },
+				{ resource: 'sku', operation: 'update', ...requestor, itemNo: '={{ $json.sku }}', updateFields: { value: '2' } },
 				{ items: [{ sku: 'NO-SUCH-ITEM' }, { sku: 'WINE-000002' }], continueOnFail: true },
 			),
 		);

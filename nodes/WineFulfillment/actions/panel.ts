@@ -3,6 +3,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { invalidField } from './parameters';
+import { parameterName } from './wireNames';
 
 // ---- identifiers ----
 
@@ -20,7 +21,7 @@ export const NAMES = {
 
 // ---- the contact block ----
 
-/** A contact's members in the order people fill them in; the wire names of the sales order's contacts. */
+/** A contact's members in the order people fill them in, by their wire names (the parameters are named in camelCase). */
 export const CONTACT_MEMBERS = [
 	'FirstName',
 	'LastName',
@@ -64,8 +65,6 @@ export const CONTACT_DISPLAY_NAMES: readonly string[] = CONTACT_MEMBERS.map((m) 
 export interface ContactFieldsOptions {
 	/** the members asked for (in any order: the block is always in the contact order); all by default */
 	members?: readonly ContactMember[];
-	/** parameter names: the wire names (sales orders) or the wire names with a lower-case first letter */
-	naming?: 'wire' | 'camelCase';
 	/** parameter names that follow neither rule, kept as saved workflows have them */
 	names?: Partial<Record<ContactMember, string>>;
 	/** members the operation requires */
@@ -78,11 +77,9 @@ export interface ContactFieldsOptions {
 	typeOptions?: Partial<Record<ContactMember, INodeProperties['typeOptions']>>;
 }
 
-const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
-
-/** The parameter name of a contact member under the given options. */
+/** The parameter name of a contact member under the given options: its camelCase name (wireNames.ts) unless renamed. */
 export function contactParameterName(member: ContactMember, options: ContactFieldsOptions = {}): string {
-	return options.names?.[member] ?? (options.naming === 'camelCase' ? lowerFirst(member) : member);
+	return options.names?.[member] ?? parameterName(member);
 }
 
 /**

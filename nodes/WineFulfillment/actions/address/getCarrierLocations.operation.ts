@@ -6,6 +6,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
+import { toWire } from '../wireNames';
 
 const show = { resource: ['address'], operation: ['getCarrierLocations'] };
 
@@ -28,10 +29,10 @@ const properties: INodeProperties[] = [
 		description:
 			'Where to look: a city and state, a ZIP code with a search radius, or a latitude/longitude pair with a search radius',
 		options: [
-			{ displayName: 'City', name: 'City', type: 'string', default: '', placeholder: 'e.g. Napa' },
+			{ displayName: 'City', name: 'city', type: 'string', default: '', placeholder: 'e.g. Napa' },
 			{
 				displayName: 'Latitude',
-				name: 'Latitude',
+				name: 'latitude',
 				type: 'number',
 				typeOptions: { minValue: -90, maxValue: 90, numberPrecision: 6 },
 				default: 0,
@@ -39,7 +40,7 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'Longitude',
-				name: 'Longitude',
+				name: 'longitude',
 				type: 'number',
 				typeOptions: { minValue: -180, maxValue: 180, numberPrecision: 6 },
 				default: 0,
@@ -47,14 +48,14 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'Search Radius (Miles)',
-				name: 'SearchRadius',
+				name: 'searchRadius',
 				type: 'number',
 				typeOptions: { minValue: 0 },
 				default: 10,
 				description: 'How far from the ZIP code or the latitude/longitude to look',
 			},
-			{ displayName: 'State', name: 'State', type: 'string', default: '', placeholder: 'e.g. CA', description: 'Two-letter state code' },
-			{ displayName: 'ZIP Code', name: 'ZipCode', type: 'string', default: '', placeholder: 'e.g. 94558' },
+			{ displayName: 'State', name: 'state', type: 'string', default: '', placeholder: 'e.g. CA', description: 'Two-letter state code' },
+			{ displayName: 'ZIP Code', name: 'zipCode', type: 'string', default: '', placeholder: 'e.g. 94558' },
 		],
 	},
 	...queryProperties(MAX_LOCATIONS_TOP),
@@ -74,7 +75,7 @@ const labels = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const filters = toWire(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	const body = validateBody(
 		this,
 		carrierLocationsRequest,

@@ -7,7 +7,6 @@ import { contactFields, contactLabels } from '../panel';
 /** The address fields (panel.ts contactFields): Address Line 1 required, Country US unless changed. */
 export const addressProperties: INodeProperties[] = contactFields({
 	members: ['Address', 'Address2', 'City', 'State', 'ZipCode', 'Country'],
-	naming: 'camelCase',
 	names: { Address: 'addressLine1', Address2: 'addressLine2' },
 	required: ['Address'],
 	defaults: { Country: 'US' },

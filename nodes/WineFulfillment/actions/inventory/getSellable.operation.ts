@@ -11,7 +11,7 @@ import {
 	getSellableRequest,
 } from '../../wire/inventory';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
-import { wireNames } from '../purchaseOrder/fields';
+import { toWire } from '../wireNames';
 import { queryProperties, runQuery } from '../query';
 
 const show = { resource: ['inventory'], operation: ['getSellable'] };
@@ -86,7 +86,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = compact({
 		ItemNumbers: toList(this.getNodeParameter('itemNumbers', itemIndex, '')),
 		Warehouses: toList(this.getNodeParameter('warehouses', itemIndex, [])),
-		...wireNames(this.getNodeParameter('sellableOptions', itemIndex, {}) as IDataObject),
+		...toWire(this.getNodeParameter('sellableOptions', itemIndex, {}) as IDataObject),
 	});
 	const body = validateBody(
 		this,

@@ -10,7 +10,8 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
-import { PURCHASE_ITEMS_EXAMPLE, additionalFields, itemRow, purchaseItemToWire, wireNames, purchaseOrderLabels } from './fields';
+import { PURCHASE_ITEMS_EXAMPLE, additionalFields, itemRow, purchaseItemToWire, purchaseOrderLabels } from './fields';
+import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from './shared';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
@@ -90,7 +91,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		RequestedDate: this.getNodeParameter('requestedDate', itemIndex, '') as string,
 		ReceiveToLocation: this.getNodeParameter('receiveToLocation', itemIndex) as string,
 		InventoryStatusCode: this.getNodeParameter('inventoryStatusCode', itemIndex) as string,
-		...wireNames(extra),
+		...toWire(extra),
 	});
 	const body = validateBody(
 		this,

@@ -4,11 +4,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { itemNumberLocator, locatorValue } from '../../methods/itemNumber';
 import { CONTACT_MEMBERS, NAMES, contactFields, contactLabels } from '../panel';
 
-/** Editor names are the wire names with a lower-case first letter: firstName → FirstName. */
-export function wireNames(values: IDataObject): IDataObject {
-	return Object.fromEntries(Object.entries(values).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
-}
-
 /**
  * Optional members of a purchase order's OrderInfo: the further reference and notes by name, then the sender's
  * contact in the contact order (see panel.ts contactFields; the interface has no country here).
@@ -34,7 +29,6 @@ export const additionalFields: INodeProperties[] = [
 	specialInstructionField,
 	...contactFields({
 		members: CONTACT_MEMBERS.filter((member) => member !== 'Country'),
-		naming: 'camelCase',
 		descriptions: {
 			FirstName: 'First name of the contact sending the stock',
 			Company: 'Company sending the stock',

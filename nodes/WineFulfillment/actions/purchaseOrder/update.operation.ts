@@ -6,7 +6,8 @@ import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
-import { wireNames, purchaseOrderLabels, specialInstructionField } from './fields';
+import { purchaseOrderLabels, specialInstructionField } from './fields';
+import { toWire } from '../wireNames';
 import { sendMovement, writeResult } from './shared';
 import { NAMES } from '../panel';
 
@@ -79,7 +80,7 @@ export const description = updateDisplayOptions({ show }, properties);
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const changes = compact(wireNames(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
+	const changes = compact(toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
 	const orderInfo = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
 	const body = validateBody(this, updatePurchaseOrderRequest, merged, purchaseOrderLabels, itemIndex);

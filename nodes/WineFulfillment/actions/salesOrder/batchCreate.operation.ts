@@ -10,6 +10,7 @@ import { sendOnceProperties } from '../sentOrders';
 import { asNodeError, errorItem } from '../operation';
 import { readInteger, readText, type IntegerField } from '../parameters';
 import { sendAgain, sentOrdersFor, type SentOrders } from '../sentOrders';
+import { toWire } from '../wireNames';
 import { orderProperties, buildOrder } from './create.operation';
 
 export const DEFAULT_BATCH_SIZE = 50;
@@ -38,14 +39,14 @@ const properties: INodeProperties[] = [
 		options: [
 			{
 				displayName: 'Batch Description',
-				name: 'BatchDescription',
+				name: 'batchDescription',
 				type: 'string',
 				default: '',
 				description: 'Description sent with every batch request of this run',
 			},
 			{
 				displayName: 'Batch ID',
-				name: 'BatchId',
+				name: 'batchId',
 				type: 'string',
 				default: '',
 				description: 'Identifier sent with every batch request of this run',
@@ -150,10 +151,12 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 	}
 
 	const batchSize = readInteger(this, 'batchOptions.batchSize', 0, BATCH_SIZE_FIELD);
-	const header = compact({
-		BatchId: readText(this, 'batchOptions.BatchId', 0, 'Batch ID'),
-		BatchDescription: readText(this, 'batchOptions.BatchDescription', 0, 'Batch Description'),
-	});
+	const header = compact(
+		toWire({
+			batchId: readText(this, 'batchOptions.batchId', 0, 'Batch ID'),
+			batchDescription: readText(this, 'batchOptions.batchDescription', 0, 'Batch Description'),
+		}),
+	);
 	const record = entries.length ? await sentOrdersFor(this, 'salesOrder', 0, true) : undefined;
 	/** orders whose request went out (or may have): if the run stops, their claims are kept as unknown */
 	const attempted = new Set<string>();

@@ -1,4 +1,5 @@
-// The sales order parameters Create, Update, Batch Create and Update Addresses share, and the code that turns them into wire members.
+// The sales order parameters Create, Update, Batch Create and Update Addresses share, and the code that turns them into wire
+// members. Parameters are named in camelCase; every reader maps them to the wire names through wireNames.ts.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 
@@ -17,6 +18,7 @@ import {
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { compact, toList, validateBody } from '../common';
+import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
 	NOT_SENT_OPTION,
@@ -32,8 +34,8 @@ import {
 
 export const orderTypeOptions = codeOptions(ORDER_TYPES, ORDER_TYPE_LABELS);
 
-/** Contact members (RecipientContactInfo, BillingContactInfo): all optional, named as the wire names them. */
-export const contactMembers: INodeProperties[] = contactFields({ naming: 'wire' });
+/** Contact members (RecipientContactInfo, BillingContactInfo): all optional, in camelCase (wireNames.ts maps them). */
+export const contactMembers: INodeProperties[] = contactFields();
 
 export const recipientProperty: INodeProperties = {
 	displayName: 'Recipient (Ship-To)',
@@ -65,7 +67,7 @@ export const shipmentProperty: INodeProperties = {
 	options: [
 		{
 			displayName: 'Carrier',
-			name: 'ShippingCarrier',
+			name: 'shippingCarrier',
 			type: 'options',
 			default: DEFAULT_CARRIER,
 			options: carrierOptions(CARRIERS),
@@ -73,7 +75,7 @@ export const shipmentProperty: INodeProperties = {
 		},
 		{
 			displayName: 'Carrier Service',
-			name: 'ShippingCarrierService',
+			name: 'shippingCarrierService',
 			type: 'options',
 			default: DEFAULT_CARRIER_SERVICE,
 			options: codeOptions(CARRIER_SERVICES, CARRIER_SERVICE_LABELS),
@@ -81,21 +83,21 @@ export const shipmentProperty: INodeProperties = {
 		},
 		{
 			displayName: 'Ice Pack',
-			name: 'IcePack',
+			name: 'icePack',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to add an ice pack (sent as IcePack 1)',
 		},
 		{
 			displayName: 'Insurance',
-			name: 'Insurance',
+			name: 'insurance',
 			type: 'boolean',
 			default: false,
 			description: 'Whether to insure the shipment (sent as Insurance 1)',
 		},
 		{
 			displayName: 'Requested Shipment Date',
-			name: 'RequestedShipmentDate',
+			name: 'requestedShipmentDate',
 			type: 'dateTime',
 			default: '',
 			description:
@@ -103,7 +105,7 @@ export const shipmentProperty: INodeProperties = {
 		},
 		{
 			displayName: 'Warehouse',
-			name: 'ServiceWarehouseLocation',
+			name: 'serviceWarehouseLocation',
 			type: 'options',
 			default: 'APC01',
 			options: warehouseOptions(WAREHOUSES),
@@ -122,14 +124,14 @@ export const deliveryContactProperty: INodeProperties = {
 	options: [
 		{
 			displayName: 'Hold at Location',
-			name: 'HoldAtLocation',
+			name: 'holdAtLocation',
 			type: 'boolean',
 			default: true,
 			description: 'Whether the order is held at a carrier location (sent as HoldAtLocation 1)',
 		},
 		{
 			displayName: 'Location Code',
-			name: 'LocationCode',
+			name: 'locationCode',
 			type: 'string',
 			default: '',
 			description: 'Code of the carrier hold location (see Address → carrier locations)',
@@ -140,54 +142,54 @@ export const deliveryContactProperty: INodeProperties = {
 /** The optional OrderInfo members, for an "Additional Fields" (create) or "Update Fields" collection. */
 export function orderInfoFields(withOrderType: boolean): INodeProperties[] {
 	const fields: INodeProperties[] = [
-		{ displayName: 'Batch Description', name: 'BatchDescription', type: 'string', default: '' },
-		{ displayName: 'Batch ID', name: 'BatchId', type: 'string', default: '' },
+		{ displayName: 'Batch Description', name: 'batchDescription', type: 'string', default: '' },
+		{ displayName: 'Batch ID', name: 'batchId', type: 'string', default: '' },
 		{
 			displayName: 'Consumer Shipping Price',
-			name: 'ConsumerShippingPrice',
+			name: 'consumerShippingPrice',
 			type: 'string',
 			default: '',
 			description: 'Total shipping cost collected on the order, for compliance',
 		},
 		{
 			displayName: 'Consumer Tax Collected',
-			name: 'ConsumerTaxCollected',
+			name: 'consumerTaxCollected',
 			type: 'string',
 			default: '',
 			description: 'Total tax collected on the order, for compliance',
 		},
 		{
 			displayName: 'Gift Card',
-			name: 'GiftCard',
+			name: 'giftCard',
 			type: 'boolean',
 			default: false,
 			description: 'Whether a gift message accompanies the order (sent as GiftCard 1); then Gift Card Message is required',
 		},
-		{ displayName: 'Gift Card Message', name: 'GiftCardMessage', type: 'string', default: '', typeOptions: { rows: 2 } },
+		{ displayName: 'Gift Card Message', name: 'giftCardMessage', type: 'string', default: '', typeOptions: { rows: 2 } },
 		{
 			displayName: 'Order Date',
-			name: 'OrderDate',
+			name: 'orderDate',
 			type: 'dateTime',
 			default: '',
 			description: 'When the order was placed (sent as ISO 8601)',
 		},
-		{ displayName: 'Order Source', name: 'OrderSource', type: 'string', default: '' },
-		{ displayName: 'PO Number', name: 'PONo', type: 'string', default: '' },
-		{ displayName: 'Shipment Key', name: 'ShipmentKey', type: 'string', default: '' },
-		{ displayName: 'Special Instructions', name: 'SpecialInstructions', type: 'string', default: '' },
+		{ displayName: 'Order Source', name: 'orderSource', type: 'string', default: '' },
+		{ displayName: 'PO Number', name: 'poNo', type: 'string', default: '' },
+		{ displayName: 'Shipment Key', name: 'shipmentKey', type: 'string', default: '' },
+		{ displayName: 'Special Instructions', name: 'specialInstructions', type: 'string', default: '' },
 		{
 			displayName: 'Tags',
-			name: 'Tags',
+			name: 'tags',
 			type: 'string',
 			default: '',
 			description: 'Tags applied to the order, separated by semicolons or commas, or an expression returning a list',
 		},
-		{ displayName: 'Transmission ID', name: 'TransmissionId', type: 'string', default: '' },
+		{ displayName: 'Transmission ID', name: 'transmissionId', type: 'string', default: '' },
 	];
 	if (withOrderType) {
 		fields.push({
 			displayName: 'Order Type',
-			name: 'OrderType',
+			name: 'orderType',
 			type: 'options',
 			default: 'RETAIL',
 			options: orderTypeOptions,
@@ -206,44 +208,44 @@ const itemOptionsProperty: INodeProperties = {
 	options: [
 		{
 			displayName: 'Additional Item Fields (JSON)',
-			name: 'AdditionalFields',
+			name: 'additionalFields',
 			type: 'json',
 			default: '{}',
 			description: 'Optional parameters for specific business scenarios, sent as the AdditionalFields object',
 		},
 		{
 			displayName: 'External Line Number',
-			name: 'ExternalLineNumber',
+			name: 'externalLineNumber',
 			type: 'string',
 			default: '',
 			description: "Line of your order this item belongs to, echoed back for reconciliation (marked 'coming soon')",
 		},
 		{
 			displayName: 'Group',
-			name: 'Group',
+			name: 'group',
 			type: 'string',
 			default: '',
 			description: "Groups items for reporting, business and shipping rules (marked 'coming soon')",
 		},
 		{
 			displayName: 'Inventory Tax Status',
-			name: 'InventoryTaxStatus',
+			name: 'inventoryTaxStatus',
 			type: 'options',
 			default: 'GOOD-NO-TX',
 			options: inventoryStatusOptions(INVENTORY_TAX_STATUS),
 			description:
 				'Inventory code to ship from; only for non-consumer-direct order types such as wholesale. Use an expression for a custom code.',
 		},
-		{ displayName: 'Item Description', name: 'ItemDescription', type: 'string', default: '' },
+		{ displayName: 'Item Description', name: 'itemDescription', type: 'string', default: '' },
 	],
 };
 
 /** One row of the items table: what every line needs first (Item Number, Quantity, Quantity Unit), then the optional rest. */
 const itemTableValues: INodeProperties[] = [
-	itemNumberLocator({ displayName: NAMES.itemNumber, name: 'ItemNo', required: true, description: 'The SKU' }),
+	itemNumberLocator({ displayName: NAMES.itemNumber, name: 'itemNo', required: true, description: 'The SKU' }),
 	{
 		displayName: NAMES.quantity,
-		name: 'ItemQuantity',
+		name: 'itemQuantity',
 		type: 'number',
 		default: 1,
 		typeOptions: { minValue: 1, numberPrecision: 0 },
@@ -251,7 +253,7 @@ const itemTableValues: INodeProperties[] = [
 	},
 	{
 		displayName: NAMES.quantityUnit,
-		name: 'QuantityUnit',
+		name: 'quantityUnit',
 		type: 'options',
 		default: '',
 		options: codeOptions(QUANTITY_UNITS, QUANTITY_UNIT_LABELS)
@@ -285,7 +287,7 @@ function prefixed(prefix: string, group: string, members: Record<string, string>
 const ORDER_INFO_LABELS: Record<string, string> = {
 	OrderNo: NAMES.orderNumber,
 	OrderType: 'Order Type',
-	...Object.fromEntries(orderInfoFields(false).map((f) => [f.name, f.displayName])),
+	...Object.fromEntries(orderInfoFields(false).map((f) => [wireName(f.name), f.displayName])),
 };
 
 /** Wire path → display name, for validateBody's messages. */
@@ -336,9 +338,11 @@ function itemLabels(line: number): Record<string, string> {
 
 // ---- reading parameters into wire members ----
 
-/** A collection parameter as a wire object: what the user set, or undefined when nothing is. */
-export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: number): IDataObject | undefined {
-	const value = compact({ ...(ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) });
+/** A collection parameter as a wire object (members under their wire names): what the user set, or undefined when nothing is. */
+export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: number, leaveOut: readonly string[] = []): IDataObject | undefined {
+	const raw = { ...(ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) };
+	for (const member of leaveOut) delete raw[member];
+	const value = compact(toWire(raw));
 	return Object.keys(value).length ? value : undefined;
 }
 
@@ -347,8 +351,7 @@ export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: 
  * names the members of the collection that are not OrderInfo members (version 2's groups in Additional Fields).
  */
 export function readOrderInfoFields(ctx: IExecuteFunctions, name: string, itemIndex: number, groups: readonly string[] = []): IDataObject {
-	const raw = readCollection(ctx, name, itemIndex) ?? {};
-	for (const group of groups) delete raw[group];
+	const raw = readCollection(ctx, name, itemIndex, groups) ?? {};
 	if (raw.Tags !== undefined) raw.Tags = toList(raw.Tags).join(';');
 	return compact(raw);
 }
@@ -370,12 +373,12 @@ function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
 	const table = ctx.getNodeParameter('items', itemIndex, {}) as { item?: IDataObject[] };
 	return (table.item ?? []).map((row, n) => {
 		const { itemOptions, ...main } = row as IDataObject & { itemOptions?: IDataObject };
-		main.ItemNo = ctx.getNodeParameter(`items.item[${n}].ItemNo`, itemIndex, '', { extractValue: true }) as string;
+		main.itemNo = ctx.getNodeParameter(`items.item[${n}].itemNo`, itemIndex, '', { extractValue: true }) as string;
 		const options = { ...(itemOptions ?? {}) };
-		const extra = parseJsonValue(ctx, options.AdditionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
-		options.AdditionalFields =
+		const extra = parseJsonValue(ctx, options.additionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
+		options.additionalFields =
 			extra && typeof extra === 'object' && Object.keys(extra).length === 0 ? undefined : (extra as IDataObject);
-		return compact({ ...main, ...options });
+		return compact(toWire({ ...main, ...options }));
 	});
 }
 

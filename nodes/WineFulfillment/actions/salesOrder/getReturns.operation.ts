@@ -15,6 +15,7 @@ import { simpleReturn } from '../../wire/simplify';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
+import { toWire } from '../wireNames';
 
 const properties: INodeProperties[] = [
 	{
@@ -26,7 +27,7 @@ const properties: INodeProperties[] = [
 		options: [
 			{
 				displayName: 'Disposition Code',
-				name: 'DispositionCode',
+				name: 'dispositionCode',
 				type: 'options',
 				default: 'Return to Inventory',
 				options: DISPOSITION_CODES.map((code) => ({ name: code, value: code })),
@@ -34,21 +35,21 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'End Time',
-				name: 'EndTime',
+				name: 'endTime',
 				type: 'dateTime',
 				default: '',
 				description: 'Only returns up to this time (sent as ISO 8601)',
 			},
 			{
 				displayName: 'Include Total Record Count',
-				name: 'IncludeTotalRecordCount',
+				name: 'includeTotalRecordCount',
 				type: 'boolean',
 				default: true,
 				description: 'Whether the provider counts all matching returns (shown with One Item per Page output)',
 			},
 			{
 				displayName: 'Order Numbers',
-				name: 'OrderNumbers',
+				name: 'orderNumbers',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 10001, 10002',
@@ -56,14 +57,14 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'Start Time',
-				name: 'StartTime',
+				name: 'startTime',
 				type: 'dateTime',
 				default: '',
 				description: 'Only returns from this time on (sent as ISO 8601)',
 			},
 			{
 				displayName: 'Warehouse',
-				name: 'Warehouse',
+				name: 'warehouse',
 				type: 'options',
 				default: 'APC01',
 				options: warehouseOptions(WAREHOUSES),
@@ -88,7 +89,7 @@ const labels = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = { ...(this.getNodeParameter('filters', itemIndex, {}) as IDataObject) };
+	const filters = toWire(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	if (filters.OrderNumbers !== undefined) filters.OrderNumbers = toList(filters.OrderNumbers);
 	const body = validateBody(
 		this,

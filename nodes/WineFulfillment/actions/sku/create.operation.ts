@@ -6,6 +6,7 @@ import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '.
 import { additionalJsonProperty, compact } from '../common';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { requestorProperties, sendSkuInfo } from './shared';
+import { toWire } from '../wireNames';
 
 const show = { resource: ['sku'], operation: ['create'] };
 
@@ -72,7 +73,7 @@ const properties: INodeProperties[] = [
 		options: [
 			{
 				displayName: 'Alcohol by Volume',
-				name: 'AlcoholByVolume',
+				name: 'alcoholByVolume',
 				type: 'number',
 				typeOptions: { minValue: 0, maxValue: 100, numberPrecision: 2 },
 				default: 13.5,
@@ -80,14 +81,14 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'Appellation',
-				name: 'Appellation',
+				name: 'appellation',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. Napa Valley',
 			},
 			{
 				displayName: 'Bottles per Case',
-				name: 'NumBottleInEachCase',
+				name: 'numBottleInEachCase',
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 12,
@@ -95,20 +96,20 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'Classification',
-				name: 'Classification',
+				name: 'classification',
 				type: 'string',
 				default: '',
 			},
 			{
 				displayName: 'Comments',
-				name: 'Comments',
+				name: 'comments',
 				type: 'string',
 				typeOptions: { rows: 2 },
 				default: '',
 			},
 			{
 				displayName: 'Inventory Management Type',
-				name: 'InventoryManagementType',
+				name: 'inventoryManagementType',
 				type: 'options',
 				default: 'ServiceManagedStorage',
 				options: optionsOf(MANAGEMENT_NAMES),
@@ -117,7 +118,7 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'Unit of Measure',
-				name: 'UOM',
+				name: 'uom',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 750ML',
@@ -125,13 +126,13 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'UPC Code',
-				name: 'UPCCode',
+				name: 'upcCode',
 				type: 'string',
 				default: '',
 			},
 			{
 				displayName: 'Value',
-				name: 'Value',
+				name: 'value',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 45.00',
@@ -139,7 +140,7 @@ const properties: INodeProperties[] = [
 			},
 			{
 				displayName: 'Vintage',
-				name: 'Vintage',
+				name: 'vintage',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 2021',
@@ -155,7 +156,7 @@ export const description = updateDisplayOptions({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const category = this.getNodeParameter('itemCategory', itemIndex) as string;
-	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const extra = toWire(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({
 		ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string,
 		ItemDescription: this.getNodeParameter('itemDescription', itemIndex, '') as string,

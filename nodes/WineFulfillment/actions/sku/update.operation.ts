@@ -6,6 +6,7 @@ import { updateSkuRequest } from '../../wire/product';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { additionalJsonProperty, compact } from '../common';
 import { requestorProperties, sendSkuInfo } from './shared';
+import { toWire } from '../wireNames';
 
 const show = { resource: ['sku'], operation: ['update'] };
 
@@ -26,14 +27,14 @@ const properties: INodeProperties[] = [
 		options: [
 			{
 				displayName: 'Item Description',
-				name: 'ItemDescription',
+				name: 'itemDescription',
 				type: 'string',
 				default: '',
 				description: 'New description of the item',
 			},
 			{
 				displayName: 'Value',
-				name: 'Value',
+				name: 'value',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. 45.00',
@@ -47,7 +48,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const fields = toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
 	return await sendSkuInfo(this, ENDPOINTS.updateSku, updateSkuRequest, skuInfo, itemIndex);
 }

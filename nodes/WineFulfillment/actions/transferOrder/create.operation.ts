@@ -14,7 +14,7 @@ import {
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
-import { wireNames } from '../purchaseOrder/fields';
+import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
 import { invalidField } from '../parameters';
@@ -163,7 +163,7 @@ function transferInfo(ctx: IExecuteFunctions, itemIndex: number, statusParameter
 		LastName: text('lastName'),
 		PhoneNumber: text('phoneNumber'),
 		EmailAddress: text('emailAddress'),
-		...wireNames(additional),
+		...toWire(additional),
 	});
 }
 

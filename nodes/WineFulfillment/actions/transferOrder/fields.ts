@@ -58,7 +58,6 @@ export function contactProperties(required: boolean): INodeProperties[] {
 	const members = ['FirstName', 'LastName', 'PhoneNumber', 'EmailAddress'] as const;
 	return contactFields({
 		members,
-		naming: 'camelCase',
 		required: required ? members : [],
 		descriptions: {
 			FirstName: 'First name of the contact for this transfer',

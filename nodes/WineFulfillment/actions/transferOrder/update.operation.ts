@@ -5,7 +5,8 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
 import { inventoryStatusOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
-import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire, wireNames } from '../purchaseOrder/fields';
+import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire } from '../purchaseOrder/fields';
+import { toWire } from '../wireNames';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
 import { contactProperties, transferOrderLabels } from './fields';
@@ -73,7 +74,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const changes = compact(wireNames(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
+	const changes = compact(toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
 	const info = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(
 		this,
