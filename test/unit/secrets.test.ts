@@ -1,11 +1,22 @@
 // The secret scrubber called directly: each form a secret can take, what is left alone, answers, values and errors.
-import { MASK, Secrets } from '../../nodes/WineFulfillment/transport/secrets';
+import type * as SecretsModule from '../../nodes/WineFulfillment/transport/secrets';
+
+/**
+ * A fresh module for each test, and every scrubber made inside a test: the module builds the patterns of the
+ * printable ASCII characters once, so a test reusing another's module or scrubber would check patterns it did
+ * not build (and a mutation run would not credit it with them).
+ */
+let Secrets: typeof SecretsModule.Secrets;
+let MASK: string;
+beforeEach(async () => {
+	jest.resetModules();
+	({ Secrets, MASK } = await import('../../nodes/WineFulfillment/transport/secrets'));
+});
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 describe('Secrets.text: the forms of a secret', () => {
-	const s = new Secrets(['k&y "q" é/+'], undefined);
-	const masked = (text: string) => s.text(`[${text}]`);
+	const masked = (text: string) => new Secrets(['k&y "q" é/+'], undefined).text(`[${text}]`);
 
 	it('masks with ***', () => {
 		expect(MASK).toBe('***');
@@ -92,6 +103,89 @@ describe('Secrets.text: the forms of a secret', () => {
 	it('an empty text is itself', () => {
 		expect(new Secrets(['abc']).text('')).toBe('');
 	});
+
+	it('a character outside the Basic Multilingual Plane as its JSON surrogate pair, in either case', () => {
+		const t = new Secrets(['key🔑x']);
+		expect(t.text('a key\\ud83d\\udd11x b')).toBe('a *** b');
+		expect(t.text('a key\\uD83D\\uDD11x b')).toBe('a *** b');
+		expect(t.text(`a ${encodeURIComponent('key🔑x')} b`)).toBe('a *** b');
+	});
+
+	it('Latin-1 percent bytes from U+0080 to U+00FF, and not beyond', () => {
+		const t = new Secrets(['a\u0080b', 'cÿd', 'p€x']);
+		expect(t.text('a%80b c%FFd c%ffd')).toBe('*** *** ***');
+		expect(t.text('p%E2%82%ACx')).toBe('***');
+		// € is U+20AC: no single byte stands for it
+		expect(t.text('p%20acx p%20ACx')).toBe('p%20acx p%20ACx');
+	});
+
+	it('URL-safe base64 of a secret whose base64 holds both + and /', () => {
+		const t = new Secrets(['>>>???']);
+		expect(b64('>>>???')).toBe('Pj4+Pz8/');
+		expect(t.text('Pj4+Pz8/')).toBe('***');
+		expect(t.text('Pj4-Pz8_')).toBe('***');
+	});
+
+	it('base64 inside longer text when the middle is exactly eight characters long', () => {
+		// seven bytes after one other byte: the middle that does not depend on the neighbours is eight characters
+		const t = new Secrets(['abcdefg']);
+		expect(t.text(b64('xabcdefgtail'))).toContain('***');
+	});
+
+	it('a token of three characters is sought as the header value; a shorter one is not', () => {
+		expect(new Secrets(['secret-1'], 'abc').text(b64('ServiceAuth abc'))).toBe('***');
+		expect(new Secrets(['secret-1'], 'ab').text(b64('ServiceAuth ab'))).toBe(b64('ServiceAuth ab'));
+	});
+});
+
+describe('Secrets.text: what is not a form of a secret', () => {
+	it('the secret with any one character left out', () => {
+		for (const secret of ['k&y "q" é/+', "a\tb\\c🔑d'<>", 'Zq7x-9']) {
+			const t = new Secrets([secret]);
+			const chars = Array.from(secret);
+			for (let i = 0; i < chars.length; i++) {
+				const text = [...chars.slice(0, i), ...chars.slice(i + 1)].join('');
+				expect([secret, i, t.text(`[${text}]`)]).toEqual([secret, i, `[${text}]`]);
+			}
+			expect(t.text(`[${secret}]`)).toBe('[***]');
+		}
+	});
+
+	it('a backslash before a letter belongs to the text before the secret', () => {
+		const t = new Secrets(['nab']);
+		expect(t.text('x\\nab')).toBe('x\\***');
+		expect(t.text('x\\\\nab')).toBe('x\\\\***');
+	});
+
+	it('escapes exist only for the characters that have them: + for a space, names for & " \' < >, short ones for controls', () => {
+		const t = new Secrets(['a/b']);
+		for (const text of ['a+b', 'a&undefined;b', 'a\\undefinedb', 'a\\nb', 'a&amp;b']) expect(t.text(text)).toBe(text);
+		expect(t.text('a&#47;b a&#x2f;b a\\/b')).toBe('*** *** ***');
+	});
+
+	it('letters and digits are not sought as HTML character references (no encoder writes them so)', () => {
+		const t = new Secrets(['ab1']);
+		expect(t.text('&#97;b&#x31; a&#98;1')).toBe('&#97;b&#x31; a&#98;1');
+		expect(t.text('\\u0061b%31')).toBe('***');
+	});
+
+	it('a secret short enough to have no middle is not sought inside longer base64', () => {
+		const t = new Secrets(['abcd']);
+		expect(t.text(b64('xabcdzz'))).toBe(b64('xabcdzz'));
+	});
+
+	it('without secrets, text with escape characters is left as it is', () => {
+		expect(new Secrets([]).text('50% & more + \\ a')).toBe('50% & more + \\ a');
+		expect(new Secrets(['ab'], 'long-token-1').text(`x%20${b64('ServiceAuth long-token-1')}`)).toBe(`x%20${b64('ServiceAuth long-token-1')}`);
+	});
+
+	it('compiles the full pattern only for a text that may hold a secret: as it is, or with an escape character', () => {
+		const t = new Secrets(['secret-1']);
+		const compiled = () => Reflect.get(t, 'compiled') as unknown;
+		expect([t.text('plain words'), t.has('plain words'), t.text(''), compiled()]).toEqual(['plain words', false, '', undefined]);
+		expect(t.text('a%20b')).toBe('a%20b');
+		expect(compiled()).toBeInstanceOf(RegExp);
+	});
 });
 
 describe('Secrets.has', () => {
@@ -103,7 +197,10 @@ describe('Secrets.has', () => {
 });
 
 describe('Secrets.value', () => {
-	const s = new Secrets(['secret-1']);
+	let s: SecretsModule.Secrets;
+	beforeEach(() => {
+		s = new Secrets(['secret-1']);
+	});
 
 	it('a scrubbed copy: strings and keys, at any depth, in arrays', () => {
 		const input = { a: 'x secret-1', 'secret-1': 1, list: ['secret-1', 2, null, { deep: 'secret-1' }], n: 5, b: true, u: undefined };
@@ -126,6 +223,14 @@ describe('Secrets.value', () => {
 		expect(out.t).toBe('***');
 	});
 
+	it('survives a cycle through a list', () => {
+		const list: unknown[] = ['secret-1'];
+		list.push(list);
+		const out = s.value(list);
+		expect(out[0]).toBe('***');
+		expect(out[1]).toBe(list);
+	});
+
 	it('without secrets, a copy all the same', () => {
 		const input = { a: 'x' };
 		const out = new Secrets([]).value(input);
@@ -135,7 +240,10 @@ describe('Secrets.value', () => {
 });
 
 describe('Secrets.answer', () => {
-	const s = new Secrets(['secret-1']);
+	let s: SecretsModule.Secrets;
+	beforeEach(() => {
+		s = new Secrets(['secret-1']);
+	});
 
 	it('drops credential members wherever they sit, in any case, and scrubs the rest', () => {
 		const body = {
@@ -158,6 +266,14 @@ describe('Secrets.answer', () => {
 		// the text says no secret is there (as the raw text of an answer would), so strings are left
 		expect(s.answer(body, '{"Password": "other"}')).toEqual({ Name: 'secret-1' });
 		expect(s.answer(body, '{"Name":"secret-1"}')).toEqual({ Password: 'other', Name: '***' });
+		// nor keys, nor errors
+		const inner = new Error('secret-1');
+		expect(s.answer({ 'secret-1': inner, Password: 'x' }, '{"Password": "x"}')).toEqual({ 'secret-1': inner });
+		expect(inner.message).toBe('secret-1');
+	});
+
+	it('a string answer is scrubbed whatever its text says', () => {
+		expect(s.answer('ref secret-1', '"ref"')).toBe('ref ***');
 	});
 
 	it('a string answer is scrubbed; numbers, null and nothing are themselves', () => {
@@ -170,7 +286,10 @@ describe('Secrets.answer', () => {
 });
 
 describe('Secrets.error', () => {
-	const s = new Secrets(['secret-1']);
+	let s: SecretsModule.Secrets;
+	beforeEach(() => {
+		s = new Secrets(['secret-1']);
+	});
 
 	it('scrubs message, stack, own members and the cause, in place', () => {
 		const cause = new Error('cause secret-1');
@@ -186,10 +305,39 @@ describe('Secrets.error', () => {
 		expect(cause.message).toBe('cause ***');
 	});
 
-	it('a cause that is not an error is replaced by a scrubbed copy', () => {
-		const error = new Error('x', { cause: { said: 'secret-1' } });
+	it('a cause that is not an error is replaced by a scrubbed copy, as the Error constructor defines it', () => {
+		const cause = { said: 'secret-1', Password: 'p' };
+		const error = new Error('x', { cause });
 		s.error(error);
-		expect(error.cause).toEqual({ said: '***' });
+		// credential-named members stay, as in any member of an error (only answers lose them)
+		expect(error.cause).toEqual({ said: '***', Password: 'p' });
+		expect(cause).toEqual({ said: 'secret-1', Password: 'p' });
+		expect(Object.getOwnPropertyDescriptor(error, 'cause')).toEqual({
+			value: { said: '***', Password: 'p' },
+			writable: true,
+			enumerable: false,
+			configurable: true,
+		});
+	});
+
+	it('gives no cause to an error that had none', () => {
+		const error = s.error(new Error('x secret-1'));
+		expect([error.message, Object.hasOwn(error, 'cause')]).toEqual(['x ***', false]);
+	});
+
+	it("keeps an error member's credential-named members, scrubbed (only answers lose them)", () => {
+		const error = new Error('x') as Error & { context?: unknown };
+		error.context = { Password: 'secret-1', UserKey: 'u' };
+		s.error(error);
+		expect(error.context).toEqual({ Password: '***', UserKey: 'u' });
+	});
+
+	it('survives errors whose causes cite each other', () => {
+		const a = new Error('a secret-1');
+		const b = new Error('b secret-1', { cause: a });
+		Object.defineProperty(a, 'cause', { value: b, configurable: true, writable: true });
+		s.error(a);
+		expect([a.message, b.message]).toEqual(['a ***', 'b ***']);
 	});
 
 	it('leaves the workflow node untouched, and survives errors that cite each other', () => {
@@ -216,7 +364,10 @@ describe('Secrets.error', () => {
 		const notError = { message: 'secret-1' };
 		expect(s.error(notError)).toBe(notError);
 		expect(notError.message).toBe('secret-1');
-		const error = new Error('secret-1');
+		const error = new Error('secret-1') as Error & { context?: unknown };
+		const context = { body: { key: 'secret-1' } };
+		error.context = context;
 		expect(new Secrets([]).error(error).message).toBe('secret-1');
+		expect(error.context).toBe(context);
 	});
 });

@@ -55,6 +55,22 @@ describe('providerMessage', () => {
 		expect(providerMessage({ error: { Code: 1 }, title: 't' })).toBe('{"Code":1}');
 	});
 
+	it('goes past a member or list entry that holds nothing at any depth, to the next message', () => {
+		expect(providerMessage({ error: {}, detail: 'the detail' })).toBe('the detail');
+		expect(providerMessage({ error: { message: ' ', Code: null }, title: 't' })).toBe('t');
+		expect(providerMessage({ Error: { inner: [{}, ''] }, detail: 'd' })).toBe('d');
+		expect(providerMessage({ Messages: [{}], errors: ['e'] })).toBe('e');
+		expect(providerMessage({ errors: { OrderNo: {}, Qty: ['too small'] } })).toBe('too small');
+		expect(providerMessage([{}, 'a'])).toBe('a');
+		// a member that holds a number or a boolean somewhere is not empty: shown whole
+		expect(providerMessage({ error: { Code: 0 }, title: 't' })).toBe('{"Code":0}');
+		expect(providerMessage({ error: { ok: false }, title: 't' })).toBe('{"ok":false}');
+		expect(providerMessage({ error: { list: [{ n: 1 }] }, title: 't' })).toBe('{"list":[{"n":1}]}');
+		// the answer itself is still shown as JSON when nothing in it names a message
+		expect(providerMessage({ error: {} })).toBe('{"error":{}}');
+		expect(providerMessage({})).toBe('{}');
+	});
+
 	it('joins a list of messages, leaving out empty ones', () => {
 		expect(providerMessage(['a', '', { message: 'b' }, null])).toBe('a; b');
 		expect(providerMessage({ Messages: ['one', 'two'] })).toBe('one; two');

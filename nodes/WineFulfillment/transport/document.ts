@@ -101,8 +101,9 @@ function fromJson(clean: Clean, answer: unknown, wanted: DocumentType): Document
 	};
 }
 
+/** A header's value by its lower-case name: n8n's HTTP helper gives every header name in lower case. */
 const header = (headers: Record<string, unknown>, name: string): string => {
-	const value = headers[name] ?? headers[name.toLowerCase()];
+	const value = headers[name];
 	return String((Array.isArray(value) ? value[0] : value) ?? '');
 };
 

@@ -9,16 +9,32 @@ import type { Secrets } from './secrets';
 
 /** The provider's own message, whatever shape its body has (a string, or an object with a message member). */
 export function providerMessage(body: unknown): string {
+	return messageIn(body, true);
+}
+
+/** Whether a value holds no text, number or boolean at any depth: `{}`, `[]`, `{ message: ' ' }`, null. */
+function holdsNothing(value: unknown): boolean {
+	if (value === undefined || value === null) return true;
+	if (typeof value === 'string') return !value.trim();
+	if (typeof value === 'object') return Object.values(value).every(holdsNothing);
+	return false;
+}
+
+/**
+ * `answer`: the body is the whole answer, shown as JSON when nothing in it names a message. Inside it (a member,
+ * a list entry) an object that names no message is shown as JSON only when it holds something: `{}` says nothing.
+ */
+function messageIn(body: unknown, answer: boolean): string {
 	if (body === undefined || body === null) return '';
 	if (typeof body === 'string') return body.trim().slice(0, 2000);
-	if (Array.isArray(body)) return body.map(providerMessage).filter(Boolean).join('; ');
+	if (Array.isArray(body)) return body.map((entry) => messageIn(entry, false)).filter(Boolean).join('; ');
 	if (typeof body === 'object') {
 		const o = body as Record<string, unknown>;
 		for (const key of ['message', 'Message', 'error', 'Error', 'errorMessage', 'ErrorMessage', 'title', 'detail']) {
 			const v = o[key];
 			if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 2000);
 			if (v && typeof v === 'object') {
-				const inner = providerMessage(v);
+				const inner = messageIn(v, false);
 				if (inner) return inner;
 			}
 		}
@@ -26,10 +42,11 @@ export function providerMessage(body: unknown): string {
 			const v = o[key];
 			if (v !== undefined) {
 				const inner = typeof v === 'object' && !Array.isArray(v) ? Object.values(v as object) : v;
-				const text = providerMessage(inner);
+				const text = messageIn(inner, false);
 				if (text) return text;
 			}
 		}
+		if (!answer && holdsNothing(body)) return '';
 		return JSON.stringify(body).slice(0, 2000);
 	}
 	return String(body);
