@@ -6,6 +6,7 @@ import { useSandbox } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { out, useStore } from './helpers';
 import { transferHeader } from '../transferOrder/parameters';
+import { purchaseHeader } from '../purchaseOrder/parameters';
 
 const fx = useSandbox({ inventoryRecords: 240 });
 const store = useStore();
@@ -29,11 +30,7 @@ const CASES: Case[] = [
 		parameters: (ref) => ({
 			resource: 'purchaseOrder',
 			operation: 'create',
-			customerReferenceNo: ref,
-			transportMethod: 'Drop-Off',
-			requestedDate: '2026-02-14T00:00:00',
-			receiveToLocation: 'COB01',
-			inventoryStatusCode: 'GOOD-ST-TX',
+			...purchaseHeader(ref),
 			items: { item: [{ itemNo: item(0), itemQuantity: 24 }] },
 		}),
 	},

@@ -17,6 +17,7 @@ import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
 import { skus } from '../sandbox/stores';
 import { transferHeader } from '../transferOrder/parameters';
+import { purchaseHeader } from '../purchaseOrder/parameters';
 
 type Entry = INodeProperties | INodePropertyOptions | INodePropertyCollection;
 
@@ -353,11 +354,7 @@ describe('Item Number values at run time', () => {
 			actionWorkflow({
 				resource: 'purchaseOrder',
 				operation: 'create',
-				customerReferenceNo: 'PO-RL',
-				transportMethod: 'Drop-Off',
-				requestedDate: '2026-02-14T00:00:00',
-				receiveToLocation: 'COB01',
-				inventoryStatusCode: 'GOOD-ST-TX',
+				...purchaseHeader('PO-RL'),
 				items: { item: [{ itemNo: picked(item(0)), itemQuantity: 24 }, { itemNo: item(1), itemQuantity: 6 }] },
 			}),
 		);

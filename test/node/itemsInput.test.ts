@@ -9,6 +9,7 @@ import { actionWorkflow } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
 import { SKU_A, SKU_B, createOrder, line } from '../salesOrder/helpers';
 import { transferHeader } from '../transferOrder/parameters';
+import { purchaseHeader } from '../purchaseOrder/parameters';
 
 const fx = useSandbox({ inventoryRecords: 240 });
 const description = new WineFulfillment().description;
@@ -107,11 +108,7 @@ const CREATES: Array<{
 		parameters: (ref) => ({
 			resource: 'purchaseOrder',
 			operation: 'create',
-			customerReferenceNo: ref,
-			transportMethod: 'Drop-Off',
-			requestedDate: '2026-02-14T00:00:00',
-			receiveToLocation: 'COB01',
-			inventoryStatusCode: 'GOOD-ST-TX',
+			...purchaseHeader(ref),
 		}),
 		rows: () => [{ itemNo: movementItem(0), itemQuantity: 24 }],
 		json: () => [{ ItemNo: movementItem(0), ItemQuantity: 24 }],

@@ -5,6 +5,7 @@ import { actionWorkflow, ACTION_NODE } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
 import type { RunResult } from '../harness/harness';
 import { purchaseOrders } from '../sandbox/inventoryMovement/purchaseOrders';
+import { purchaseHeader } from './parameters';
 
 const fx = useSandbox({ inventoryRecords: 240 });
 
@@ -19,11 +20,7 @@ const hints = (result: RunResult) =>
 const item = (k: number) => fx.sandbox.state.inventory[k * 24].ItemNo;
 
 const createParameters = (extra: Record<string, unknown> = {}) => ({
-	customerReferenceNo: 'PO-1001',
-	transportMethod: 'Drop-Off',
-	requestedDate: '2026-02-14T00:00:00',
-	receiveToLocation: 'COB01',
-	inventoryStatusCode: 'GOOD-ST-TX',
+	...purchaseHeader('PO-1001'),
 	items: {
 		item: [
 			{ itemNo: item(0), itemDescription: 'Cab 2019', itemQuantity: 24 },
