@@ -371,3 +371,47 @@ describe('Secrets.error', () => {
 		expect(error.context).toBe(context);
 	});
 });
+
+describe('Secrets.text: hostile secrets cannot stall it', () => {
+	/**
+	 * Runs the scrubber's own pattern over `text` in a worker thread, given `limitMs` (a regex cannot be interrupted
+	 * on the thread running it): the text as scrubbed, or 'stalled'.
+	 */
+	async function scrubApart(secret: string, text: string, limitMs = 20_000): Promise<string> {
+		const { Worker } = await import('node:worker_threads');
+		const s = new Secrets([secret]);
+		s.text('\\'); // compiles the pattern
+		const source = (s as unknown as { pattern: RegExp }).pattern.source;
+		const worker = new Worker(
+			"const { parentPort, workerData } = require('node:worker_threads');" +
+				"parentPort.postMessage(workerData.text.replace(new RegExp(workerData.source, 'g'), '***'));",
+			{ eval: true, workerData: { source, text } },
+		);
+		let timer: NodeJS.Timeout | undefined;
+		const stalled = new Promise<string>((resolve) => {
+			timer = setTimeout(() => resolve('stalled'), limitMs);
+		});
+		try {
+			return await Promise.race([new Promise<string>((resolve) => worker.once('message', resolve)), stalled]);
+		} finally {
+			clearTimeout(timer);
+			await worker.terminate();
+		}
+	}
+
+	const run = (n: number) => '\\'.repeat(n);
+
+	it('a run of backslashes in the secret, against long runs of backslashes in the text', async () => {
+		// the near miss ends in c; the secret itself is there JSON-escaped once (16 backslashes) and twice (32)
+		const text = `pw${run(40)}c pw${run(16)}x pw${run(32)}x`;
+		expect(await scrubApart(`pw${run(8)}x`, text)).toBe(`pw${run(40)}c *** ***`);
+	}, 30_000);
+
+	it('backslashes and quotes alternating in the secret', async () => {
+		const secret = `pw${'\\"'.repeat(6)}x`;
+		const near = `pw${`${run(40)}"`.repeat(6)}c`;
+		// JSON-escaped twice: a backslash is four backslashes, a quote has three before it
+		const twice = `pw${`${run(4)}${run(3)}"`.repeat(6)}x`;
+		expect(await scrubApart(secret, `${near} ${twice}`)).toBe(`${near} ***`);
+	}, 30_000);
+});

@@ -32,32 +32,57 @@ function hex(value: number, width: number): string {
 }
 
 /**
- * The patterns of the printable ASCII characters, built once, all of them: every node run builds its
- * secrets' patterns anew, and keeping only the characters met would keep what the secrets are made of.
+ * How many times a text may have been JSON-escaped around a secret: 0 (as it is) to 3 (JSON in JSON in JSON). A
+ * secret's pattern has one alternative per level, in which every backslash count is exact: with counts left open
+ * (`\\+` per backslash, `\\*` before other characters), a run of backslashes in a text could be split among
+ * a secret's characters in exponentially many ways before a match fails, and a hostile secret could stall the node.
  */
-let asciiPatterns: string[] | undefined;
+const ESCAPE_LEVELS = [0, 1, 2, 3] as const;
 
-function characterPattern(char: string): string {
+/** Exactly `n` backslashes, as a regex. */
+const backslashes = (n: number) => (n === 0 ? '' : n === 1 ? '\\\\' : `\\\\{${n}}`);
+
+/**
+ * The patterns of the printable ASCII characters per escaping level, built once, all of them: every node run builds
+ * its secrets' patterns anew, and keeping only the characters met would keep what the secrets are made of.
+ */
+let asciiPatterns: string[][] | undefined;
+
+function characterPattern(char: string, level: number): string {
 	const code = char.charCodeAt(0);
-	if (char.length !== 1 || code < 0x20 || code > 0x7e) return buildCharacterPattern(char);
-	asciiPatterns ??= Array.from({ length: 0x7f - 0x20 }, (_, i) => buildCharacterPattern(String.fromCharCode(0x20 + i)));
-	return asciiPatterns[code - 0x20];
+	if (char.length !== 1 || code < 0x20 || code > 0x7e) return buildCharacterPattern(char, level);
+	asciiPatterns ??= ESCAPE_LEVELS.map((d) =>
+		Array.from({ length: 0x7f - 0x20 }, (_, i) => buildCharacterPattern(String.fromCharCode(0x20 + i), d)),
+	);
+	return asciiPatterns[level][code - 0x20];
 }
 
 /**
- * Every way one character of a secret can appear in text the provider sends back: as itself (after
- * any number of backslashes, as JSON and JSON-in-JSON escape it), as a JSON `\uXXXX` escape (the
- * provider's serializer may escape `&`, `+`, quotes and every non-ASCII character), percent-encoded
- * (UTF-8 or Latin-1 bytes, `+` for a space), or as an HTML character reference.
+ * Every way one character of a secret can appear in text the provider sends back, in text JSON-escaped `level`
+ * times: as itself (a backslash doubled at each level; a quote, and any other sign a serializer may escape such as
+ * `/`, after the backslashes each level adds), as a JSON short escape or `\uXXXX` escape (the provider's
+ * serializer may escape `&`, `+`, quotes and every non-ASCII character), percent-encoded (UTF-8 or Latin-1 bytes,
+ * `+` for a space), or as an HTML character reference.
  */
-function buildCharacterPattern(char: string): string {
+function buildCharacterPattern(char: string, level: number): string {
 	const options: string[] = [];
 	const code = char.codePointAt(0) ?? 0;
 	const alphanumeric = /^[A-Za-z0-9]$/.test(char);
-	options.push(char === '\\' ? '\\\\+' : alphanumeric ? char : `\\\\*${escapeRegExp(char)}`);
-	if (JSON_SHORT[char]) options.push(`\\\\+${JSON_SHORT[char]}`);
-	const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
-	options.push(units.map((u) => `\\\\+[uU]${hex(u, 4)}`).join(''));
+	// the backslashes before an escape JSON writes (\n, \u0022) at this level
+	const escape = level === 0 ? undefined : backslashes(2 ** (level - 1));
+	if (char === '\\') options.push(backslashes(2 ** level));
+	else if (alphanumeric) options.push(char);
+	else if (char === '"') options.push(`${backslashes(2 ** level - 1)}"`);
+	else {
+		// escaped at some of the levels only (a serializer that escapes "/" as "\/"), or at none
+		const counts = [...new Set(Array.from({ length: level + 1 }, (_, j) => 2 ** (level - j) - 1))];
+		options.push(`(?:${counts.map(backslashes).join('|')})${escapeRegExp(char)}`);
+	}
+	if (escape !== undefined) {
+		if (JSON_SHORT[char]) options.push(`${escape}${JSON_SHORT[char]}`);
+		const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
+		options.push(units.map((u) => `${escape}[uU]${hex(u, 4)}`).join(''));
+	}
 	options.push(
 		Array.from(Buffer.from(char, 'utf8'))
 			.map((b) => `%${hex(b, 2)}`)
@@ -70,6 +95,12 @@ function buildCharacterPattern(char: string): string {
 		if (HTML_NAMED[char]) options.push(`&${HTML_NAMED[char]};`);
 	}
 	return `(?:${options.join('|')})`;
+}
+
+/** A secret as a pattern: one alternative per escaping level (see ESCAPE_LEVELS). */
+function secretPattern(secret: string): string {
+	const chars = Array.from(secret);
+	return `(?:${ESCAPE_LEVELS.map((level) => chars.map((char) => characterPattern(char, level)).join('')).join('|')})`;
 }
 
 /** The middle of base64(x + secret) for each alignment: found inside any base64 text that holds the secret. */
@@ -124,7 +155,7 @@ export class Secrets {
 			literal.push(...base64Forms(`ServiceAuth ${token}`), ...base64Forms(`Authorization: ServiceAuth ${token}`));
 		}
 		const literals = [...new Set(literal)].sort((a, b) => b.length - a.length).map(escapeRegExp);
-		const textual = secrets.map((s) => Array.from(s).map(characterPattern).join(''));
+		const textual = secrets.map(secretPattern);
 		this.source = [...literals, ...textual].join('|');
 		this.plain = new RegExp([ESCAPE_START, ...literals, ...secrets.map(escapeRegExp)].join('|'));
 	}
