@@ -2,7 +2,7 @@
 // company, address, phone, e-mail), the items input and its table, and the names of shared identifiers.
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { invalidField } from './parameters';
+import { readChoice } from './parameters';
 import { parameterName } from './wireNames';
 
 // ---- identifiers ----
@@ -180,11 +180,7 @@ export function itemsJsonProperty(description: string, placeholder?: string): IN
 
 /** Items Input of an item; a value that is not one of its options (e.g. from an expression) is refused before any request. */
 export function readItemsInput(ctx: IExecuteFunctions, itemIndex: number): ItemsInput {
-	const chosen = ctx.getNodeParameter(ITEMS_INPUT, itemIndex, 'fields');
-	if (!(ITEMS_INPUT_VALUES as readonly unknown[]).includes(chosen)) {
-		throw invalidField(ctx, NAMES.itemsInput, `must be one of ${ITEMS_INPUT_VALUES.join(', ')}`, itemIndex, chosen);
-	}
-	return chosen as ItemsInput;
+	return readChoice(ctx, ITEMS_INPUT, itemIndex, NAMES.itemsInput, ITEMS_INPUT_VALUES, 'fields');
 }
 
 /** "Not sent" in a dropdown whose empty value leaves a member out of the request. */

@@ -58,6 +58,22 @@ export function checkParameter<T>(
 	throw invalidField(ctx, field, result.error.issues[0].message, itemIndex, raw);
 }
 
+/** An options parameter: one of `values`; anything else (an expression's result, a value saved by an older build) refused. */
+export function readChoice<T extends string>(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	field: string,
+	values: readonly T[],
+	fallback: T,
+): T {
+	const chosen = ctx.getNodeParameter(name, itemIndex, fallback);
+	if (!(values as readonly unknown[]).includes(chosen)) {
+		throw invalidField(ctx, field, `must be one of ${values.join(', ')}`, itemIndex, chosen);
+	}
+	return chosen as T;
+}
+
 /** A boolean parameter: true/false, and "true"/"false"/"1"/"0"/"yes"/"no" from an expression or a sheet. */
 export function readBoolean(ctx: IExecuteFunctions, name: string, itemIndex: number, field: string, fallback = false): boolean {
 	return readParameter(ctx, name, itemIndex, field, booleanValue, fallback);

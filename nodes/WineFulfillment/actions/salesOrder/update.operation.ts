@@ -18,7 +18,7 @@ import {
 	recipientProperty,
 	shipmentProperty,
 } from './fields';
-import { invalidField } from '../parameters';
+import { readChoice } from '../parameters';
 import { locateProperties, locatorOutput, readLocator } from './locate';
 
 /** Shown in the panel and as a hint when Update is asked to put an order on hold. */
@@ -83,10 +83,7 @@ const HOLD: Record<string, boolean | undefined> = { hold: true, release: false, 
 
 /** Fulfillment Hold as HoldOrder: true, false, or undefined (not sent); a hint when it asks for the undocumented hold. */
 function readHold(ctx: IExecuteFunctions, itemIndex: number): boolean | undefined {
-	const choice = ctx.getNodeParameter('hold', itemIndex, 'unchanged');
-	if (typeof choice !== 'string' || !(choice in HOLD)) {
-		throw invalidField(ctx, 'Fulfillment Hold', 'must be one of hold, release, unchanged', itemIndex, choice);
-	}
+	const choice = readChoice(ctx, 'hold', itemIndex, 'Fulfillment Hold', Object.keys(HOLD), 'unchanged');
 	if (choice === 'hold') ctx.addExecutionHints({ message: HOLD_NOTICE, location: 'outputPane' });
 	return HOLD[choice];
 }
