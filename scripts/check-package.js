@@ -1,6 +1,7 @@
 // Checks the package as npm would publish it (run after `npm run build`): the tarball holds only dist/, README.md,
 // LICENSE and package.json, and its JavaScript passes the checks n8n's community-package scanner makes: no restricted
-// globals (n8n's own no-restricted-globals rule) and no module beyond the ones n8n provides to community nodes.
+// globals (n8n's own no-restricted-globals rule) and no module beyond the ones n8n provides to community nodes; and the
+// metadata n8n starts the package from (dist/known, dist/types) says what the code says.
 // Usage: node scripts/check-package.js [package folder, default: this repository]
 // Exit 1, with every finding listed, when the package would be refused.
 'use strict';
@@ -95,6 +96,29 @@ async function scan(jsFiles) {
 	);
 }
 
+/**
+ * n8n starts an installed package with its lazy loader, from dist/known and dist/types, and loads our code only when a
+ * node is used: those files must exist and hold what n8n's eager loader builds from the code (not a stale build).
+ */
+async function checkMetadata() {
+	const { LazyPackageDirectoryLoader, PackageDirectoryLoader } = require('n8n-core');
+	const lazy = new LazyPackageDirectoryLoader(ROOT);
+	await lazy.loadAll();
+	if (!lazy.isLazyLoaded) return ['dist/known or dist/types is missing: n8n would load every file at startup (`npm run build` writes them)'];
+	const eager = new PackageDirectoryLoader(ROOT);
+	await eager.loadAll();
+	// as n8n's metadata generator writes them: the credentials' own toJSON, no list of loadOptions methods (n8n reads
+	// those from the class once it is loaded)
+	const json = (value) => JSON.stringify(value, (key, v) => (key === '__loadOptionsMethods' ? undefined : v));
+	const same = (a, b) => json(a) === json(b);
+	const problems = [];
+	for (const part of ['nodes', 'credentials']) {
+		if (!same(lazy.known[part], eager.known[part])) problems.push(`dist/known/${part}.json differs from the code: run \`npm run build\``);
+		if (!same(lazy.types[part], eager.types[part])) problems.push(`dist/types/${part}.json differs from the code: run \`npm run build\``);
+	}
+	return problems;
+}
+
 async function main() {
 	const files = packedFiles();
 	const problems = [];
@@ -105,7 +129,8 @@ async function main() {
 	for (const file of TOP_LEVEL_FILES) if (!files.includes(file)) problems.push(`the tarball lacks ${file}`);
 	const jsFiles = files.filter((file) => /\.(c|m)?js$/.test(file));
 	problems.push(...(await scan(jsFiles)));
-	const summary = `${files.length} files, ${jsFiles.length} JavaScript (checked for ${NAMED_GLOBALS.join(', ')} and the other globals n8n refuses, and for modules beyond ${[...ALLOWED_MODULES].join(', ')})`;
+	problems.push(...(await checkMetadata()));
+	const summary = `${files.length} files, ${jsFiles.length} JavaScript (checked for ${NAMED_GLOBALS.join(', ')} and the other globals n8n refuses, and for modules beyond ${[...ALLOWED_MODULES].join(', ')}); n8n's startup metadata matches the code`;
 	if (problems.length) {
 		process.stderr.write(`check-package: the package would be refused (${summary}):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
 		process.exit(1);
