@@ -129,7 +129,8 @@ async function main() {
 	for (const file of TOP_LEVEL_FILES) if (!files.includes(file)) problems.push(`the tarball lacks ${file}`);
 	const jsFiles = files.filter((file) => /\.(c|m)?js$/.test(file));
 	problems.push(...(await scan(jsFiles)));
-	problems.push(...(await checkMetadata()));
+	// the metadata check loads the code: only code the scan let through
+	if (!problems.length) problems.push(...(await checkMetadata()));
 	const summary = `${files.length} files, ${jsFiles.length} JavaScript (checked for ${NAMED_GLOBALS.join(', ')} and the other globals n8n refuses, and for modules beyond ${[...ALLOWED_MODULES].join(', ')}); n8n's startup metadata matches the code`;
 	if (problems.length) {
 		process.stderr.write(`check-package: the package would be refused (${summary}):\n${problems.map((p) => `  ${p}`).join('\n')}\n`);
