@@ -17,8 +17,8 @@ async function main() {
 		await sandbox.control('POST', 'latency', { ms: 20 });
 		await sandbox.control('POST', 'rate-limit', { perSecond: 50 });
 		const workflow = actionWorkflow(
-			{ resource: 'inventory', operation: 'getStatus', limit: 1, requestOptions: { concurrency } },
-			{ items: Array.from({ length: items }, () => ({})) },
+			{ resource: 'inventory', operation: 'getStatus', limit: 1, options: { concurrency } },
+			{ items: Array.from({ length: items }, () => ({})), typeVersion: 2 },
 		);
 		const started = performance.now();
 		const result = await runWorkflow(workflow, { [CREDENTIAL_ID]: sandboxCredential(sandbox.baseUrl) });

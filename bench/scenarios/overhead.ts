@@ -45,7 +45,7 @@ const PARAMETERS = {
 	returnAll: false,
 	limit: 1,
 	includeUnavailableItems: true,
-	requestOptions: { concurrency: 1 },
+	options: { concurrency: 1 },
 };
 
 const BODY = { ...STATUS_FILTERS, Skip: 0, Top: 1 };

@@ -82,7 +82,7 @@ export class WineFulfillmentTrigger implements INodeType {
 				displayName: 'Filters',
 				name: 'filters',
 				type: 'collection',
-				placeholder: 'Add filter',
+				placeholder: 'Add Filter',
 				default: {},
 				options: [
 					{
@@ -126,7 +126,7 @@ export class WineFulfillmentTrigger implements INodeType {
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
-				placeholder: 'Add option',
+				placeholder: 'Add Option',
 				default: {},
 				options: [
 					{

@@ -10,8 +10,9 @@ const fx = useSandbox({ inventoryRecords: 24 });
 
 const PATH = '/api/Address/GetCarrierLocations';
 
-const locations = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'address', operation: 'getCarrierLocations', shippingCarrier: 'FEX', ...extra });
+/** Get Carrier Locations on version 2 (its settings in Options), or on the version given. */
+const locations = (extra: Record<string, unknown> = {}, typeVersion = 2) =>
+	actionWorkflow({ resource: 'address', operation: 'getCarrierLocations', shippingCarrier: 'FEX', ...extra }, { typeVersion });
 
 /** Asks the sandbox directly, as the provider would be asked, and returns its answer. */
 async function providerAnswer(body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -73,10 +74,13 @@ describe('Address → Get Carrier Locations', () => {
 		expect(await sentBodies()).toEqual([{ ShippingCarrier: 'FEX', City: 'Napa', State: 'CA', Skip: 0, Top: 100 }]);
 	});
 
-	it('with One Item per Page, outputs the page with its counters as the provider sent it', async () => {
+	it.each([
+		[2, 'options'],
+		[1, 'queryOptions'],
+	])('with One Item per Page, outputs the page with its counters as the provider sent it (version %i: %s)', async (typeVersion, settings) => {
 		const answer = { TransactionReferenceNumber: 'T-2', TotalRecordCount: 1, Skip: 0, Top: 100, MoreRecords: false, CarrierLocations: [location('UPS-1', true)] };
 		await fx.control.fault({ kind: 'status', when: 'after', status: 200, path: 'GetCarrierLocations', body: answer });
-		const result = await fx.run(locations({ shippingCarrier: 'UPS', returnAll: true, queryOptions: { output: 'pages' } }));
+		const result = await fx.run(locations({ shippingCarrier: 'UPS', returnAll: true, [settings]: { output: 'pages' } }, typeVersion));
 		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual([answer]);
 	});
 
@@ -105,7 +109,7 @@ describe('Address → Get Carrier Locations', () => {
 	it('pages through a latitude/longitude search with Skip/Top until the provider has no more, each location once', async () => {
 		const [lat, lon] = [37.9, -122.35];
 		const result = await fx.run(
-			locations({ returnAll: true, filters: { latitude: lat, longitude: lon, searchRadius: 40 }, queryOptions: { pageSize: 5 } }),
+			locations({ returnAll: true, filters: { latitude: lat, longitude: lon, searchRadius: 40 }, options: { pageSize: 5 } }),
 		);
 		expect(result.error).toBeUndefined();
 		const sent = await sentBodies();

@@ -10,6 +10,7 @@ import { countsOf, duplicates, orders, out, salesOrderParameters, useStore } fro
 const fx = useSandbox();
 const store = useStore();
 
+/** Batch Create on version 2 (its batch settings in Options) over the input items. */
 const batch = (items: IDataObject[], extra: Record<string, unknown> = {}, continueOnFail = false) =>
 	actionWorkflow(
 		salesOrderParameters('batchCreate', {
@@ -19,7 +20,7 @@ const batch = (items: IDataObject[], extra: Record<string, unknown> = {}, contin
 			itemsJson: '={{ $json.items ?? [] }}',
 			...extra,
 		}),
-		{ items, continueOnFail },
+		{ items, continueOnFail, typeVersion: 2 },
 	);
 
 const numbers = (items: IDataObject[]) => items.map((i) => String(i.OrderNo));
@@ -28,7 +29,7 @@ describe('Sales Order → Batch Create, exactly once across executions', () => {
 	it('running the same input 3 times (chunks of 2) creates each order once; runs 2 and 3 put them out as already sent', async () => {
 		const input = orders('BRUN', 5);
 		const results = [];
-		for (let run = 0; run < 3; run++) results.push(await fx.run(batch(input, { batchOptions: { batchSize: 2 } })));
+		for (let run = 0; run < 3; run++) results.push(await fx.run(batch(input, { options: { batchSize: 2 } })));
 		expect(results.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
 		expect(countsOf(fx, numbers(input))).toEqual([1, 1, 1, 1, 1]);
 		expect(await fx.control.requests('BatchSalesOrder')).toHaveLength(3);

@@ -25,9 +25,9 @@ export function useStore(): () => MemoryDeduplicator {
 export const orders = (prefix: string, count: number): IDataObject[] =>
 	Array.from({ length: count }, (_, i) => ({ OrderNo: `${prefix}-${String(i + 1).padStart(3, '0')}`, items: [line(SKU_A, 1)] }));
 
-/** Sales Order → Create over the input items, with extra parameters (e.g. sendOnce, sendOnceOptions). */
+/** Sales Order → Create over the input items, with extra parameters (e.g. sendOnce, sendOnceOptions), on version 1 unless told. */
 export function createWorkflow(items: IDataObject[], extra: Record<string, unknown> = {}, options: ActionWorkflowOptions = {}): WorkflowJson {
-	return actionWorkflow(createFromItems(extra), { ...options, items });
+	return actionWorkflow(createFromItems(extra, options.typeVersion), { ...options, items });
 }
 
 /** The same workflow with n8n's node setting "Retry On Fail". */

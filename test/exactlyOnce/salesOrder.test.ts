@@ -69,7 +69,7 @@ describe('Sales Order → Create, exactly once across executions', () => {
 			// the third order is processed, then answered 500; the retries' requests go through
 			await fx.control.fault({ kind: 'status', status: 500, path: 'CreateSalesOrder', when: 'after', after: 2, count: 1 });
 			const result = await fx.run(
-				withRetryOnFail(createWorkflow(items, { sendOnce, requestOptions: { concurrency: 1 } })),
+				withRetryOnFail(createWorkflow(items, { sendOnce, options: { concurrency: 1 } }, { typeVersion: 2 })),
 			);
 			return { result, counts: countsOf(fx, numbers(items)) };
 		};
@@ -228,8 +228,8 @@ describe('Sales Order → Create, exactly once across executions', () => {
 	it('with Continue On Fail, an unsettled order becomes an error item and the others go on', async () => {
 		const input = orders('COF', 3);
 		await fx.control.fault({ kind: 'status', status: 500, path: 'CreateSalesOrder', when: 'after', after: 1, count: 1 });
-		await fx.run(createWorkflow(input, { requestOptions: { concurrency: 1 } }, { continueOnFail: true }));
-		const again = await fx.run(createWorkflow(input, { requestOptions: { concurrency: 1 } }, { continueOnFail: true }));
+		await fx.run(createWorkflow(input, { options: { concurrency: 1 } }, { continueOnFail: true, typeVersion: 2 }));
+		const again = await fx.run(createWorkflow(input, { options: { concurrency: 1 } }, { continueOnFail: true, typeVersion: 2 }));
 		expect(again.error).toBeUndefined();
 		const items = out(again);
 		expect(items[0].json.alreadySent).toBe(true);

@@ -6,8 +6,9 @@ import type { InventoryRecord } from '../sandbox/seed';
 
 const fx = useSandbox({ inventoryRecords: 2400 });
 
-const getSellable = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'inventory', operation: 'getSellable', ...extra });
+/** Get Sellable on version 2 (its settings in Options), or on the version given. */
+const getSellable = (extra: Record<string, unknown> = {}, typeVersion = 2) =>
+	actionWorkflow({ resource: 'inventory', operation: 'getSellable', ...extra }, { typeVersion });
 
 const hints = (result: RunResult) =>
 	(result.run.data.resultData.runData[ACTION_NODE]?.[0]?.hints ?? []).map((h) => h.message);
@@ -26,7 +27,7 @@ function sellable(inventory: InventoryRecord[], keep: (r: InventoryRecord) => bo
 
 describe('Inventory → Get Sellable', () => {
 	it('returns one item per SKU over several PageNumber pages with Return All, matching the sandbox exactly', async () => {
-		const result = await fx.run(getSellable({ returnAll: true, queryOptions: { pageSize: 30 } }));
+		const result = await fx.run(getSellable({ returnAll: true, options: { pageSize: 30 } }));
 		expect(result.error).toBeUndefined();
 		const expected = sellable(fx.sandbox.state.inventory);
 		expect(expected.length).toBe(100);
@@ -44,13 +45,16 @@ describe('Inventory → Get Sellable', () => {
 		expect(pages[0].authShape).toBe('Authentication');
 	});
 
-	it('totals only the chosen warehouses and items, and sends the flags and order type', async () => {
+	it.each([
+		[2, 'options'],
+		[1, 'sellableOptions'],
+	])('totals only the chosen warehouses and items, and sends the flags and order type (version %i: %s)', async (typeVersion, settings) => {
 		const items = [...new Set(fx.sandbox.state.inventory.map((r) => r.ItemNo))].slice(3, 6);
 		const result = await fx.run(
 			getSellable({
 				itemNumbers: items.join('; '),
 				warehouses: ['COB01', 'PRB02'],
-				sellableOptions: {
+				[settings]: {
 					includeIncomingInventory: false,
 					includeLibraryInventory: true,
 					includeStorageInventory: true,
@@ -60,7 +64,7 @@ describe('Inventory → Get Sellable', () => {
 					verbose: false,
 				},
 				returnAll: true,
-			}),
+			}, typeVersion),
 		);
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('GetSellable');
@@ -87,7 +91,7 @@ describe('Inventory → Get Sellable', () => {
 
 	it('gives the raw pages with TotalRecordCount and SalesChannel on request', async () => {
 		const result = await fx.run(
-			getSellable({ returnAll: true, sellableOptions: { orderType: 'WHOLESALE' }, queryOptions: { output: 'pages', pageSize: 60 } }),
+			getSellable({ returnAll: true, options: { orderType: 'WHOLESALE', output: 'pages', pageSize: 60 } }),
 		);
 		const out = result.output(ACTION_NODE).map((i) => i.json);
 		expect(out).toHaveLength(2);
@@ -115,7 +119,7 @@ describe('Inventory → Get Sellable', () => {
 
 	it.each([
 		['a malformed warehouse', { warehouses: '={{ ["apc 01"] }}' }, 'Warehouses line 1', 'must be a warehouse code such as APC01 (got "apc 01")'],
-		['an unknown order type', { sellableOptions: { orderType: '={{ "MAIL" }}' } }, 'Order Type', 'CLUB'],
+		['an unknown order type', { options: { orderType: '={{ "MAIL" }}' } }, 'Order Type', 'CLUB'],
 		['Additional Fields (JSON) that is not an object', { additionalJson: '[1, 2]' }, 'Additional Fields (JSON)', 'must be a JSON object'],
 	])('refuses %s before sending anything', async (_case, parameters, label, rule) => {
 		const result = await fx.run(getSellable(parameters));

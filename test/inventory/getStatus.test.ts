@@ -4,8 +4,9 @@ import { useSandbox } from '../harness/sandbox';
 
 const fx = useSandbox({ inventoryRecords: 12_000 });
 
-const getStatus = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'inventory', operation: 'getStatus', ...extra });
+/** Get Status on version 2 (its settings in Options), or on the version given. */
+const getStatus = (extra: Record<string, unknown> = {}, typeVersion = 2) =>
+	actionWorkflow({ resource: 'inventory', operation: 'getStatus', ...extra }, { typeVersion });
 
 describe('Inventory → Get Status', () => {
 	it('returns every available record over several pages with Return All, matching the sandbox exactly', async () => {
@@ -85,8 +86,11 @@ describe('Inventory → Get Status', () => {
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
-	it('offers the raw pages instead of records', async () => {
-		const result = await fx.run(getStatus({ returnAll: true, queryOptions: { output: 'pages', pageSize: 5000 / 2 } }));
+	it.each([
+		[2, 'options'],
+		[1, 'queryOptions'],
+	])('offers the raw pages instead of records (version %i: %s)', async (typeVersion, settings) => {
+		const result = await fx.run(getStatus({ returnAll: true, [settings]: { output: 'pages', pageSize: 5000 / 2 } }, typeVersion));
 		const out = result.output(ACTION_NODE);
 		expect(out.length).toBe(Math.ceil(fx.sandbox.state.inventory.filter((r) => r.QuantityAvailable > 0).length / 2500));
 		expect(out[0].json).toMatchObject({ Skip: 0, Top: 2500, MoreRecords: true });

@@ -9,8 +9,9 @@ import { transactions } from '../sandbox/stores';
 
 const fx = useSandbox({ inventoryRecords: 480 });
 
-const getTransactions = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'inventory', operation: 'getTransactions', simplify: false, ...extra });
+/** Get Transactions on version 2 (its settings in Options), or on the version given. */
+const getTransactions = (extra: Record<string, unknown> = {}, typeVersion = 2) =>
+	actionWorkflow({ resource: 'inventory', operation: 'getTransactions', simplify: false, ...extra }, { typeVersion });
 
 const hints = (result: RunResult) =>
 	(result.run.data.resultData.runData[ACTION_NODE]?.[0]?.hints ?? []).map((h) => h.message);
@@ -105,10 +106,13 @@ describe('Inventory → Get Transactions', () => {
 		]);
 	});
 
-	it('offers the raw pages, with the reference and counters the provider sent', async () => {
+	it.each([
+		[2, 'options'],
+		[1, 'queryOptions'],
+	])('offers the raw pages, with the reference and counters the provider sent (version %i: %s)', async (typeVersion, settings) => {
 		await seed(30, '02/10/2026');
 		const result = await fx.run(
-			getTransactions({ transactionDate: '2026-02-10', returnAll: true, queryOptions: { output: 'pages', pageSize: 20 } }),
+			getTransactions({ transactionDate: '2026-02-10', returnAll: true, [settings]: { output: 'pages', pageSize: 20 } }, typeVersion),
 		);
 		const out = result.output(ACTION_NODE).map((i) => i.json);
 		expect(out).toHaveLength(2);

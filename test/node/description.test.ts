@@ -100,7 +100,8 @@ describe('node descriptions', () => {
 	it("shows each operation's parameters only for its resource and operation (n8n's updateDisplayOptions)", () => {
 		const [action] = descriptions;
 		const resources = action.properties.filter((p) => p.name === 'resource').flatMap((p) => p.options!.map((o) => (o as { value: string }).value));
-		// Resource, Operation and Request Options (every operation's) are the node's own
+		// Resource, Operation and version 1's Request Options (every operation's) are the node's own; version 2's Options
+		// is each operation's
 		const perOperation = action.properties.filter((p) => !['resource', 'operation', 'requestOptions'].includes(p.name));
 		expect(perOperation.length).toBeGreaterThan(100);
 		for (const property of perOperation) {
@@ -119,6 +120,6 @@ describe('node descriptions', () => {
 		expect(icon).toEqual({ light: 'file:../../icons/wineFulfillment.svg', dark: 'file:../../icons/wineFulfillment.dark.svg' });
 		expect(usableAsTool).toBe(true);
 		expect(versionDescription.properties[0]).toMatchObject({ name: 'resource', default: 'salesOrder' });
-		expect(versionDescription.properties.at(-1)).toMatchObject({ name: 'requestOptions' });
+		expect(versionDescription.properties.at(-1)).toMatchObject({ name: 'requestOptions', displayOptions: { show: { '@version': [1] } } });
 	});
 });

@@ -30,9 +30,7 @@ async function runWithFailure(size: number, bad: number, failure: Failure, concu
 			count: 1,
 		});
 	}
-	const run = fx.run(
-		actionWorkflow(createFromItems({ requestOptions: { concurrency } }), { items }),
-	);
+	const run = fx.run(actionWorkflow(createFromItems({ options: { concurrency } }, 2), { items, typeVersion: 2 }));
 	let timer: NodeJS.Timeout | undefined;
 	const hung = new Promise<never>((_, reject) => {
 		timer = setTimeout(() => reject(new Error('the run never finished')), 15_000);
@@ -101,7 +99,7 @@ describe('per-item runner: a failure without Continue On Fail', () => {
 
 	it('the earliest failing item is the one reported when several in flight fail', async () => {
 		const items = Array.from({ length: 8 }, (_, i) => ({ OrderNo: orderNo(i), items: [line(SKU_A, i === 2 || i === 4 ? 0 : 1)] }));
-		const result = await fx.run(actionWorkflow(createFromItems({ requestOptions: { concurrency: 8 } }), { items }));
+		const result = await fx.run(actionWorkflow(createFromItems({ options: { concurrency: 8 } }, 2), { items, typeVersion: 2 }));
 		expect(result.error?.context?.itemIndex).toBe(2);
 		expect(result.error?.description).toContain('Item 3 of 8 failed');
 		expect(result.error?.description).toContain('Also failed: item 5: Invalid "Items line 1 → Quantity (ItemQuantity)"');
@@ -113,7 +111,7 @@ describe('per-item runner: a failure without Continue On Fail', () => {
 		const items = Array.from({ length: 6 }, (_, i) => ({ OrderNo: orderNo(i), items: [line(SKU_A, i === 1 ? -1 : 1)] }));
 		await fx.control.fault({ kind: 'status', status: 500, when: 'before', path: 'CreateSalesOrder', after: 3, count: 1 });
 		const result = await fx.run(
-			actionWorkflow(createFromItems({ requestOptions: { concurrency: 1 } }), { items, continueOnFail: true }),
+			actionWorkflow(createFromItems({ options: { concurrency: 1 } }, 2), { items, continueOnFail: true, typeVersion: 2 }),
 		);
 		expect(result.error).toBeUndefined();
 		const out = result.output(ACTION_NODE);
@@ -129,13 +127,15 @@ describe('per-item runner: a failure without Continue On Fail', () => {
 	});
 
 	it.each([
-		['"abc"', 'abc'],
-		['0', 0],
-		['51', 51],
-		['"1e3"', '1e3'],
-	])('refuses Concurrency %s before anything is sent', async (_label, concurrency) => {
+		['"abc"', 'abc', 2],
+		['0', 0, 2],
+		['51', 51, 2],
+		['"1e3"', '1e3', 2],
+		['51 (version 1: Request Options)', 51, 1],
+	])('refuses Concurrency %s before anything is sent', async (_label, concurrency, typeVersion) => {
+		const settings = typeVersion === 1 ? { requestOptions: { concurrency } } : { options: { concurrency } };
 		const result = await fx.run(
-			actionWorkflow(createFromItems({ requestOptions: { concurrency } }), { items: [{ OrderNo: 'RUN-001', items: [line(SKU_A, 1)] }] }),
+			actionWorkflow(createFromItems(settings, typeVersion), { items: [{ OrderNo: 'RUN-001', items: [line(SKU_A, 1)] }], typeVersion }),
 		);
 		expect(result.error?.message).toMatch(/^Invalid "Concurrency": must be a whole number from 1 to 50/);
 		expect(await fx.control.requests('CreateSalesOrder')).toEqual([]);

@@ -72,13 +72,16 @@ describe('booleans from sheets: one reader for every boolean', () => {
 });
 
 describe('whole numbers: one reader with the bounds of each field', () => {
-	const getStatus = (extra: IDataObject) => actionWorkflow({ resource: 'inventory', operation: 'getStatus', ...extra });
+	/** Get Status on version 2 (Page Size in Options), or on version 1 when the parameters say where (Query Options) */
+	const getStatus = (extra: IDataObject) =>
+		actionWorkflow({ resource: 'inventory', operation: 'getStatus', ...extra }, { typeVersion: 'queryOptions' in extra ? 1 : 2 });
 
 	it.each([
-		['Page Size', { queryOptions: { pageSize: '={{ "abc" }}' } }, 'must be a whole number from 1 to 2500 (got "abc")'],
-		['Page Size', { queryOptions: { pageSize: -1 } }, 'must be a whole number from 1 to 2500 (got -1)'],
+		['Page Size', { options: { pageSize: '={{ "abc" }}' } }, 'must be a whole number from 1 to 2500 (got "abc")'],
+		['Page Size', { options: { pageSize: -1 } }, 'must be a whole number from 1 to 2500 (got -1)'],
+		['Page Size', { options: { pageSize: 2501 } }, 'must be a whole number from 1 to 2500 (got 2501)'],
+		['Page Size', { options: { pageSize: '={{ "1e3" }}' } }, 'must be a whole number from 1 to 2500 (got "1e3")'],
 		['Page Size', { queryOptions: { pageSize: 2501 } }, 'must be a whole number from 1 to 2500 (got 2501)'],
-		['Page Size', { queryOptions: { pageSize: '={{ "1e3" }}' } }, 'must be a whole number from 1 to 2500 (got "1e3")'],
 		['Limit', { limit: -5 }, 'must be a whole number of at least 1 (got -5)'],
 		['Limit', { limit: 2.5 }, 'must be a whole number of at least 1 (got 2.5)'],
 		['Limit', { limit: '={{ "0x10" }}' }, 'must be a whole number of at least 1 (got "0x10")'],
@@ -90,16 +93,19 @@ describe('whole numbers: one reader with the bounds of each field', () => {
 	});
 
 	it('Page Size "25" from a sheet is read as 25', async () => {
-		const result = await fx.run(getStatus({ queryOptions: { pageSize: '={{ "25" }}' }, limit: 30 }));
+		const result = await fx.run(getStatus({ options: { pageSize: '={{ "25" }}' }, limit: 30 }));
 		expect(result.error).toBeUndefined();
 		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Top)).toEqual([25, 5]);
 	});
 
-	it('Batch Size "abc" is refused naming Batch Size', async () => {
+	it.each([
+		[2, 'options'],
+		[1, 'batchOptions'],
+	])('Batch Size "abc" is refused naming Batch Size (version %i: %s)', async (typeVersion, settings) => {
 		const result = await fx.run(
 			actionWorkflow(
-				{ ...createFromItems(), operation: 'batchCreate', holdOrder: undefined, batchOptions: { batchSize: '={{ "abc" }}' } } as never,
-				{ items: [{ OrderNo: 'B-1', items: [line(SKU_A, 1)] }] },
+				{ ...createFromItems(), operation: 'batchCreate', holdOrder: undefined, [settings]: { batchSize: '={{ "abc" }}' } } as never,
+				{ items: [{ OrderNo: 'B-1', items: [line(SKU_A, 1)] }], typeVersion },
 			),
 		);
 		expect(result.error?.message).toBe('Invalid "Batch Size": must be a whole number from 1 to 1000 (got "abc")');

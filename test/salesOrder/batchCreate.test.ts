@@ -1,5 +1,5 @@
 // Sales Order → Batch Create (deprecated BatchSalesOrder): chunks, 413 splitting, one output item per order.
-import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
+import { ACTION_NODE, actionWorkflow, type ActionWorkflowOptions } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
 import { salesOrders } from '../sandbox/stores';
 import { SKU_A, SKU_B, line, paired, salesOrder } from './helpers';
@@ -16,6 +16,10 @@ const batch = (extra: Record<string, unknown> = {}) =>
 		...extra,
 	});
 
+/** Batch Create on version 2 (its batch settings in Options), or on the version given. */
+const batchWorkflow = (extra: Record<string, unknown> = {}, options: ActionWorkflowOptions = {}) =>
+	actionWorkflow(batch(extra), { typeVersion: 2, ...options });
+
 const orders = (n: number, prefix = 'B') =>
 	Array.from({ length: n }, (_, i) => ({ OrderNo: `${prefix}-${i}`, items: [line(i % 2 ? SKU_A : SKU_B, 1)] }));
 
@@ -29,10 +33,13 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 		expect(notice?.displayName).toContain('deprecated');
 	});
 
-	it('sends one request per chunk of input items and yields one item per order with IsCreated and Messages', async () => {
+	it.each([
+		[2, 'options'],
+		[1, 'batchOptions'],
+	])('sends one request per chunk of input items and yields one item per order with IsCreated and Messages (version %i: %s)', async (typeVersion, settings) => {
 		const input = orders(5);
 		const result = await fx.run(
-			actionWorkflow(batch({ batchOptions: { batchSize: 2, batchId: 'NIGHTLY-7', batchDescription: 'Nightly' } }), { items: input }),
+			batchWorkflow({ [settings]: { batchSize: 2, batchId: 'NIGHTLY-7', batchDescription: 'Nightly' } }, { items: input, typeVersion }),
 		);
 		expect(result.error).toBeUndefined();
 		const sent = await fx.control.requests('BatchSalesOrder');
@@ -58,7 +65,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 	it('answers a 413 by splitting the chunk in halves, recursively, keeping every order once and in order', async () => {
 		await fx.control.call('POST', 'batch-limit', { maxOrders: 3 });
 		const input = orders(10);
-		const result = await fx.run(actionWorkflow(batch({ batchOptions: { batchSize: 10 } }), { items: input }));
+		const result = await fx.run(batchWorkflow({ options: { batchSize: 10 } }, { items: input }));
 		expect(result.error).toBeUndefined();
 		const sent = await fx.control.requests('BatchSalesOrder');
 		expect(sent.map((r) => [(r.body.SalesOrdersInfo as unknown[]).length, r.status])).toEqual([
@@ -79,7 +86,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 		const input = orders(4);
 		const oneOrderBytes = 200;
 		await fx.control.call('POST', 'batch-limit', { maxBytes: oneOrderBytes * 2 });
-		const result = await fx.run(actionWorkflow(batch({ batchOptions: { batchSize: 4 } }), { items: input }));
+		const result = await fx.run(batchWorkflow({ options: { batchSize: 4 } }, { items: input }));
 		expect(result.error).toBeUndefined();
 		expect(result.output(ACTION_NODE).every((o) => o.json.IsCreated === true)).toBe(true);
 		const statuses = (await fx.control.requests('BatchSalesOrder')).map((r) => r.status);
@@ -89,7 +96,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 
 	it('a single order that is still too large fails with the 413 explained', async () => {
 		await fx.control.call('POST', 'batch-limit', { maxBytes: 10 });
-		const result = await fx.run(actionWorkflow(batch(), { items: orders(2) }));
+		const result = await fx.run(batchWorkflow({}, { items: orders(2) }));
 		expect(result.error?.message).toBe('The request is too large for the provider');
 		expect(result.error?.description).toContain('lower the batch size');
 		expect((await fx.control.requests('BatchSalesOrder')).map((r) => r.status)).toEqual([413, 413]);
@@ -97,7 +104,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 
 	it("reports an order the provider did not create with IsCreated false and the provider's messages", async () => {
 		const result = await fx.run(
-			actionWorkflow(batch(), {
+			batchWorkflow({}, {
 				items: [
 					{ OrderNo: 'OK-1', items: [line(SKU_A, 1)] },
 					{ OrderNo: 'BAD-SKU', items: [line('UNKNOWN-SKU', 1)] },
@@ -113,7 +120,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 
 	it('with Continue On Fail, an invalid item becomes an error item and is left out of the request', async () => {
 		const result = await fx.run(
-			actionWorkflow(batch(), {
+			batchWorkflow({}, {
 				continueOnFail: true,
 				items: [
 					{ OrderNo: 'V-1', items: [line(SKU_A, 1)] },
@@ -134,14 +141,14 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 	});
 
 	it('without Continue On Fail, an invalid item stops the run before any request', async () => {
-		const result = await fx.run(actionWorkflow(batch(), { items: [{ OrderNo: 'W-1', items: [line(SKU_A, 1)] }, { OrderNo: 'W-2', items: [line(SKU_A, 0)] }] }));
+		const result = await fx.run(batchWorkflow({}, { items: [{ OrderNo: 'W-1', items: [line(SKU_A, 1)] }, { OrderNo: 'W-2', items: [line(SKU_A, 0)] }] }));
 		expect(result.error?.message).toContain('Invalid "Items line 1 → Quantity (ItemQuantity)"');
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
 	it('with Continue On Fail, a failed chunk yields error items for its orders and later chunks still go', async () => {
 		await fx.control.fault({ kind: 'status', status: 500, path: 'BatchSalesOrder', when: 'before', count: 1 });
-		const result = await fx.run(actionWorkflow(batch({ batchOptions: { batchSize: 2 } }), { continueOnFail: true, items: orders(4) }));
+		const result = await fx.run(batchWorkflow({ options: { batchSize: 2 } }, { continueOnFail: true, items: orders(4) }));
 		const out = result.output(ACTION_NODE);
 		expect(out.map((o) => [paired(o), (o.json.details as { httpCode?: string } | undefined)?.httpCode ?? o.json.IsCreated])).toEqual([
 			[0, '500'],
@@ -155,7 +162,7 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 
 	it('sends a failed chunk\'s orders to the error output with "Continue (using error output)"', async () => {
 		await fx.control.fault({ kind: 'status', status: 500, path: 'BatchSalesOrder', when: 'before', count: 1 });
-		const result = await fx.run(actionWorkflow(batch({ batchOptions: { batchSize: 2 } }), { errorOutput: true, items: orders(4) }));
+		const result = await fx.run(batchWorkflow({ options: { batchSize: 2 } }, { errorOutput: true, items: orders(4) }));
 		expect(result.output(ACTION_NODE, 0).map(paired)).toEqual([2, 3]);
 		expect(result.output(ACTION_NODE, 1).map(paired)).toEqual([0, 1]);
 	});

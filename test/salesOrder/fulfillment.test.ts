@@ -107,7 +107,9 @@ describe('Sales Order → Get Orders On Hold', () => {
 });
 
 describe('Sales Order → Get Returns', () => {
-	const getReturns = (params: Record<string, unknown> = {}) => actionWorkflow(salesOrder('getReturns', { simplify: false, ...params }));
+	/** Get Returns on version 2 (its settings in Options) */
+	const getReturns = (params: Record<string, unknown> = {}) =>
+		actionWorkflow(salesOrder('getReturns', { simplify: false, ...params }), { typeVersion: 2 });
 
 	async function seedReturns() {
 		await createOrders(fx, [
@@ -123,7 +125,7 @@ describe('Sales Order → Get Returns', () => {
 
 	it('returns every return over several pages with Return All, in the field-notes shape', async () => {
 		await seedReturns();
-		const result = await fx.run(getReturns({ returnAll: true, queryOptions: { pageSize: 2 } }));
+		const result = await fx.run(getReturns({ returnAll: true, options: { pageSize: 2 } }));
 		expect(result.error).toBeUndefined();
 		const out = result.output(ACTION_NODE);
 		expect(out.map((i) => i.json)).toEqual(returns(fx.sandbox.state));

@@ -13,16 +13,19 @@ export const SKU_B = 'WINE-000001';
 export const salesOrder = (operation: string, parameters: Record<string, unknown> = {}): INodeParameters =>
 	({ resource: 'salesOrder', operation, ...parameters }) as INodeParameters;
 
-/** Create, one order per input item: OrderNo, items and hold come from the item. */
-export const createFromItems = (extra: Record<string, unknown> = {}): INodeParameters =>
-	salesOrder('create', {
+/** Create, one order per input item: OrderNo, items and hold come from the item (node version `typeVersion`). */
+export const createFromItems = (extra: Record<string, unknown> = {}, typeVersion = 1): INodeParameters => {
+	const hold = { holdOrder: '={{ $json.hold ?? false }}' };
+	return salesOrder('create', {
 		orderNo: '={{ $json.OrderNo }}',
 		orderType: 'RETAIL',
 		itemsInput: 'json',
 		itemsJson: '={{ $json.items ?? [] }}',
-		holdOrder: '={{ $json.hold ?? false }}',
+		// version 2 keeps Hold Order in Additional Fields
+		...(typeVersion >= 2 ? { additionalFields: hold } : hold),
 		...extra,
 	});
+};
 
 export interface OrderSeed extends IDataObject {
 	OrderNo: string;

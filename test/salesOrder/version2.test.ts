@@ -62,7 +62,7 @@ describe('Sales Order → Create, version 2', () => {
 			'additionalFields',
 			'sendOnce',
 			'sendOnceOptions',
-			'requestOptions',
+			'options',
 		]);
 		expect(shown(1, 'create')).toEqual([
 			'resource',

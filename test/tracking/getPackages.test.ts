@@ -18,8 +18,9 @@ nodeClockFollowsSandbox(fx);
 const HOUR = 3_600_000;
 const START = Date.parse('2026-01-05T15:00:00Z'); // the sandbox clock's start
 
-const getPackages = (extra: Record<string, unknown> = {}) =>
-	actionWorkflow({ resource: 'tracking', operation: 'getPackages', simplify: false, ...extra });
+/** Get Packages on version 2 (its settings in Options), or on the version given. */
+const getPackages = (extra: Record<string, unknown> = {}, typeVersion = 2) =>
+	actionWorkflow({ resource: 'tracking', operation: 'getPackages', simplify: false, ...extra }, { typeVersion });
 
 const seed = (input: Record<string, unknown>) => fx.control.call('POST', 'seed-packages', input);
 
@@ -39,7 +40,7 @@ describe('Tracking → Get Packages', () => {
 	it('returns every visible package over several pages with Return All, matching the sandbox exactly', async () => {
 		// 1,000 packages, one every 5 minutes from 72 h ago: about 860 shipped by now, the rest in the future.
 		await seed({ count: 1000, startAt: new Date(START - 72 * HOUR).toISOString(), spreadMs: 5 * 60_000 });
-		const result = await fx.run(getPackages({ returnAll: true, queryOptions: { pageSize: 100 } }));
+		const result = await fx.run(getPackages({ returnAll: true, options: { pageSize: 100 } }));
 		expect(result.error).toBeUndefined();
 		const out = result.output(ACTION_NODE);
 		const expected = expectedPackages();
@@ -168,9 +169,12 @@ describe('Tracking → Get Packages', () => {
 		expect(after.output(ACTION_NODE).map((i) => i.json.OrderNumber)).toEqual(['SO-000001', 'SO-000002', 'SO-000003']);
 	});
 
-	it('gives raw pages with LatestActivityTimestamp, read under either documented spelling', async () => {
+	it.each([
+		[2, 'options'],
+		[1, 'queryOptions'],
+	])('gives raw pages with LatestActivityTimestamp, read under either documented spelling (version %i: %s)', async (typeVersion, settings) => {
 		await seed({ count: 30, startAt: new Date(START - 80 * HOUR).toISOString(), spreadMs: 2 * HOUR });
-		const raw = await fx.run(getPackages({ returnAll: true, queryOptions: { output: 'pages', pageSize: 10 } }));
+		const raw = await fx.run(getPackages({ returnAll: true, [settings]: { output: 'pages', pageSize: 10 } }, typeVersion));
 		const pages = raw.output(ACTION_NODE).map((i) => i.json);
 		expect(pages).toHaveLength(3);
 		const latest = Math.max(...packages(fx.sandbox.state).filter((p) => Date.parse(p.ShipDate ?? '') <= START).map((p) => p.lastActivityAt));
@@ -178,7 +182,7 @@ describe('Tracking → Get Packages', () => {
 		expect(pages[2]).toMatchObject({ MoreRecords: false, TotalRecordCount: 30 });
 
 		await fx.control.call('POST', 'tracking-quirks', { leadingSpaceTimestamp: true });
-		const quirky = await fx.run(getPackages({ returnAll: false, limit: 1, queryOptions: { output: 'pages' } }));
+		const quirky = await fx.run(getPackages({ returnAll: false, limit: 1, [settings]: { output: 'pages' } }, typeVersion));
 		const [page] = quirky.output(ACTION_NODE).map((i) => i.json);
 		expect(page).toHaveProperty([' LatestActivityTimestamp']);
 		expect(page).not.toHaveProperty(['LatestActivityTimestamp']);

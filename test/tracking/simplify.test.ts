@@ -16,9 +16,9 @@ const START = Date.parse('2026-01-05T15:00:00Z'); // the sandbox clock's start
 /** not UTC, and not n8n's default (America/New_York): the output follows the workflow's setting */
 const timezone = 'America/Los_Angeles';
 
-/** `zone` null: no time zone setting, n8n's default */
+/** A Tracking operation on version 2 (its settings in Options); `zone` null: no time zone setting, n8n's default */
 const tracking = (operation: string, parameters: IDataObject = {}, zone: string | null = timezone) =>
-	actionWorkflow({ resource: 'tracking', operation, ...parameters } as INodeParameters, zone ? { timezone: zone } : {});
+	actionWorkflow({ resource: 'tracking', operation, ...parameters } as INodeParameters, { typeVersion: 2, ...(zone ? { timezone: zone } : {}) });
 
 /** Seeds SO-000001: one FEX package shipped an hour before the sandbox's now (14:00 UTC). */
 const seedOne = () =>
@@ -79,7 +79,7 @@ describe('Tracking → Simplify', () => {
 		const raw = await fx.run(tracking('getPackages', { returnAll: true, filters: ACTIVITY_RANGE, simplify: false }));
 		expect(raw.output(ACTION_NODE).map((i) => i.json)).toEqual([omit(packages(fx.sandbox.state)[0], ['lastActivityAt', 'Site', 'IcePack'])]);
 
-		const pages = await fx.run(tracking('getPackages', { returnAll: true, filters: ACTIVITY_RANGE, queryOptions: { output: 'pages' } }));
+		const pages = await fx.run(tracking('getPackages', { returnAll: true, filters: ACTIVITY_RANGE, options: { output: 'pages' } }));
 		const [page] = pages.output(ACTION_NODE).map((i) => i.json);
 		expect(page.Packages).toEqual(raw.output(ACTION_NODE).map((i) => i.json));
 	});

@@ -35,8 +35,8 @@ describe('transport: credentials on the wire', () => {
 		const getStatus = (items: number) =>
 			fx.run(
 				actionWorkflow(
-					{ resource: 'inventory', operation: 'getStatus', returnAll: false, limit: 1, requestOptions: { concurrency: 1 } },
-					{ items: Array.from({ length: items }, () => ({})) },
+					{ resource: 'inventory', operation: 'getStatus', returnAll: false, limit: 1, options: { concurrency: 1 } },
+					{ items: Array.from({ length: items }, () => ({})), typeVersion: 2 },
 				),
 			);
 		const one = await getStatus(1);

@@ -79,8 +79,8 @@ describe('transport: provider statuses', () => {
 		await fx.control.fault({ kind: 'status', status: 401, body: { Message: echoSecrets }, path: 'GetStatus', after: 1 });
 		const result = await fx.run(
 			actionWorkflow(
-				{ resource: 'inventory', operation: 'getStatus', returnAll: false, limit: 1, requestOptions: { concurrency: 1 } },
-				{ items: [{}, {}, {}] },
+				{ resource: 'inventory', operation: 'getStatus', returnAll: false, limit: 1, options: { concurrency: 1 } },
+				{ items: [{}, {}, {}], typeVersion: 2 },
 			),
 		);
 		expect(result.error?.message).toBe('The credentials were refused');

@@ -3,7 +3,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import get from 'lodash/get';
 
-import { fakeContext, type FakeAnswer, type SentRequest } from './fakeContext';
+import { UNIT_NODE, fakeContext, type FakeAnswer, type SentRequest } from './fakeContext';
 
 export interface FakeExecuteOptions {
 	/** the node's parameters, the same for every item or per item index */
@@ -13,6 +13,8 @@ export interface FakeExecuteOptions {
 	continueOnFail?: boolean;
 	/** the provider; a test that expects no request leaves it out and fails on any */
 	answer?: (request: SentRequest, index: number) => FakeAnswer | Promise<FakeAnswer>;
+	/** the node's version (fakeContext's, 1, unless given) */
+	typeVersion?: number;
 }
 
 /** `n` input items, each paired to itself as n8n hands them to a node. */
@@ -20,7 +22,7 @@ export function inputItems(n: number): INodeExecutionData[] {
 	return Array.from({ length: n }, (_, i) => ({ json: { i }, pairedItem: { item: i } }));
 }
 
-export function fakeExecute({ params = {}, items = inputItems(1), continueOnFail = false, answer }: FakeExecuteOptions = {}) {
+export function fakeExecute({ params = {}, items = inputItems(1), continueOnFail = false, answer, typeVersion }: FakeExecuteOptions = {}) {
 	const base = fakeContext(
 		answer ??
 			((request) => {
@@ -30,6 +32,7 @@ export function fakeExecute({ params = {}, items = inputItems(1), continueOnFail
 	/** every parameter read: [name, itemIndex] */
 	const reads: Array<[string, number]> = [];
 	const extra = {
+		...(typeVersion === undefined ? {} : { getNode: () => ({ ...UNIT_NODE, typeVersion }) }),
 		getInputData: () => items,
 		continueOnFail: () => continueOnFail,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {

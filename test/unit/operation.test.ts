@@ -37,12 +37,15 @@ const apiError = (message: string, description?: string, httpCode?: string, item
 async function run(
 	n: number,
 	behave: (itemIndex: number) => Promise<INodeExecutionData[]> | INodeExecutionData[],
-	{ concurrency, continueOnFail = false }: { concurrency?: unknown; continueOnFail?: boolean } = {},
+	{ concurrency, continueOnFail = false, typeVersion = 2 }: { concurrency?: unknown; continueOnFail?: boolean; typeVersion?: number } = {},
 ) {
+	// Concurrency: in Options from version 2 on, in Request Options on version 1
+	const settings = typeVersion >= 2 ? 'options' : 'requestOptions';
 	const { ctx } = fakeExecute({
 		items: inputItems(n),
 		continueOnFail,
-		params: concurrency === undefined ? {} : { requestOptions: { concurrency } },
+		params: concurrency === undefined ? {} : { [settings]: { concurrency } },
+		typeVersion,
 	});
 	const started: number[] = [];
 	const contexts: unknown[] = [];
@@ -180,12 +183,34 @@ describe('runPerItem: every item succeeds', () => {
 	});
 
 	it.each([
-		[0, '0'],
-		[51, '51'],
-		['abc', '"abc"'],
-		[2.5, '2.5'],
-	])('refuses Concurrency %p before any item runs', async (concurrency, shown) => {
-		const r = await run(2, (i) => [out({ i }, i)], { concurrency });
+		[1, 3],
+		[2, 7],
+	])('version %i reads Concurrency where its panel shows it (Request Options, Options): at most %i run at once', async (typeVersion, peak) => {
+		let running = 0;
+		let most = 0;
+		const { ctx } = fakeExecute({
+			items: inputItems(12),
+			params: { requestOptions: { concurrency: 3 }, options: { concurrency: 7 } },
+			typeVersion,
+		});
+		await runPerItem.call(ctx, async (i) => {
+			running += 1;
+			most = Math.max(most, running);
+			await new Promise((resolve) => setTimeout(resolve, 2));
+			running -= 1;
+			return [out({ i }, i)];
+		});
+		expect(most).toBe(peak);
+	});
+
+	it.each([
+		[0, '0', 2],
+		[51, '51', 2],
+		['abc', '"abc"', 2],
+		[2.5, '2.5', 2],
+		[51, '51', 1],
+	])('refuses Concurrency %p (shown as %s) before any item runs, on version %i', async (concurrency, shown, typeVersion) => {
+		const r = await run(2, (i) => [out({ i }, i)], { concurrency, typeVersion });
 		const error = await failureOf(r.promise);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(`Invalid "Concurrency": must be a whole number from 1 to 50 (got ${shown})`);

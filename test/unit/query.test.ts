@@ -46,14 +46,15 @@ function spec(overrides: Partial<QuerySpec> = {}): QuerySpec {
 const paging = (sent: SentRequest[]) =>
 	sent.map((r) => Object.fromEntries(['Skip', 'Top', 'PageNumber', 'PageSize'].filter((k) => k in r.body).map((k) => [k, r.body[k]])));
 
-async function query(params: IDataObject, total: number, s: QuerySpec = spec(), itemIndex = 0, serves?: number) {
-	const f = fakeExecute({ params, items: inputItems(itemIndex + 1), answer: provider({ total, serves }) });
+/** Runs the query on a version 2 node (its settings in Options), or on the version given. */
+async function query(params: IDataObject, total: number, s: QuerySpec = spec(), itemIndex = 0, serves?: number, typeVersion = 2) {
+	const f = fakeExecute({ params, items: inputItems(itemIndex + 1), answer: provider({ total, serves }), typeVersion });
 	const output = await runQuery.call(f.ctx, s, itemIndex);
 	return { output, sent: f.sent };
 }
 
 async function refusal(params: IDataObject, s: QuerySpec = spec(), itemIndex = 0) {
-	const f = fakeExecute({ params, items: inputItems(itemIndex + 1) });
+	const f = fakeExecute({ params, items: inputItems(itemIndex + 1), typeVersion: 2 });
 	try {
 		await runQuery.call(f.ctx, s, itemIndex);
 	} catch (error) {
@@ -113,7 +114,7 @@ describe('runQuery: paging', () => {
 	});
 
 	it('Return All reads every page, in order, at the Page Size asked', async () => {
-		const { output, sent } = await query({ returnAll: true, queryOptions: { pageSize: 10 } }, 25);
+		const { output, sent } = await query({ returnAll: true, options: { pageSize: 10 } }, 25);
 		expect(paging(sent)).toEqual([
 			{ Skip: 0, Top: 10 },
 			{ Skip: 10, Top: 10 },
@@ -129,12 +130,12 @@ describe('runQuery: paging', () => {
 	});
 
 	it('never puts out more than the Limit, even when the provider sends more than asked', async () => {
-		const { output } = await query({ limit: 15, queryOptions: { pageSize: 10 } }, 100, spec(), 0, 20);
+		const { output } = await query({ limit: 15, options: { pageSize: 10 } }, 100, spec(), 0, 20);
 		expect(output.map((o) => o.json.Id)).toEqual(ids(15));
 	});
 
 	it('PageNumber/PageSize paging for the endpoints that page so', async () => {
-		const { output, sent } = await query({ returnAll: true, queryOptions: { pageSize: 4 } }, 10, spec({ style: 'pageNumber' }));
+		const { output, sent } = await query({ returnAll: true, options: { pageSize: 4 } }, 10, spec({ style: 'pageNumber' }));
 		expect(paging(sent)).toEqual([
 			{ PageNumber: 1, PageSize: 4 },
 			{ PageNumber: 2, PageSize: 4 },
@@ -145,7 +146,7 @@ describe('runQuery: paging', () => {
 
 	it('sends the filters with every page request, beside the paging members', async () => {
 		const s = spec();
-		const { sent } = await query({ returnAll: true, queryOptions: { pageSize: 5 } }, 12, s);
+		const { sent } = await query({ returnAll: true, options: { pageSize: 5 } }, 12, s);
 		expect(sent).toHaveLength(3);
 		for (const r of sent) expect(r.body).toMatchObject({ ...FILTERS, Skip: expect.any(Number), Top: 5 });
 		// the operation's own body is left as it was
@@ -154,8 +155,8 @@ describe('runQuery: paging', () => {
 
 	it('reads Return All, Limit and the options of its own item', async () => {
 		const params = (i: number): IDataObject =>
-			i === 1 ? { returnAll: false, limit: 6, queryOptions: { pageSize: 4 } } : { returnAll: true, queryOptions: { pageSize: 9 } };
-		const f = fakeExecute({ params, items: inputItems(2), answer: provider({ total: 30 }) });
+			i === 1 ? { returnAll: false, limit: 6, options: { pageSize: 4 } } : { returnAll: true, options: { pageSize: 9 } };
+		const f = fakeExecute({ params, items: inputItems(2), answer: provider({ total: 30 }), typeVersion: 2 });
 		const output = await runQuery.call(f.ctx, spec(), 1);
 		expect(paging(f.sent)).toEqual([
 			{ Skip: 0, Top: 4 },
@@ -172,14 +173,24 @@ describe('runQuery: Page Size bounds', () => {
 		['7', 7],
 		['', 20],
 	])('Page Size %p asks for Top %i', async (pageSize, top) => {
-		const { sent } = await query({ limit: 1000, queryOptions: { pageSize } }, 0);
+		const { sent } = await query({ limit: 1000, options: { pageSize } }, 0);
 		expect(paging(sent)).toEqual([{ Skip: 0, Top: top }]);
 	});
 
 	it('options left empty (null) are the defaults', async () => {
-		const { output, sent } = await query({ limit: 2, queryOptions: null }, 5);
+		const { output, sent } = await query({ limit: 2, options: null }, 5);
 		expect(paging(sent)).toEqual([{ Skip: 0, Top: 2 }]);
 		expect(output.map((o) => o.json.Id)).toEqual(ids(2));
+	});
+
+	it('version 1 reads Page Size and Output from Query Options, version 2 from Options; neither from the other', async () => {
+		const both = { returnAll: true, queryOptions: { pageSize: 4 }, options: { pageSize: 6, output: 'pages' } };
+		const v1 = await query({ ...both, queryOptions: { pageSize: 4, output: 'records' } }, 10, spec(), 0, undefined, 1);
+		expect(paging(v1.sent)).toEqual([{ Skip: 0, Top: 4 }, { Skip: 4, Top: 4 }, { Skip: 8, Top: 4 }]);
+		expect(v1.output).toHaveLength(10);
+		const v2 = await query(both, 10, spec(), 0, undefined, 2);
+		expect(paging(v2.sent)).toEqual([{ Skip: 0, Top: 6 }, { Skip: 6, Top: 6 }]);
+		expect(v2.output).toHaveLength(2);
 	});
 
 	it.each([
@@ -188,14 +199,14 @@ describe('runQuery: Page Size bounds', () => {
 		[2.5, 'Invalid "Page Size": must be a whole number from 1 to 20 (got 2.5)'],
 		['1e1', 'Invalid "Page Size": must be a whole number from 1 to 20 (got "1e1")'],
 	])('refuses Page Size %p before anything is sent, naming the item', async (pageSize, message) => {
-		const error = await refusal({ queryOptions: { pageSize } }, spec(), 3);
+		const error = await refusal({ options: { pageSize } }, spec(), 3);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect(error.message).toBe(message);
 		expect(error.context.itemIndex).toBe(3);
 	});
 
 	it('the largest page size is the operation’s own', async () => {
-		const error = await refusal({ queryOptions: { pageSize: 101 } }, spec({ maxPageSize: 100 }));
+		const error = await refusal({ options: { pageSize: 101 } }, spec({ maxPageSize: 100 }));
 		expect(error.message).toBe('Invalid "Page Size": must be a whole number from 1 to 100 (got 101)');
 		const { sent } = await query({ limit: 500 }, 0, spec({ maxPageSize: 100 }));
 		expect(paging(sent)).toEqual([{ Skip: 0, Top: 100 }]);
@@ -210,7 +221,7 @@ describe('runQuery: Page Size bounds', () => {
 
 describe('runQuery: output', () => {
 	it('one item per record, as it came, paired to the input item', async () => {
-		const { output } = await query({ returnAll: true, queryOptions: { pageSize: 2 } }, 3, spec(), 2);
+		const { output } = await query({ returnAll: true, options: { pageSize: 2 } }, 3, spec(), 2);
 		expect(output).toStrictEqual([
 			{ json: { Id: 'R0' }, pairedItem: { item: 2 } },
 			{ json: { Id: 'R1' }, pairedItem: { item: 2 } },
@@ -220,7 +231,7 @@ describe('runQuery: output', () => {
 
 	it('one item per record, shaped when the operation simplifies', async () => {
 		const shape = (record: IDataObject): IDataObject => ({ id: String(record.Id).toLowerCase() });
-		const { output } = await query({ returnAll: true, queryOptions: { output: 'records', pageSize: 2 } }, 3, spec({ shape }), 1);
+		const { output } = await query({ returnAll: true, options: { output: 'records', pageSize: 2 } }, 3, spec({ shape }), 1);
 		expect(output).toStrictEqual([
 			{ json: { id: 'r0' }, pairedItem: { item: 1 } },
 			{ json: { id: 'r1' }, pairedItem: { item: 1 } },
@@ -230,7 +241,7 @@ describe('runQuery: output', () => {
 
 	it('one item per page: the page as the provider sent it, with its counters, never shaped', async () => {
 		const shape = (): IDataObject => ({ shaped: true });
-		const { output } = await query({ returnAll: true, queryOptions: { output: 'pages', pageSize: 2 } }, 3, spec({ shape }), 1);
+		const { output } = await query({ returnAll: true, options: { output: 'pages', pageSize: 2 } }, 3, spec({ shape }), 1);
 		expect(output).toStrictEqual([
 			{ json: { TotalRecordCount: 3, MoreRecords: true, Records: [{ Id: 'R0' }, { Id: 'R1' }] }, pairedItem: { item: 1 } },
 			{ json: { TotalRecordCount: 3, MoreRecords: false, Records: [{ Id: 'R2' }] }, pairedItem: { item: 1 } },
@@ -238,7 +249,7 @@ describe('runQuery: output', () => {
 	});
 
 	it('one item per page: the last page holds only the records within the Limit', async () => {
-		const { output } = await query({ limit: 3, queryOptions: { output: 'pages', pageSize: 2 } }, 10, spec(), 0, 2);
+		const { output } = await query({ limit: 3, options: { output: 'pages', pageSize: 2 } }, 10, spec(), 0, 2);
 		expect(output.map((o) => (o.json[RECORDS] as IDataObject[]).map((r) => r.Id))).toEqual([['R0', 'R1'], ['R2']]);
 	});
 

@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
 import { readInteger, type IntegerField } from './parameters';
+import { OPTIONS, groupedFromVersion2, isSettingsCollection, onVersion1, settingPath } from './versions';
 
 export interface OperationModule {
 	description: INodeProperties[];
@@ -13,16 +14,17 @@ export interface OperationModule {
 	executeBatch?: (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 }
 
-/** Default for Request Options → Concurrency: chosen by measurement against the sandbox (see README). */
+/** Default for Concurrency (version 1: Request Options): chosen by measurement against the sandbox (see README). */
 export const DEFAULT_CONCURRENCY = 5;
 
 const CONCURRENCY_FIELD: IntegerField = { field: 'Concurrency', min: 1, max: 50, fallback: DEFAULT_CONCURRENCY };
 
-export const requestOptionsProperty: INodeProperties = {
+/** Version 1's Request Options, the node's own (for every operation); from version 2 on Concurrency is in each operation's Options. */
+const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
 	type: 'collection',
-	placeholder: 'Add option',
+	placeholder: 'Add Option',
 	default: {},
 	options: [
 		{
@@ -36,6 +38,30 @@ export const requestOptionsProperty: INodeProperties = {
 		},
 	],
 };
+
+export const requestOptionsProperty: INodeProperties = onVersion1(requestOptions);
+
+export interface OptionsOf {
+	/** false for an operation that sends all input items together (Batch Create): Concurrency does not apply */
+	perItem?: boolean;
+	/** version 2's display names of settings that would read the same as another field of the panel */
+	renamed?: Record<string, string>;
+}
+
+/**
+ * An operation's parameters in both versions. Version 1 keeps its settings collections (Query Options, Options,
+ * Batch Options; the node's Request Options) where saved workflows have them. From version 2 on they are one
+ * Options collection, last: every setting of those collections, sorted by name, and Concurrency for an operation
+ * run item by item. Every operation has it. Readers find a setting through settingPath (versions.ts).
+ */
+export function withOptions(properties: INodeProperties[], { perItem = true, renamed }: OptionsOf = {}): INodeProperties[] {
+	const sources = properties.filter(isSettingsCollection);
+	const { collection, merged } = groupedFromVersion2(
+		{ displayName: 'Options', name: OPTIONS, type: 'collection', placeholder: 'Add Option', default: {}, options: [] },
+		{ merged: [...sources, ...(perItem ? [requestOptions] : [])], renamed, inVersion1: false },
+	);
+	return [...properties.map((property) => (isSettingsCollection(property) ? merged[sources.indexOf(property)] : property)), ...collection];
+}
 
 /** The n8n error for a failure: ours already are one; anything else is wrapped. */
 export function asNodeError(
@@ -102,7 +128,7 @@ export async function runPerItem(
 	execute: NonNullable<OperationModule['execute']>,
 ): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	const concurrency = readInteger(this, 'requestOptions.concurrency', 0, CONCURRENCY_FIELD);
+	const concurrency = readInteger(this, settingPath(this, 'requestOptions', 'concurrency'), 0, CONCURRENCY_FIELD);
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);
 	const continueOnFail = this.continueOnFail();

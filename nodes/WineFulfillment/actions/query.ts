@@ -6,6 +6,7 @@ import { apiRequest } from '../transport/request';
 import { paginatePages, type PagingStyle } from '../transport/pagination';
 import { itemsFor } from './common';
 import { checkInteger, readBoolean, readInteger } from './parameters';
+import { readSettings } from './versions';
 
 export interface QuerySpec {
 	endpoint: Endpoint;
@@ -38,7 +39,10 @@ export const returnAllProperties: INodeProperties[] = [
 	},
 ];
 
-/** Return All, Limit and the output shape, for an operation's parameter list (wrap in updateDisplayOptions). */
+/**
+ * Return All, Limit and Query Options (output shape, page size), for an operation's parameter list (wrap in
+ * updateDisplayOptions and withOptions: from version 2 on, Query Options' settings are in Options).
+ */
 export function queryProperties(maxPageSize: number): INodeProperties[] {
 	return [
 		...returnAllProperties,
@@ -46,7 +50,7 @@ export function queryProperties(maxPageSize: number): INodeProperties[] {
 			displayName: 'Query Options',
 			name: 'queryOptions',
 			type: 'collection',
-			placeholder: 'Add option',
+			placeholder: 'Add Option',
 			default: {},
 			options: [
 				{
@@ -92,8 +96,7 @@ export async function runQuery(
 	itemIndex: number,
 ): Promise<INodeExecutionData[]> {
 	const limit = readLimit(this, itemIndex);
-	// the collection read once: n8n looks the parameter up among all the node's properties on every read
-	const options = (this.getNodeParameter('queryOptions', itemIndex, {}) ?? {}) as IDataObject;
+	const options = readSettings(this, 'queryOptions', itemIndex, ['output', 'pageSize']);
 	const output = (options.output ?? 'records') as 'records' | 'pages';
 	const pageSize = checkInteger(this, options.pageSize, itemIndex, {
 		field: 'Page Size',

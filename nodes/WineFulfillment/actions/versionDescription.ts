@@ -63,6 +63,7 @@ export const versionDescription: INodeTypeDescription = {
 		...sku.description,
 		...tracking.description,
 		...address.description,
+		// version 1 only: from version 2 on Concurrency is in each operation's Options (operation.ts withOptions)
 		requestOptionsProperty,
 	],
 };

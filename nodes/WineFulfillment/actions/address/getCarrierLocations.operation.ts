@@ -7,6 +7,7 @@ import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { toWire } from '../wireNames';
+import { withOptions } from '../operation';
 
 const show = { resource: ['address'], operation: ['getCarrierLocations'] };
 
@@ -62,7 +63,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 const labels = {
 	ShippingCarrier: 'Carrier',

@@ -14,6 +14,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
+import { withOptions } from '../operation';
 
 const show = { resource: ['address'], operation: ['validate'] };
 
@@ -73,7 +74,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 const labels = {
 	...addressLabels('Address'),

@@ -13,6 +13,8 @@ import {
 import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { toWire } from '../wireNames';
 import { queryProperties, runQuery } from '../query';
+import { readSettings } from '../versions';
+import { withOptions } from '../operation';
 
 const show = { resource: ['inventory'], operation: ['getSellable'] };
 
@@ -23,6 +25,39 @@ const flag = (displayName: string, name: string, description: string): INodeProp
 	default: false,
 	description,
 });
+
+/** Options of the provider's query (version 1: Options, `sellableOptions`; from version 2 on in Options with the rest). */
+const sellableOptions: INodeProperties = {
+	displayName: 'Options',
+	name: 'sellableOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		flag('Include Incoming Inventory', 'includeIncomingInventory', 'Whether to count stock on inbound purchase orders'),
+		flag('Include Library Inventory', 'includeLibraryInventory', 'Whether to count library inventory'),
+		flag('Include Storage Inventory', 'includeStorageInventory', 'Whether to count storage inventory'),
+		flag('Include Unavailable Items', 'includeUnavailableItems', 'Whether to include items with nothing to sell'),
+		{
+			displayName: 'Order Source',
+			name: 'orderSource',
+			type: 'string',
+			default: '',
+			description: 'The sales channel the quantities are for, as your account names it',
+		},
+		{
+			displayName: 'Order Type',
+			name: 'orderType',
+			type: 'options',
+			default: 'RETAIL',
+			options: codeOptions(SELLABLE_ORDER_TYPES, ORDER_TYPE_LABELS),
+			description: 'The order type the quantities are for',
+		},
+		flag('Verbose', 'verbose', 'Whether the provider should add detail to each item'),
+	],
+};
+
+const SELLABLE_SETTINGS = (sellableOptions.options as INodeProperties[]).map((option) => option.name);
 
 const properties: INodeProperties[] = [
 	{
@@ -41,40 +76,12 @@ const properties: INodeProperties[] = [
 		options: warehouseOptions(WAREHOUSES),
 		description: 'Total only these warehouses. None selected means every location with sellable stock.',
 	},
-	{
-		displayName: 'Options',
-		name: 'sellableOptions',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			flag('Include Incoming Inventory', 'includeIncomingInventory', 'Whether to count stock on inbound purchase orders'),
-			flag('Include Library Inventory', 'includeLibraryInventory', 'Whether to count library inventory'),
-			flag('Include Storage Inventory', 'includeStorageInventory', 'Whether to count storage inventory'),
-			flag('Include Unavailable Items', 'includeUnavailableItems', 'Whether to include items with nothing to sell'),
-			{
-				displayName: 'Order Source',
-				name: 'orderSource',
-				type: 'string',
-				default: '',
-				description: 'The sales channel the quantities are for, as your account names it',
-			},
-			{
-				displayName: 'Order Type',
-				name: 'orderType',
-				type: 'options',
-				default: 'RETAIL',
-				options: codeOptions(SELLABLE_ORDER_TYPES, ORDER_TYPE_LABELS),
-				description: 'The order type the quantities are for',
-			},
-			flag('Verbose', 'verbose', 'Whether the provider should add detail to each item'),
-		],
-	},
+	sellableOptions,
 	additionalJsonProperty('{"SomeFilter": "value"}'),
 	...queryProperties(SELLABLE_MAX_PAGE_SIZE),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 const labels = {
 	ItemNumbers: 'Item Numbers',
@@ -86,7 +93,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = compact({
 		ItemNumbers: toList(this.getNodeParameter('itemNumbers', itemIndex, '')),
 		Warehouses: toList(this.getNodeParameter('warehouses', itemIndex, [])),
-		...toWire(this.getNodeParameter('sellableOptions', itemIndex, {}) as IDataObject),
+		...toWire(readSettings(this, 'sellableOptions', itemIndex, SELLABLE_SETTINGS)),
 	});
 	const body = validateBody(
 		this,

@@ -7,6 +7,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
 import { compact, hintUnknownWarehouses, toList, validateBody } from '../common';
 import { queryProperties, runQuery } from '../query';
+import { withOptions } from '../operation';
 
 const show = { resource: ['inventory'], operation: ['getStatus'] };
 
@@ -49,7 +50,7 @@ const properties: INodeProperties[] = [
 	...queryProperties(MAX_TOP),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 const labels = {
 	Warehouse: 'Warehouse',

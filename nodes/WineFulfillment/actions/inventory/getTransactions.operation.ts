@@ -14,6 +14,7 @@ import { simpleTransaction } from '../../wire/simplify';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
+import { withOptions } from '../operation';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
 
@@ -105,7 +106,7 @@ const properties: INodeProperties[] = [
 	...queryProperties(TRANSACTIONS_MAX_TOP),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 const labels = {
 	TransactionDate: 'Transaction Date',

@@ -13,6 +13,7 @@ import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { PURCHASE_ITEMS_EXAMPLE, additionalFields, itemRow, purchaseItemToWire, purchaseOrderLabels } from './fields';
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from './shared';
+import { withOptions } from '../operation';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
 
@@ -80,7 +81,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('purchaseOrder', false),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

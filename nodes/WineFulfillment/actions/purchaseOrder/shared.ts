@@ -6,7 +6,7 @@ import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, validateBody } from '../common';
-import type { OperationModule } from '../operation';
+import { withOptions, type OperationModule } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 
 function isPlainObject(value: unknown): value is IDataObject {
@@ -95,7 +95,7 @@ export function cancelByReference(
 		},
 	];
 	return {
-		description: updateDisplayOptions({ show: { resource: [resource], operation: ['cancel'] } }, properties),
+		description: updateDisplayOptions({ show: { resource: [resource], operation: ['cancel'] } }, withOptions(properties)),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 			const body = validateBody(
 				this,

@@ -10,6 +10,7 @@ import { purchaseOrderLabels, specialInstructionField } from './fields';
 import { toWire } from '../wireNames';
 import { sendMovement, writeResult } from './shared';
 import { NAMES } from '../panel';
+import { withOptions } from '../operation';
 
 const show = { resource: ['purchaseOrder'], operation: ['update'] };
 
@@ -76,7 +77,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty('{"OrderInfo": {"SomeMember": "value"}}'),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

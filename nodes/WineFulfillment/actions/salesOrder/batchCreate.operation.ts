@@ -7,10 +7,11 @@ import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOr
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact } from '../common';
 import { sendOnceProperties } from '../sentOrders';
-import { asNodeError, errorItem } from '../operation';
+import { asNodeError, errorItem, withOptions } from '../operation';
 import { readInteger, readText, type IntegerField } from '../parameters';
 import { sendAgain, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
+import { settingLabel, settingPath } from '../versions';
 import { orderProperties, buildOrder } from './create.operation';
 
 export const DEFAULT_BATCH_SIZE = 50;
@@ -65,7 +66,17 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('salesOrder', true),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['batchCreate'] } }, properties);
+/**
+ * Version 2's names of the batch members in Options, where "Batch ID" alone would read the same as Additional
+ * Fields → Batch ID (each order's OrderInfo.BatchId); version 1 says which by its collection, Batch Options.
+ */
+const BATCH_REQUEST_NAMES = { batchId: 'Batch Request ID', batchDescription: 'Batch Request Description' };
+
+// Concurrency does not apply: the input items are sent together, batch after batch
+export const description = updateDisplayOptions(
+	{ show: { resource: ['salesOrder'], operation: ['batchCreate'] } },
+	withOptions(properties, { perItem: false, renamed: BATCH_REQUEST_NAMES }),
+);
 
 interface Entry {
 	itemIndex: number;
@@ -150,11 +161,16 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		else throw asNodeError(this, built.error, itemIndex);
 	}
 
-	const batchSize = readInteger(this, 'batchOptions.batchSize', 0, BATCH_SIZE_FIELD);
+	const batchSize = readInteger(this, settingPath(this, 'batchOptions', 'batchSize'), 0, BATCH_SIZE_FIELD);
 	const header = compact(
 		toWire({
-			batchId: readText(this, 'batchOptions.batchId', 0, 'Batch ID'),
-			batchDescription: readText(this, 'batchOptions.batchDescription', 0, 'Batch Description'),
+			batchId: readText(this, settingPath(this, 'batchOptions', 'batchId'), 0, settingLabel(this, 'Batch ID', BATCH_REQUEST_NAMES.batchId)),
+			batchDescription: readText(
+				this,
+				settingPath(this, 'batchOptions', 'batchDescription'),
+				0,
+				settingLabel(this, 'Batch Description', BATCH_REQUEST_NAMES.batchDescription),
+			),
 		}),
 	);
 	const record = entries.length ? await sentOrdersFor(this, 'salesOrder', 0, true) : undefined;

@@ -6,8 +6,10 @@ import { cancelSalesOrderRequest, updateSalesOrderRequest } from '../../wire/sal
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
 import { readBoolean } from '../parameters';
+import { settingPath } from '../versions';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
+import { withOptions } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -31,7 +33,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['cancel'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['cancel'] } }, withOptions(properties));
 
 /** CancelSalesOrder: `OrderNumber` or `TransactionReferenceNumber` (field notes). */
 async function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {
@@ -54,7 +56,7 @@ async function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, ite
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const locator = readLocator(this, itemIndex);
-	const deprecatedPath = readBoolean(this, 'options.deprecatedPath', itemIndex, 'Use Deprecated Cancel Path');
+	const deprecatedPath = readBoolean(this, settingPath(this, 'options', 'deprecatedPath'), itemIndex, 'Use Deprecated Cancel Path');
 	const response = deprecatedPath
 		? await cancelThroughUpdate(this, locator, itemIndex)
 		: await cancel(this, locator, itemIndex);

@@ -13,8 +13,6 @@ import {
 	ORDER_LABELS,
 	billingProperty,
 	deliveryContactProperty,
-	groupPaths,
-	groupedFromVersion2,
 	itemsProperties,
 	orderInfoFields,
 	orderTypeOptions,
@@ -23,6 +21,8 @@ import {
 	recipientProperty,
 	shipmentProperty,
 } from './fields';
+import { groupPaths, groupedFromVersion2 } from '../versions';
+import { withOptions } from '../operation';
 
 const holdOrderProperty: INodeProperties = {
 	displayName: 'Hold Order',
@@ -50,7 +50,7 @@ export function orderProperties(withHold: boolean, json: INodeProperties): INode
 			default: {},
 			options: orderInfoFields(false),
 		},
-		[billingProperty, shipmentProperty, deliveryContactProperty, ...(withHold ? [holdOrderProperty] : []), json],
+		{ groups: [billingProperty, shipmentProperty, deliveryContactProperty, ...(withHold ? [holdOrderProperty] : []), json] },
 	);
 	const [billing, shipment, delivery, ...holdAndJson] = groups;
 	return [
@@ -83,7 +83,7 @@ export function orderProperties(withHold: boolean, json: INodeProperties): INode
 
 const properties: INodeProperties[] = [...orderProperties(true, additionalJsonProperty()), ...sendOnceProperties('salesOrder', true)];
 
-export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['create'] } }, withOptions(properties));
 
 /** The CreateSalesOrder body of one input item, validated; Batch Create uses it for each entry. */
 export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: boolean): CreateSalesOrderRequest {

@@ -403,7 +403,7 @@ export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[
 
 /**
  * Contacts, shipment, delivery contact and items: only what the user set. `at` gives each group's parameter path
- * (see groupPaths).
+ * (see groupPaths in ../versions.ts).
  */
 export function readOrderMembers(ctx: IExecuteFunctions, itemIndex: number, at: (name: string) => string = (name) => name): IDataObject {
 	return compact({
@@ -414,42 +414,3 @@ export function readOrderMembers(ctx: IExecuteFunctions, itemIndex: number, at: 
 		ItemsInfo: readItems(ctx, itemIndex) as IDataObject[] | undefined,
 	});
 }
-
-// ---- version 2: optional groups inside one collection ----
-
-const onVersion1 = (property: INodeProperties): INodeProperties => ({
-	...property,
-	displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [1] } },
-});
-const fromVersion2 = (property: INodeProperties): INodeProperties => ({
-	...property,
-	displayOptions: { ...property.displayOptions, show: { ...property.displayOptions?.show, '@version': [{ _cnd: { gte: 2 } }] } },
-});
-const byName = (a: INodeProperties, b: INodeProperties) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1);
-
-/**
- * An operation's optional groups (contacts, shipment, hold, JSON) inside its collection from version 2 on, added on
- * demand (n8n's pattern: the required fields, then one collection); version 1 shows each group at the top, where
- * saved workflows have them. `collection` is the collection for both versions; `groups` the version 1 parameters,
- * placed in the panel where they were.
- */
-export function groupedFromVersion2(
-	collection: INodeProperties,
-	groups: INodeProperties[],
-): { collection: INodeProperties[]; groups: INodeProperties[] } {
-	const inside = groups.map(({ displayOptions: _shown, ...group }) => group);
-	return {
-		collection: [
-			onVersion1(collection),
-			fromVersion2({ ...collection, options: [...(collection.options as INodeProperties[]), ...inside].sort(byName) }),
-		],
-		groups: groups.map(onVersion1),
-	};
-}
-
-/** Each group's parameter path in this node's version: `collection.name` from version 2 on, else `name`. */
-export function groupPaths(ctx: IExecuteFunctions, collection: string, groups: readonly string[]): (name: string) => string {
-	const nested = ctx.getNode().typeVersion >= 2;
-	return (name) => (nested && groups.includes(name) ? `${collection}.${name}` : name);
-}
-

@@ -5,6 +5,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { toList } from '../common';
 import { invalidField } from '../parameters';
 import { recordToForget, scopeOptions } from '../sentOrders';
+import { withOptions } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -34,7 +35,7 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['forgetSent'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['forgetSent'] } }, withOptions(properties));
 
 /** The order numbers of one input item, each once. */
 function orderNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {

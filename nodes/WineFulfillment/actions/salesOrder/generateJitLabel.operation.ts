@@ -8,8 +8,10 @@ import type { DocumentType, WireDocument } from '../../transport/document';
 import type { ApiResponse } from '../../transport/request';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
+import { readSettings } from '../versions';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
+import { withOptions } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -65,7 +67,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['generateJitLabel'] } },
-	properties,
+	withOptions(properties),
 );
 
 function safeName(text: string): string {
@@ -77,7 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const labelType = this.getNodeParameter('labelType', itemIndex, 'Label') as (typeof JIT_LABEL_TYPES)[number];
 	const format = this.getNodeParameter('format', itemIndex, 'PDF') as (typeof JIT_FORMATS)[number];
 	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
-	const options = this.getNodeParameter('options', itemIndex, {}) as { fileName?: string };
+	const options = readSettings(this, 'options', itemIndex, ['fileName']) as { fileName?: string };
 	const body = validateBody(
 		this,
 		jitLabelRequest,

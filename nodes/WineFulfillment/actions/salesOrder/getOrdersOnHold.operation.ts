@@ -8,13 +8,14 @@ import { itemsFor } from '../common';
 
 import { readLimit, returnAllProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
+import { withOptions } from '../operation';
 
 // The answer is one unpaged list; Return All / Limit trims it here.
 const properties: INodeProperties[] = [...returnAllProperties, simplifyProperty];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['getOrdersOnHold'] } },
-	properties,
+	withOptions(properties),
 );
 
 /** The records of the answer: a JSON array (field notes), or an object holding one. */

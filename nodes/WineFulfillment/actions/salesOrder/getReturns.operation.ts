@@ -16,6 +16,7 @@ import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validat
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { toWire } from '../wireNames';
+import { withOptions } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -77,7 +78,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['getReturns'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['getReturns'] } }, withOptions(properties));
 
 const labels = {
 	OrderNumbers: 'Order Numbers',

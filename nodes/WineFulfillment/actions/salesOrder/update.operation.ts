@@ -9,8 +9,6 @@ import {
 	ORDER_LABELS,
 	billingProperty,
 	deliveryContactProperty,
-	groupPaths,
-	groupedFromVersion2,
 	itemsProperties,
 	orderInfoFields,
 	readOrderInfoFields,
@@ -18,8 +16,10 @@ import {
 	recipientProperty,
 	shipmentProperty,
 } from './fields';
+import { groupPaths, groupedFromVersion2 } from '../versions';
 import { readChoice } from '../parameters';
 import { locateProperties, locatorOutput, readLocator } from './locate';
+import { withOptions } from '../operation';
 
 /** Shown in the panel and as a hint when Update is asked to put an order on hold. */
 const HOLD_NOTICE =
@@ -37,7 +37,7 @@ const { collection: updateFields, groups } = groupedFromVersion2(
 		default: {},
 		options: orderInfoFields(true),
 	},
-	[recipientProperty, billingProperty, shipmentProperty, deliveryContactProperty, additionalJsonProperty()],
+	{ groups: [recipientProperty, billingProperty, shipmentProperty, deliveryContactProperty, additionalJsonProperty()] },
 );
 const json = groups.pop()!;
 
@@ -77,7 +77,7 @@ const properties: INodeProperties[] = [
 	json,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['update'] } }, withOptions(properties));
 
 const HOLD: Record<string, boolean | undefined> = { hold: true, release: false, unchanged: undefined };
 

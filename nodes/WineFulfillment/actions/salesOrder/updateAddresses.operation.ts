@@ -7,6 +7,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { ORDER_LABELS, deliveryContactProperty, readCollection, recipientProperty } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
+import { withOptions } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -24,7 +25,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['updateAddresses'] } },
-	properties,
+	withOptions(properties),
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {

@@ -7,6 +7,7 @@ import { additionalJsonProperty, compact } from '../common';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { requestorProperties, sendSkuInfo } from './shared';
 import { toWire } from '../wireNames';
+import { withOptions } from '../operation';
 
 const show = { resource: ['sku'], operation: ['create'] };
 
@@ -152,7 +153,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('sku', false),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const category = this.getNodeParameter('itemCategory', itemIndex) as string;

@@ -7,6 +7,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { writeOutput } from './shared';
+import { withOptions } from '../operation';
 
 const show = { resource: ['sku'], operation: ['retire'] };
 
@@ -20,7 +21,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = validateBody(

@@ -7,6 +7,7 @@ import { itemNumberLocator } from '../../methods/itemNumber';
 import { additionalJsonProperty, compact } from '../common';
 import { requestorProperties, sendSkuInfo } from './shared';
 import { toWire } from '../wireNames';
+import { withOptions } from '../operation';
 
 const show = { resource: ['sku'], operation: ['update'] };
 
@@ -45,7 +46,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const fields = toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);

@@ -8,6 +8,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
 import { simplifier, simplifyProperty } from '../simplify';
+import { withOptions } from '../operation';
 
 const show = { resource: ['tracking'], operation: ['getDeliveryEstimates'] };
 
@@ -40,7 +41,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 const labels = {
 	...addressLabels('DeliveryAddress'),

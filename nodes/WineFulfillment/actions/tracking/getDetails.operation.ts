@@ -7,7 +7,9 @@ import { detailRecords, getDetailsRequest } from '../../wire/tracking';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { readBoolean } from '../parameters';
+import { settingPath } from '../versions';
 import { simplifier, simplifyProperty } from '../simplify';
+import { withOptions } from '../operation';
 
 const show = { resource: ['tracking'], operation: ['getDetails'] };
 
@@ -28,7 +30,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [
 			{
@@ -44,7 +46,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const body = validateBody(
@@ -61,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const records = response.statusCode === 404 ? [] : detailRecords(response.body);
 	const shape = simplifier(this, itemIndex, simplePackage);
 	if (records.length) return itemsFor(shape ? records.map(shape) : records, itemIndex);
-	if (readBoolean(this, 'options.failWhenNotFound', itemIndex, 'Fail When Not Found')) {
+	if (readBoolean(this, settingPath(this, 'options', 'failWhenNotFound'), itemIndex, 'Fail When Not Found')) {
 		throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
 			itemIndex,
 			description:

@@ -16,6 +16,7 @@ import { simplePackage } from '../../wire/simplify';
 import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
+import { withOptions } from '../operation';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
 
@@ -86,7 +87,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 const labels = {
 	ShipDateRange: 'Ship Date From/To',

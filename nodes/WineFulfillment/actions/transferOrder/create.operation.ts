@@ -20,6 +20,7 @@ import { NAMES } from '../panel';
 import { invalidField } from '../parameters';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire, transferOrderLabels } from './fields';
+import { withOptions } from '../operation';
 
 const show = { resource: ['transferOrder'], operation: ['create'] };
 
@@ -133,7 +134,7 @@ const properties: INodeProperties[] = [
 	...sendOnceProperties('transferOrder', false),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 /**
  * The revision in force and the parameter holding the status: Additional Fields → Interface Revision, else the

@@ -10,6 +10,7 @@ import { toWire } from '../wireNames';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
 import { contactProperties, transferOrderLabels } from './fields';
+import { withOptions } from '../operation';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };
 
@@ -71,7 +72,7 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty('{"TransferInfo": {"SomeMember": "value"}}'),
 ];
 
-export const description = updateDisplayOptions({ show }, properties);
+export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const changes = compact(toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
