@@ -7,7 +7,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { toList } from './actions/common';
 import { advance, rememberedPart, windowStart, type EventState } from './trigger/cursor';
 import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
 import { CLOCK_MARGIN_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, isoSecond } from './trigger/time';
@@ -15,6 +14,7 @@ import { readWindow, type ReadOptions, type WindowQuery } from './trigger/window
 import { CARRIERS, WAREHOUSES } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
 import { PACKAGE_STATUSES } from './wire/tracking';
+import { readList } from './actions/parameters';
 
 interface TriggerOptions {
 	startFromHours?: number;
@@ -166,9 +166,9 @@ export class WineFulfillmentTrigger implements INodeType {
 		const rawFilters = this.getNodeParameter('filters', {}) as IDataObject;
 		const filters: Filters = {
 			carrier: rawFilters.carrier as string | undefined,
-			orderNumbers: toList(rawFilters.orderNumbers),
+			orderNumbers: readList(this, rawFilters.orderNumbers, 0, 'Order Numbers'),
 			warehouse: rawFilters.warehouse as string | undefined,
-			statuses: toList(rawFilters.statuses),
+			statuses: readList(this, rawFilters.statuses, 0, 'Statuses'),
 		};
 		const options = this.getNodeParameter('options', {}) as TriggerOptions;
 		// n8n 2.x gives a poll a time budget; 1.x has none (a poll then reads to the end)

@@ -1,4 +1,4 @@
-// The operations' shared helpers called directly: list parameters, compacting, the JSON escape hatch merge, hints, items.
+// The operations' shared helpers called directly: list parameters (readList), compacting, the JSON escape hatch merge, hints, items.
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -7,9 +7,9 @@ import {
 	compact,
 	hintUnknownWarehouses,
 	itemsFor,
-	toList,
 	withAdditionalJson,
 } from '../../nodes/WineFulfillment/actions/common';
+import { readList } from '../../nodes/WineFulfillment/actions/parameters';
 
 const node: INode = {
 	id: 'n1',
@@ -33,27 +33,58 @@ function context(additionalJsonValue: unknown = '') {
 	return { ctx, hints };
 }
 
-describe('toList', () => {
+describe('readList', () => {
+	const toList = (value: unknown) => readList(context().ctx, value, 3, 'Order Numbers');
+	const refused = (value: unknown) => {
+		try {
+			toList(value);
+		} catch (error) {
+			return error as NodeOperationError;
+		}
+		throw new Error(`${JSON.stringify(value)} was read`);
+	};
+
 	it('splits text on commas, semicolons and new lines, trimming and dropping empty entries', () => {
 		expect(toList('A1, B2;C3\nD4 ,, ;\n')).toEqual(['A1', 'B2', 'C3', 'D4']);
 		expect(toList('  one  ')).toEqual(['one']);
+		// text from a sheet stays text
+		expect(toList('false')).toEqual(['false']);
+		expect(toList('1e3')).toEqual(['1e3']);
 	});
 
-	it('takes an array from an expression as it is, each entry as trimmed text', () => {
+	it('takes an array from an expression as it is, each entry as trimmed text; null and undefined entries dropped', () => {
 		expect(toList([' A ', 12, '', 'B,C'])).toEqual(['A', '12', 'B,C']);
+		expect(toList(['A', null, undefined, 'B'])).toEqual(['A', 'B']);
 	});
 
 	it('is empty for nothing', () => {
-		expect(toList(undefined)).toEqual([]);
-		expect(toList(null)).toEqual([]);
-		expect(toList('')).toEqual([]);
-		expect(toList('  ')).toEqual([]);
-		expect(toList([])).toEqual([]);
+		for (const nothing of [undefined, null, '', '  ', [], [null], ['', ' ']]) expect(toList(nothing)).toEqual([]);
 	});
 
 	it('reads a number as one entry', () => {
 		expect(toList(10001)).toEqual(['10001']);
 		expect(toList(0)).toEqual(['0']);
+	});
+
+	it('refuses an object, a boolean or a non-finite number, whole or as an entry, naming the field and the entry', () => {
+		const cases: Array<[unknown, string]> = [
+			[{ id: 'A1' }, 'Invalid "Order Numbers": must be text or a list of text (got an object)'],
+			[true, 'Invalid "Order Numbers": must be text or a list of text (got true)'],
+			[Number.NaN, 'Invalid "Order Numbers": must be text or a list of text (got NaN)'],
+			[['A1', { id: 'B2' }], 'Invalid "Order Numbers": must be text or a list of text: entry 2 is an object (got a list)'],
+			[['A1', ['B2']], 'Invalid "Order Numbers": must be text or a list of text: entry 2 is a list (got a list)'],
+			[[false], 'Invalid "Order Numbers": must be text or a list of text: entry 1 is false (got a list)'],
+			[['A1', null, Infinity], 'Invalid "Order Numbers": must be text or a list of text: entry 3 is Infinity (got a list)'],
+		];
+		for (const [value, message] of cases) {
+			const error = refused(value);
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect([error.message, error.description, (error.context as { itemIndex?: number }).itemIndex]).toEqual([
+				message,
+				'Nothing was sent to the provider. Correct "Order Numbers" and run again.',
+				3,
+			]);
+		}
 	});
 });
 

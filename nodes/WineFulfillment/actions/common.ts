@@ -9,13 +9,6 @@ import { inZone } from '../wire/dates';
 import { fieldOf } from '../wire/paths';
 import { invalidField } from './parameters';
 
-/** A list parameter: an array from an expression, or text separated by commas, semicolons or new lines. */
-export function toList(value: unknown): string[] {
-	if (value === undefined || value === null || value === '') return [];
-	const parts = Array.isArray(value) ? value.map((v) => String(v)) : String(value).split(/[,;\n]/);
-	return parts.map((v) => v.trim()).filter((v) => v.length > 0);
-}
-
 /** Drops undefined members and empty strings/lists, so only what the user set is sent. */
 export function compact<T extends IDataObject>(body: T): T {
 	const out: IDataObject = {};

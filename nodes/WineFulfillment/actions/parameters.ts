@@ -1,10 +1,13 @@
 // The shared readers for node parameters: one per kind of value, each refusing what it cannot read with the
 // field named and the rule broken, before anything is sent.
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod';
 
-import { booleanValue, identifier, textValue, wholeNumber, type WholeNumberBounds } from '../wire/values';
+import { booleanValue, identifier, listValue, textValue, wholeNumber, type WholeNumberBounds } from '../wire/values';
+
+/** What the error helpers need of n8n's context: the node (an action's, or a trigger's). */
+export type NodeContext = { getNode(): INode };
 
 /** How a refused value is shown in an error: short, and never an object's whole content. */
 export function preview(value: unknown): string {
@@ -17,7 +20,7 @@ export function preview(value: unknown): string {
 
 /** The error for a value a field cannot take: names the field, the rule and what was given. */
 export function invalidField(
-	ctx: IExecuteFunctions,
+	ctx: NodeContext,
 	field: string,
 	rule: string,
 	itemIndex: number,
@@ -45,7 +48,7 @@ export function readParameter<T>(
 
 /** A value already read (e.g. a member of a collection read whole) through a value schema, as `readParameter` does. */
 export function checkParameter<T>(
-	ctx: IExecuteFunctions,
+	ctx: NodeContext,
 	raw: unknown,
 	itemIndex: number,
 	field: string,
@@ -56,6 +59,14 @@ export function checkParameter<T>(
 	const result = schema.safeParse(raw);
 	if (result.success) return result.data;
 	throw invalidField(ctx, field, result.error.issues[0].message, itemIndex, raw);
+}
+
+/**
+ * A list parameter (item numbers, order numbers, warehouses, tags), read through `listValue`: text separated by commas,
+ * semicolons or line breaks, or a list from an expression; empty gives [].
+ */
+export function readList(ctx: NodeContext, raw: unknown, itemIndex: number, field: string): string[] {
+	return checkParameter(ctx, raw, itemIndex, field, listValue, []);
 }
 
 /** An options parameter: one of `values`; anything else (an expression's result, a value saved by an older build) refused. */

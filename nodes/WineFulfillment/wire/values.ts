@@ -87,6 +87,32 @@ export const textValue = z.unknown().transform((value, ctx): string => {
 	return z.NEVER;
 });
 
+/** What a value is, in an error: "an object", "a list", "true". */
+const kindOf = (value: unknown) =>
+	value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : String(value);
+
+/**
+ * A list: text separated by commas, semicolons or line breaks, or a list (from an expression) of text and numbers.
+ * Entries are trimmed; empty ones, null and undefined are dropped. An object, a nested list or a boolean is refused,
+ * whole or as an entry (it would travel as "[object Object]" or "true").
+ */
+export const listValue = z.unknown().transform((value, ctx): string[] => {
+	if (value === undefined || value === null) return [];
+	const entries: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,;\n]/) : [value];
+	const list: string[] = [];
+	for (const [index, entry] of entries.entries()) {
+		if (entry === undefined || entry === null) continue;
+		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
+			const which = Array.isArray(value) ? `: entry ${index + 1} is ${kindOf(entry)}` : '';
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be text or a list of text${which}` });
+			return z.NEVER;
+		}
+		const text = String(entry).trim();
+		if (text.length > 0) list.push(text);
+	}
+	return list;
+});
+
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 

@@ -10,11 +10,12 @@ import {
 	SELLABLE_RECORDS,
 	getSellableRequest,
 } from '../../wire/inventory';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { toWire } from '../wireNames';
 import { queryProperties, runQuery } from '../query';
 import { readSettings } from '../versions';
 import { withOptions } from '../operation';
+import { readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getSellable'] };
 
@@ -91,8 +92,8 @@ const labels = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = compact({
-		ItemNumbers: toList(this.getNodeParameter('itemNumbers', itemIndex, '')),
-		Warehouses: toList(this.getNodeParameter('warehouses', itemIndex, [])),
+		ItemNumbers: readList(this, this.getNodeParameter('itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
+		Warehouses: readList(this, this.getNodeParameter('warehouses', itemIndex, []), itemIndex, 'Warehouses'),
 		...toWire(readSettings(this, 'sellableOptions', itemIndex, SELLABLE_SETTINGS)),
 	});
 	const body = validateBody(

@@ -5,9 +5,10 @@ import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
-import { compact, hintUnknownWarehouses, toList, validateBody } from '../common';
+import { compact, hintUnknownWarehouses, validateBody } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { withOptions } from '../operation';
+import { readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getStatus'] };
 
@@ -64,8 +65,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		getStatusRequest,
 		compact({
 			Warehouse: this.getNodeParameter('warehouse', itemIndex, '') as string,
-			ItemNumbers: toList(this.getNodeParameter('itemNumbers', itemIndex, '')),
-			InventoryStatuses: toList(this.getNodeParameter('inventoryStatuses', itemIndex, [])),
+			ItemNumbers: readList(this, this.getNodeParameter('itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
+			InventoryStatuses: readList(this, this.getNodeParameter('inventoryStatuses', itemIndex, []), itemIndex, 'Inventory Statuses'),
 			IncludeUnavailableItems: this.getNodeParameter('includeUnavailableItems', itemIndex, false) as boolean,
 			IncludeTotalRecordCount: true,
 		}),

@@ -11,10 +11,11 @@ import {
 	getTransactionsRequest,
 } from '../../wire/inventory';
 import { simpleTransaction } from '../../wire/simplify';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions } from '../operation';
+import { readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
 
@@ -136,7 +137,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		Warehouse: this.getNodeParameter('warehouse', itemIndex, '') as string,
 		Reference: this.getNodeParameter('reference', itemIndex, '') as string,
 		InventoryStatus: this.getNodeParameter('inventoryStatus', itemIndex, '') as string,
-		ItemNumbers: toList(this.getNodeParameter('itemNumbers', itemIndex, '')),
+		ItemNumbers: readList(this, this.getNodeParameter('itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
 	});
 	const body = validateBody(
 		this,

@@ -17,7 +17,7 @@ import {
 } from '../../wire/labels';
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { compact, toList, validateBody } from '../common';
+import { compact, validateBody } from '../common';
 import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
@@ -29,6 +29,7 @@ import {
 	itemsTableProperty,
 	readItemsInput,
 } from '../panel';
+import { readList } from '../parameters';
 
 // ---- parameters ----
 
@@ -352,7 +353,7 @@ export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: 
  */
 export function readOrderInfoFields(ctx: IExecuteFunctions, name: string, itemIndex: number, groups: readonly string[] = []): IDataObject {
 	const raw = readCollection(ctx, name, itemIndex, groups) ?? {};
-	if (raw.Tags !== undefined) raw.Tags = toList(raw.Tags).join(';');
+	if (raw.Tags !== undefined) raw.Tags = readList(ctx, raw.Tags, itemIndex, 'Tags').join(';');
 	return compact(raw);
 }
 

@@ -12,11 +12,12 @@ import {
 	getReturnsRequest,
 } from '../../wire/salesOrder';
 import { simpleReturn } from '../../wire/simplify';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { toWire } from '../wireNames';
 import { withOptions } from '../operation';
+import { readList } from '../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -91,7 +92,7 @@ const labels = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = toWire(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	if (filters.OrderNumbers !== undefined) filters.OrderNumbers = toList(filters.OrderNumbers);
+	if (filters.OrderNumbers !== undefined) filters.OrderNumbers = readList(this, filters.OrderNumbers, itemIndex, 'Order Numbers');
 	const body = validateBody(
 		this,
 		getReturnsRequest,

@@ -13,10 +13,11 @@ import {
 	rangeText,
 } from '../../wire/tracking';
 import { simplePackage } from '../../wire/simplify';
-import { additionalJsonProperty, compact, toList, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions } from '../operation';
+import { readList } from '../parameters';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
 
@@ -113,7 +114,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				ShipDateRange: range(f.shipDateFrom, f.shipDateTo),
 				LastActivityDateRange: range(f.lastActivityFrom, f.lastActivityTo),
 				ShippingCarrier: f.shippingCarrier as string | undefined,
-				OrderNumbers: toList(f.orderNumbers),
+				OrderNumbers: readList(this, f.orderNumbers, itemIndex, 'Order Numbers'),
 			}),
 			itemIndex,
 		),
