@@ -30,6 +30,23 @@ describe('Secrets.text: the forms of a secret', () => {
 		expect(masked('k\\u0026y \\U0022q\\u0022 \\u00E9\\u002F\\u002b')).toBe('[***]');
 	});
 
+	it('JSON-escaped by a serializer that writes "/" as "\\/", then by JSON.stringify', () => {
+		// PHP's json_encode writes "/" as "\\/"; JSON.stringify around it doubles that backslash and adds none
+		const php = new Secrets(['pa/ss&wörd']);
+		const phpBody = '{"Password":"pa\\/ss&w\\u00f6rd"}';
+		expect(JSON.stringify(phpBody)).toBe('"{\\"Password\\":\\"pa\\\\/ss&w\\\\u00f6rd\\"}"');
+		expect(php.text(JSON.stringify(phpBody))).toBe('"{\\"Password\\":\\"***\\"}"');
+	});
+
+	it('JSON-escaped by JSON.stringify, then by a serializer that writes quotes as \\u0022', () => {
+		// .NET's System.Text.Json writes " & ' + < > and every non-ASCII character as \\uXXXX: around a body that
+		// JSON.stringify wrote (a provider quoting the request), a quote gets three backslashes and & or ö one
+		const net = new Secrets(['pa"ss&wörd']);
+		expect(JSON.stringify({ Password: 'pa"ss&wörd' })).toBe('{"Password":"pa\\"ss&wörd"}');
+		const netAnswer = '{"Message":"Bad request: {\\u0022Password\\u0022:\\u0022pa\\\\\\u0022ss\\u0026w\\u00F6rd\\u0022}"}';
+		expect(net.text(netAnswer)).toBe('{"Message":"Bad request: {\\u0022Password\\u0022:\\u0022***\\u0022}"}');
+	});
+
 	it('percent-encoded (UTF-8 or Latin-1 bytes, either case), + for a space', () => {
 		expect(masked(encodeURIComponent('k&y "q" é/+'))).toBe('[***]');
 		expect(masked(encodeURIComponent('k&y "q" é/+').replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()))).toBe('[***]');
@@ -159,8 +176,27 @@ describe('Secrets.text: what is not a form of a secret', () => {
 
 	it('escapes exist only for the characters that have them: + for a space, names for & " \' < >, short ones for controls', () => {
 		const t = new Secrets(['a/b']);
-		for (const text of ['a+b', 'a&undefined;b', 'a\\undefinedb', 'a\\nb', 'a&amp;b']) expect(t.text(text)).toBe(text);
+		for (const text of ['a+b', 'a&undefined;b', 'a\\undefinedb', 'au002fb 50%', 'aundefinedu002fb 50%', 'a\\nb', 'a&amp;b']) expect(t.text(text)).toBe(text);
 		expect(t.text('a&#47;b a&#x2f;b a\\/b')).toBe('*** *** ***');
+	});
+
+	it('every character escaped as many times as the others: a backslash or a quote escaped fewer times is not the secret', () => {
+		const t = new Secrets(['a\\é"']);
+		// JSON-escaped once: the backslash doubled, é as \u00e9, the quote after one backslash
+		expect(t.text('[a\\\\\\u00e9\\"]')).toBe('[***]');
+		// the backslash as it is, the rest escaped once
+		expect(t.text('[a\\\\u00e9\\"]')).toBe('[a\\\\u00e9\\"]');
+		// the quote as it is, the rest escaped once
+		expect(t.text('[a\\\\\\u00e9"]')).toBe('[a\\\\\\u00e9"]');
+	});
+
+	it('nor any other character escaped more times than its level allows', () => {
+		// a quote after one backslash: escaped once, so / has at most one backslash before it, and é as \u00e9 exactly one
+		const t = new Secrets(['a"/é']);
+		expect(t.text('[a\\"\\/\\u00e9]')).toBe('[***]');
+		expect(t.text('[a\\"/é]')).toBe('[***]');
+		expect(t.text('[a\\"\\\\\\/\\u00e9]')).toBe('[a\\"\\\\\\/\\u00e9]');
+		expect(t.text('[a\\"\\/\\\\\\u00e9]')).toBe('[a\\"\\/\\\\\\u00e9]');
 	});
 
 	it('letters and digits are not sought as HTML character references (no encoder writes them so)', () => {
@@ -270,6 +306,11 @@ describe('Secrets.answer', () => {
 		const inner = new Error('secret-1');
 		expect(s.answer({ 'secret-1': inner, Password: 'x' }, '{"Password": "x"}')).toEqual({ 'secret-1': inner });
 		expect(inner.message).toBe('secret-1');
+	});
+
+	it('strips credential members from an answer whose text has white space before the colon (as pretty-printed JSON may)', () => {
+		const body = { Authentication: { UserKey: 'u' }, Name: 'wine' };
+		expect(s.answer(body, '{\n  "Authentication" : {\n    "UserKey"\t: "u"\n  },\n  "Name" : "wine"\n}')).toEqual({ Name: 'wine' });
 	});
 
 	it('a string answer is scrubbed whatever its text says', () => {
@@ -405,6 +446,14 @@ describe('Secrets.text: hostile secrets cannot stall it', () => {
 		// the near miss ends in c; the secret itself is there JSON-escaped once (16 backslashes) and twice (32)
 		const text = `pw${run(40)}c pw${run(16)}x pw${run(32)}x`;
 		expect(await scrubApart(`pw${run(8)}x`, text)).toBe(`pw${run(40)}c *** ***`);
+	}, 30_000);
+
+	it('backslashes and slashes alternating in the secret (a slash may have a range of backslashes before it)', async () => {
+		const secret = `pw${'\\/'.repeat(6)}x`;
+		const near = `pw${`${run(40)}/`.repeat(6)}c`;
+		// written by PHP ("/" as "\\/"), then by JSON.stringify: a backslash is four backslashes, a slash has two
+		const twice = `pw${`${run(4)}${run(2)}/`.repeat(6)}x`;
+		expect(await scrubApart(secret, `${near} ${twice}`)).toBe(`${near} ***`);
 	}, 30_000);
 
 	it('backslashes and quotes alternating in the secret', async () => {

@@ -32,15 +32,16 @@ function hex(value: number, width: number): string {
 }
 
 /**
- * How many times a text may have been JSON-escaped around a secret: 0 (as it is) to 3 (JSON in JSON in JSON). A
- * secret's pattern has one alternative per level, in which every backslash count is exact: with counts left open
+ * How many times a text may have been JSON-escaped around a secret: 0 (as it is) to 3 (JSON in JSON in JSON), each
+ * time by its own serializer. A secret's pattern has one alternative per level, in which every backslash count is
+ * bounded: exact before a backslash or a quote, below 2 ** level before any other character. With counts left open
  * (`\\+` per backslash, `\\*` before other characters), a run of backslashes in a text could be split among
  * a secret's characters in exponentially many ways before a match fails, and a hostile secret could stall the node.
  */
 const ESCAPE_LEVELS = [0, 1, 2, 3] as const;
 
-/** Exactly `n` backslashes, as a regex. */
-const backslashes = (n: number) => (n === 0 ? '' : n === 1 ? '\\\\' : `\\\\{${n}}`);
+/** From `min` to `max` backslashes (exactly `min` without `max`), as a regex. */
+const backslashes = (min: number, max = min) => (max === 0 ? '' : `\\\\{${min},${max}}`);
 
 /**
  * The patterns of the printable ASCII characters per escaping level, built once, all of them: every node run builds
@@ -68,16 +69,15 @@ function buildCharacterPattern(char: string, level: number): string {
 	const options: string[] = [];
 	const code = char.codePointAt(0) ?? 0;
 	const alphanumeric = /^[A-Za-z0-9]$/.test(char);
-	// the backslashes before an escape JSON writes (\n, \u0022) at this level
-	const escape = level === 0 ? undefined : backslashes(2 ** (level - 1));
+	// Each level doubles the backslashes before it, and may add one: a backslash is doubled at every level, a quote
+	// escaped at every level (`\"`). Any other character may be escaped at any of the levels or at none, as its
+	// serializer does it (PHP writes "/" as "\/"; .NET writes quotes, & and ö as \uXXXX; JSON.stringify neither), so
+	// it gathers any number of backslashes below 2 ** level; written as an escape (\n, \u0022), at least one.
+	const escape = level === 0 ? undefined : backslashes(1, 2 ** level - 1);
 	if (char === '\\') options.push(backslashes(2 ** level));
 	else if (alphanumeric) options.push(char);
 	else if (char === '"') options.push(`${backslashes(2 ** level - 1)}"`);
-	else {
-		// escaped at some of the levels only (a serializer that escapes "/" as "\/"), or at none
-		const counts = [...new Set(Array.from({ length: level + 1 }, (_, j) => 2 ** (level - j) - 1))];
-		options.push(`(?:${counts.map(backslashes).join('|')})${escapeRegExp(char)}`);
-	}
+	else options.push(`${backslashes(0, 2 ** level - 1)}${escapeRegExp(char)}`);
 	if (escape !== undefined) {
 		if (JSON_SHORT[char]) options.push(`${escape}${JSON_SHORT[char]}`);
 		const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
