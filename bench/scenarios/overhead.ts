@@ -186,7 +186,7 @@ export async function overhead(sandbox: SandboxProcess, requests: number, repeti
 		method:
 			`process.cpuUsage() (user + system) of the client process only, per request; medians of ${repetitions} alternating ` +
 			'runs in one process, each variant warmed up with 500 requests first; sandbox in its own process. Ours: one input item per request, ' +
-			"Request Options → Concurrency 1, through the engine (n8n-core's WorkflowExecute). n8n's request helper alone: the same request " +
+			"Options → Concurrency 1 (node version 2), through the engine (n8n-core's WorkflowExecute). n8n's request helper alone: the same request " +
 			"through n8n's outbound HTTP client (OutboundHttp, as httpRequestWithAuthentication sends it, a new agent per request) with our " +
 			"credential's authenticate, no engine: what any node's request costs at least. n8n's HTTP Request node (n8n-nodes-base " +
 			`${HTTP_VERSION} from the pinned n8n) in the same engine, the same call set up by hand (JSON body with the Authentication object, ` +
