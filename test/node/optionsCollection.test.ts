@@ -3,7 +3,7 @@
 // holding every setting version 1 keeps in Query Options, Options (Get Sellable's sellableOptions, Cancel's, …),
 // Batch Options and the node's Request Options (Concurrency). Version 1 shows each where saved workflows have it, and
 // both versions send the same requests.
-import type { INode, INodeParameters, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INode, INodeParameters, INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
@@ -20,7 +20,12 @@ import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
 import { SKU_A, SKU_B, createFromItems, line, salesOrder } from '../salesOrder/helpers';
 
-const description = new WineFulfillment().description;
+/**
+ * The node's description, built inside each test of the first block from a fresh module: it is built while the
+ * modules load, so a test reading a description built once before would check rules it did not build (and a mutation
+ * run would not credit it with them).
+ */
+let description: INodeTypeDescription = new WineFulfillment().description;
 
 const RESOURCES: Record<string, Record<string, OperationModule>> = {
 	address: addressOperations,
@@ -54,6 +59,12 @@ const every = Object.entries(RESOURCES).flatMap(([resource, ops]) =>
 const members = (collection: INodeProperties | undefined) => (collection?.options ?? []) as INodeProperties[];
 
 describe('version 2: one Options collection per operation', () => {
+	beforeEach(async () => {
+		jest.resetModules();
+		const fresh = await import('../../nodes/WineFulfillment/WineFulfillment.node');
+		description = new fresh.WineFulfillment().description;
+	});
+
 	it('walks all 26 operations of the seven resources', () => {
 		expect(every).toHaveLength(26);
 		const offered = description.properties
