@@ -8,7 +8,6 @@ import {
 	checkInteger,
 	checkParameter,
 	invalidField,
-	preview,
 	readBoolean,
 	readChoice,
 	readIdentifier,
@@ -16,6 +15,7 @@ import {
 	readParameter,
 	readText,
 } from '../../nodes/WineFulfillment/actions/parameters';
+import { preview } from '../../nodes/WineFulfillment/wire/values';
 import {
 	readCollection,
 	readItems,

@@ -4,19 +4,10 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod';
 
-import { booleanValue, identifier, listValue, textValue, wholeNumber, type WholeNumberBounds } from '../wire/values';
+import { booleanValue, identifier, listValue, preview, textValue, wholeNumber, type WholeNumberBounds } from '../wire/values';
 
 /** What the error helpers need of n8n's context: the node (an action's, or a trigger's). */
 export type NodeContext = { getNode(): INode };
-
-/** How a refused value is shown in an error: short, and never an object's whole content. */
-export function preview(value: unknown): string {
-	if (value === null) return 'null';
-	if (Array.isArray(value)) return 'a list';
-	if (typeof value === 'object') return 'an object';
-	const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
-	return text.length > 40 ? `${text.slice(0, 37)}…` : text;
-}
 
 /** The error for a value a field cannot take: names the field, the rule and what was given. */
 export function invalidField(

@@ -87,9 +87,14 @@ export const textValue = z.unknown().transform((value, ctx): string => {
 	return z.NEVER;
 });
 
-/** What a value is, in an error: "an object", "a list", "true". */
-const kindOf = (value: unknown) =>
-	value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : String(value);
+/** How a value is shown in an error: short, and never an object's whole content. */
+export function preview(value: unknown): string {
+	if (value === null) return 'null';
+	if (Array.isArray(value)) return 'a list';
+	if (typeof value === 'object') return 'an object';
+	const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+	return text.length > 40 ? `${text.slice(0, 37)}…` : text;
+}
 
 /**
  * A list: text separated by commas, semicolons or line breaks, or a list (from an expression) of text and numbers.
@@ -103,7 +108,7 @@ export const listValue = z.unknown().transform((value, ctx): string[] => {
 	for (const [index, entry] of entries.entries()) {
 		if (entry === undefined || entry === null) continue;
 		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
-			const which = Array.isArray(value) ? `: entry ${index + 1} is ${kindOf(entry)}` : '';
+			const which = Array.isArray(value) ? `: entry ${index + 1} is ${preview(entry)}` : '';
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be text or a list of text${which}` });
 			return z.NEVER;
 		}
