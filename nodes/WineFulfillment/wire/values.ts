@@ -102,12 +102,12 @@ export function preview(value: unknown): string {
  * whole or as an entry (it would travel as "[object Object]" or "true").
  */
 export const listValue = z.unknown().transform((value, ctx): string[] => {
-	if (value === undefined || value === null) return [];
+	// undefined and null become one entry, dropped below
 	const entries: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,;\n]/) : [value];
 	const list: string[] = [];
 	for (const [index, entry] of entries.entries()) {
 		if (entry === undefined || entry === null) continue;
-		if (typeof entry !== 'string' && !(typeof entry === 'number' && Number.isFinite(entry))) {
+		if (typeof entry !== 'string' && !Number.isFinite(entry)) {
 			const which = Array.isArray(value) ? `: entry ${index + 1} is ${preview(entry)}` : '';
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be text or a list of text${which}` });
 			return z.NEVER;
