@@ -112,6 +112,20 @@ describe('node descriptions', () => {
 		}
 	});
 
+	it("no field asks n8n to check its value (validateType): the action node reads its parameters without n8n's check", () => {
+		// actions/parameters.ts nodeParameter skips n8n's check, which only applies validateType; the node's readers check every value
+		function* fields(properties: readonly Option[]): Generator<INodeProperties> {
+			for (const property of properties) {
+				if ('type' in property) yield property;
+				if ('values' in property) yield* fields(property.values);
+				if ('options' in property && Array.isArray(property.options)) yield* fields(property.options as Option[]);
+			}
+		}
+		const all = [...fields(descriptions[0].properties)];
+		expect(all.length).toBeGreaterThan(500);
+		expect(all.filter((field) => 'validateType' in field || 'ignoreValidationDuringExecution' in field).map((field) => field.name)).toEqual([]);
+	});
+
 	it("the action node's description is its version's (actions/versionDescription.ts) with the node file's icons", () => {
 		const { icon, usableAsTool, ...rest } = descriptions[0];
 		expect(rest).toEqual(versionDescription);

@@ -7,7 +7,7 @@ import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
 import { fieldOf } from '../wire/paths';
-import { invalidField } from './parameters';
+import { nodeParameter, invalidField } from './parameters';
 
 /** Drops undefined members and empty strings/lists, so only what the user set is sent. */
 export function compact<T extends IDataObject>(body: T): T {
@@ -99,7 +99,7 @@ export function additionalJsonProperty(example = '{"SomeMember": "value"}'): INo
  * replaced. `parameter` is where the field is (a path such as `additionalFields.additionalJson` when it is inside a collection).
  */
 export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, parameter = 'additionalJson'): IDataObject {
-	const extra = additionalJson(ctx, ctx.getNodeParameter(parameter, itemIndex, ''), itemIndex);
+	const extra = additionalJson(ctx, nodeParameter(ctx, parameter, itemIndex, ''), itemIndex);
 	return mergeWith({}, body, extra, (_target: unknown, source: unknown) =>
 		Array.isArray(source) ? source : undefined,
 	) as IDataObject;

@@ -1,6 +1,6 @@
 // The shared readers for node parameters: one per kind of value, each refusing what it cannot read with the
 // field named and the rule broken, before anything is sent.
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { IExecuteFunctions, IGetNodeParameterOptions, INode, NodeParameterValueType } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import type { ZodType, ZodTypeDef } from 'zod';
 
@@ -24,6 +24,22 @@ export function invalidField(
 	});
 }
 
+/**
+ * A node parameter as n8n resolves it (expressions evaluated), the one way the action node reads its parameters. n8n's
+ * check against the node's description is skipped, as Airtable v2 does: it only applies a property's
+ * `validateType`, which no property of this node has (the readers here validate every value), and it looks the
+ * property up among all of the node's operations on every read.
+ */
+export function nodeParameter(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	fallback?: unknown,
+	options: IGetNodeParameterOptions = {},
+): NodeParameterValueType | object {
+	return ctx.getNodeParameter(name, itemIndex, fallback, { ...options, skipValidation: true });
+}
+
 /** Reads a parameter through a value schema; empty (undefined, null, '') gives the fallback. */
 export function readParameter<T>(
 	ctx: IExecuteFunctions,
@@ -34,7 +50,7 @@ export function readParameter<T>(
 	fallback: T,
 ): T {
 	// null, not undefined: n8n throws for a missing parameter when the fallback is undefined
-	return checkParameter(ctx, ctx.getNodeParameter(name, itemIndex, null) as unknown, itemIndex, field, schema, fallback);
+	return checkParameter(ctx, nodeParameter(ctx, name, itemIndex, null), itemIndex, field, schema, fallback);
 }
 
 /** A value already read (e.g. a member of a collection read whole) through a value schema, as `readParameter` does. */
@@ -69,7 +85,7 @@ export function readChoice<T extends string>(
 	values: readonly T[],
 	fallback: T,
 ): T {
-	const chosen = ctx.getNodeParameter(name, itemIndex, fallback);
+	const chosen = nodeParameter(ctx, name, itemIndex, fallback);
 	if (!(values as readonly unknown[]).includes(chosen)) {
 		throw invalidField(ctx, field, `must be one of ${values.join(', ')}`, itemIndex, chosen);
 	}

@@ -10,10 +10,11 @@ import * as sku from './sku/Sku.resource';
 import * as tracking from './tracking/Tracking.resource';
 import * as transferOrder from './transferOrder/TransferOrder.resource';
 import { runPerItem, type OperationModule } from './operation';
+import { nodeParameter } from './parameters';
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const resource = this.getNodeParameter('resource', 0) as string;
-	const operation = this.getNodeParameter('operation', 0) as string;
+	const resource = nodeParameter(this, 'resource', 0) as string;
+	const operation = nodeParameter(this, 'operation', 0) as string;
 
 	let operations: Record<string, OperationModule>;
 	switch (resource) {

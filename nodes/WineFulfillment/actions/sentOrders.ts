@@ -28,7 +28,7 @@ import pLimit from 'p-limit';
 
 import { mayHaveTakenEffect } from '../transport/errors';
 import { asNodeError } from './operation';
-import { invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
+import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
 export type SentKind = 'salesOrder' | 'purchaseOrder' | 'transferOrder' | 'sku';
 
@@ -172,7 +172,7 @@ interface Settings {
 
 /** The settings of a create's Send Once Options, or (Forget Sent Orders) of its own Scope parameter. */
 function readSettings(ctx: IExecuteFunctions, itemIndex: number, scopeParameter = 'sendOnceOptions.scope'): Settings {
-	const scope = ctx.getNodeParameter(scopeParameter, itemIndex, 'workflow') as DeduplicationScope;
+	const scope = nodeParameter(ctx, scopeParameter, itemIndex, 'workflow') as DeduplicationScope;
 	if (!SCOPES.includes(scope)) throw invalidField(ctx, 'Scope', 'must be Workflow or Node', itemIndex, scope);
 	return { scope, historySize: readInteger(ctx, 'sendOnceOptions.historySize', itemIndex, HISTORY_FIELD) };
 }

@@ -6,6 +6,7 @@
 // the readers ask here for a parameter's path in the node's version, so operation code never checks the version.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import pick from 'lodash/pick';
+import { nodeParameter } from './parameters';
 
 /** The first version that groups the optional parameters. */
 export const GROUPED_VERSION = 2;
@@ -75,7 +76,17 @@ export function groupedFromVersion2(
 	};
 }
 
-const grouped = (ctx: IExecuteFunctions) => ctx.getNode().typeVersion >= GROUPED_VERSION;
+/** Each run's node version, asked once: n8n's getNode() copies the whole node, parameters included, on every call. */
+const versions = new WeakMap<IExecuteFunctions, number>();
+
+function grouped(ctx: IExecuteFunctions): boolean {
+	let version = versions.get(ctx);
+	if (version === undefined) {
+		version = ctx.getNode().typeVersion;
+		versions.set(ctx, version);
+	}
+	return version >= GROUPED_VERSION;
+}
 
 /** Each group's parameter path in this node's version: `collection.name` from version 2 on, else `name`. */
 export function groupPaths(ctx: IExecuteFunctions, collection: string, groups: readonly string[]): (name: string) => string {
@@ -116,6 +127,6 @@ export function readSettings(
 	itemIndex: number,
 	settings: readonly string[],
 ): IDataObject {
-	const values = ctx.getNodeParameter(grouped(ctx) ? OPTIONS : collection, itemIndex, {}) as IDataObject | null;
+	const values = nodeParameter(ctx, grouped(ctx) ? OPTIONS : collection, itemIndex, {}) as IDataObject | null;
 	return pick(values ?? {}, settings);
 }

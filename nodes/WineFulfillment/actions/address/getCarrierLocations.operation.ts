@@ -8,6 +8,7 @@ import { additionalJsonProperty, compact, validateBody, withAdditionalJson } fro
 import { queryProperties, runQuery } from '../query';
 import { toWire } from '../wireNames';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['address'], operation: ['getCarrierLocations'] };
 
@@ -76,13 +77,13 @@ const labels = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = toWire(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const filters = toWire(nodeParameter(this, 'filters', itemIndex, {}) as IDataObject);
 	const body = validateBody(
 		this,
 		carrierLocationsRequest,
 		withAdditionalJson(
 			this,
-			compact({ ShippingCarrier: this.getNodeParameter('shippingCarrier', itemIndex) as string, ...filters }),
+			compact({ ShippingCarrier: nodeParameter(this, 'shippingCarrier', itemIndex) as string, ...filters }),
 			itemIndex,
 		),
 		labels,

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../common';
 import { contactFields, contactLabels } from '../panel';
+import { nodeParameter } from '../parameters';
 
 /** The address fields (panel.ts contactFields): Address Line 1 required, Country US unless changed. */
 export const addressProperties: INodeProperties[] = contactFields({
@@ -14,7 +15,7 @@ export const addressProperties: INodeProperties[] = contactFields({
 
 /** StreetLines from Address Line 1 and 2, then City, State, ZipCode, Country: only what is set. */
 export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const text = (name: string) => String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const text = (name: string) => String(nodeParameter(ctx, name, itemIndex, '') ?? '').trim();
 	return compact({
 		StreetLines: [text('addressLine1'), text('addressLine2')].filter(Boolean),
 		City: text('city'),

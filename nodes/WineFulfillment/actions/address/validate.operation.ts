@@ -12,7 +12,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
-import { readBoolean } from '../parameters';
+import { nodeParameter, readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
 import { withOptions } from '../operation';
 
@@ -86,7 +86,7 @@ const labels = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const param = (name: string, fallback: unknown = '') => this.getNodeParameter(name, itemIndex, fallback);
+	const param = (name: string, fallback: unknown = '') => nodeParameter(this, name, itemIndex, fallback);
 	const includePal = readBoolean(this, 'includePal', itemIndex, 'Include Pickup Locations');
 	const body = validateBody(
 		this,

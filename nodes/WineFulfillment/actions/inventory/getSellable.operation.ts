@@ -15,7 +15,7 @@ import { toWire } from '../wireNames';
 import { queryProperties, runQuery } from '../query';
 import { readSettings } from '../versions';
 import { withOptions } from '../operation';
-import { readList } from '../parameters';
+import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getSellable'] };
 
@@ -92,8 +92,8 @@ const labels = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = compact({
-		ItemNumbers: readList(this, this.getNodeParameter('itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
-		Warehouses: readList(this, this.getNodeParameter('warehouses', itemIndex, []), itemIndex, 'Warehouses'),
+		ItemNumbers: readList(this, nodeParameter(this, 'itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
+		Warehouses: readList(this, nodeParameter(this, 'warehouses', itemIndex, []), itemIndex, 'Warehouses'),
 		...toWire(readSettings(this, 'sellableOptions', itemIndex, SELLABLE_SETTINGS)),
 	});
 	const body = validateBody(

@@ -8,7 +8,7 @@ import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
 import { compact, hintUnknownWarehouses, validateBody } from '../common';
 import { queryProperties, runQuery } from '../query';
 import { withOptions } from '../operation';
-import { readList } from '../parameters';
+import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getStatus'] };
 
@@ -64,10 +64,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		getStatusRequest,
 		compact({
-			Warehouse: this.getNodeParameter('warehouse', itemIndex, '') as string,
-			ItemNumbers: readList(this, this.getNodeParameter('itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
-			InventoryStatuses: readList(this, this.getNodeParameter('inventoryStatuses', itemIndex, []), itemIndex, 'Inventory Statuses'),
-			IncludeUnavailableItems: this.getNodeParameter('includeUnavailableItems', itemIndex, false) as boolean,
+			Warehouse: nodeParameter(this, 'warehouse', itemIndex, '') as string,
+			ItemNumbers: readList(this, nodeParameter(this, 'itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
+			InventoryStatuses: readList(this, nodeParameter(this, 'inventoryStatuses', itemIndex, []), itemIndex, 'Inventory Statuses'),
+			IncludeUnavailableItems: nodeParameter(this, 'includeUnavailableItems', itemIndex, false) as boolean,
 			IncludeTotalRecordCount: true,
 		}),
 		labels,

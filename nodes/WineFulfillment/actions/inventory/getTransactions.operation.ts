@@ -15,7 +15,7 @@ import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, w
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions } from '../operation';
-import { readList } from '../parameters';
+import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
 
@@ -120,24 +120,24 @@ const labels = {
 };
 
 function dateMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const filter = ctx.getNodeParameter('dateFilter', itemIndex, 'date') as string;
+	const filter = nodeParameter(ctx, 'dateFilter', itemIndex, 'date') as string;
 	if (filter === 'range') {
 		return {
-			TransactionStartDateTime: ctx.getNodeParameter('startDateTime', itemIndex, '') as string,
-			TransactionEndDateTime: ctx.getNodeParameter('endDateTime', itemIndex, '') as string,
+			TransactionStartDateTime: nodeParameter(ctx, 'startDateTime', itemIndex, '') as string,
+			TransactionEndDateTime: nodeParameter(ctx, 'endDateTime', itemIndex, '') as string,
 		};
 	}
-	return { TransactionDate: ctx.getNodeParameter('transactionDate', itemIndex, '') as string };
+	return { TransactionDate: nodeParameter(ctx, 'transactionDate', itemIndex, '') as string };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = compact({
 		...dateMembers(this, itemIndex),
-		TransactionType: this.getNodeParameter('transactionType', itemIndex, '') as string,
-		Warehouse: this.getNodeParameter('warehouse', itemIndex, '') as string,
-		Reference: this.getNodeParameter('reference', itemIndex, '') as string,
-		InventoryStatus: this.getNodeParameter('inventoryStatus', itemIndex, '') as string,
-		ItemNumbers: readList(this, this.getNodeParameter('itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
+		TransactionType: nodeParameter(this, 'transactionType', itemIndex, '') as string,
+		Warehouse: nodeParameter(this, 'warehouse', itemIndex, '') as string,
+		Reference: nodeParameter(this, 'reference', itemIndex, '') as string,
+		InventoryStatus: nodeParameter(this, 'inventoryStatus', itemIndex, '') as string,
+		ItemNumbers: readList(this, nodeParameter(this, 'itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
 	});
 	const body = validateBody(
 		this,

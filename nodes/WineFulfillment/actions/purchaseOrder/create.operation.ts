@@ -14,6 +14,7 @@ import { PURCHASE_ITEMS_EXAMPLE, additionalFields, itemRow, purchaseItemToWire, 
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from './shared';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
 
@@ -85,13 +86,13 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const extra = nodeParameter(this, 'additionalFields', itemIndex, {}) as IDataObject;
 	const orderInfo = compact({
-		CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string,
-		TransportMethod: this.getNodeParameter('transportMethod', itemIndex) as string,
-		RequestedDate: this.getNodeParameter('requestedDate', itemIndex, '') as string,
-		ReceiveToLocation: this.getNodeParameter('receiveToLocation', itemIndex) as string,
-		InventoryStatusCode: this.getNodeParameter('inventoryStatusCode', itemIndex) as string,
+		CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string,
+		TransportMethod: nodeParameter(this, 'transportMethod', itemIndex) as string,
+		RequestedDate: nodeParameter(this, 'requestedDate', itemIndex, '') as string,
+		ReceiveToLocation: nodeParameter(this, 'receiveToLocation', itemIndex) as string,
+		InventoryStatusCode: nodeParameter(this, 'inventoryStatusCode', itemIndex) as string,
 		...toWire(extra),
 	});
 	const body = validateBody(

@@ -8,6 +8,7 @@ import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, validateBody } from '../common';
 import { withOptions, type OperationModule } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
+import { nodeParameter } from '../parameters';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,10 +37,10 @@ export function readItems(
 	const input = readItemsInput(ctx, itemIndex);
 	if (input === 'keep') return undefined;
 	if (input === 'fields') {
-		const rows = ctx.getNodeParameter('items.item', itemIndex, []) as IDataObject[];
+		const rows = nodeParameter(ctx, 'items.item', itemIndex, []) as IDataObject[];
 		return rows.map((row) => compact(toWire(row)));
 	}
-	const raw = ctx.getNodeParameter('itemsJson', itemIndex, '[]');
+	const raw = nodeParameter(ctx, 'itemsJson', itemIndex, '[]');
 	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
 	const list = isPlainObject(value) ? [value] : value;
 	if (!Array.isArray(list) || !list.every(isPlainObject)) {
@@ -100,7 +101,7 @@ export function cancelByReference(
 			const body = validateBody(
 				this,
 				cancelMovementRequest,
-				{ CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string },
+				{ CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string },
 				{ CustomerReferenceNo: NAMES.customerReferenceNumber },
 				itemIndex,
 			);

@@ -11,6 +11,7 @@ import { toWire } from '../wireNames';
 import { sendMovement, writeResult } from './shared';
 import { NAMES } from '../panel';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['purchaseOrder'], operation: ['update'] };
 
@@ -81,8 +82,8 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const changes = compact(toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
-	const orderInfo = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
+	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject));
+	const orderInfo = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
 	const body = validateBody(this, updatePurchaseOrderRequest, merged, purchaseOrderLabels, itemIndex);
 	const changesSomething = Object.keys(body.OrderInfo).length > 1 || Object.keys(body).length > 1;

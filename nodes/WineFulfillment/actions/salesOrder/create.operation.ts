@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { createSalesOrderRequest, type CreateSalesOrderRequest } from '../../wire/salesOrder';
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
-import { readBoolean } from '../parameters';
+import { nodeParameter, readBoolean } from '../parameters';
 import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
@@ -91,8 +91,8 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: 
 	const hold = withHold && readBoolean(ctx, at('holdOrder'), itemIndex, 'Hold Order');
 	const body = compact({
 		OrderInfo: compact({
-			OrderNo: ctx.getNodeParameter('orderNo', itemIndex, ''),
-			OrderType: ctx.getNodeParameter('orderType', itemIndex, '') as string,
+			OrderNo: nodeParameter(ctx, 'orderNo', itemIndex, ''),
+			OrderType: nodeParameter(ctx, 'orderType', itemIndex, '') as string,
 			...readOrderInfoFields(ctx, 'additionalFields', itemIndex, GROUPS_IN_ADDITIONAL_FIELDS),
 		}),
 		...readOrderMembers(ctx, itemIndex, at),

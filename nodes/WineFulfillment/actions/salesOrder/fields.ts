@@ -29,7 +29,7 @@ import {
 	itemsTableProperty,
 	readItemsInput,
 } from '../panel';
-import { readList } from '../parameters';
+import { nodeParameter, readList } from '../parameters';
 
 // ---- parameters ----
 
@@ -341,7 +341,7 @@ function itemLabels(line: number): Record<string, string> {
 
 /** A collection parameter as a wire object (members under their wire names): what the user set, or undefined when nothing is. */
 export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: number, leaveOut: readonly string[] = []): IDataObject | undefined {
-	const raw = { ...(ctx.getNodeParameter(name, itemIndex, {}) as IDataObject) };
+	const raw = { ...(nodeParameter(ctx, name, itemIndex, {}) as IDataObject) };
 	for (const member of leaveOut) delete raw[member];
 	const value = compact(toWire(raw));
 	return Object.keys(value).length ? value : undefined;
@@ -371,10 +371,10 @@ function parseJsonValue(ctx: IExecuteFunctions, value: unknown, field: string, i
 }
 
 function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
-	const table = ctx.getNodeParameter('items', itemIndex, {}) as { item?: IDataObject[] };
+	const table = nodeParameter(ctx, 'items', itemIndex, {}) as { item?: IDataObject[] };
 	return (table.item ?? []).map((row, n) => {
 		const { itemOptions, ...main } = row as IDataObject & { itemOptions?: IDataObject };
-		main.itemNo = ctx.getNodeParameter(`items.item[${n}].itemNo`, itemIndex, '', { extractValue: true }) as string;
+		main.itemNo = nodeParameter(ctx, `items.item[${n}].itemNo`, itemIndex, '', { extractValue: true }) as string;
 		const options = { ...(itemOptions ?? {}) };
 		const extra = parseJsonValue(ctx, options.additionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
 		options.additionalFields =
@@ -384,7 +384,7 @@ function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
 }
 
 function listRows(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
-	const value = parseJsonValue(ctx, ctx.getNodeParameter('itemsJson', itemIndex, '[]'), 'Items (JSON)', itemIndex);
+	const value = parseJsonValue(ctx, nodeParameter(ctx, 'itemsJson', itemIndex, '[]'), 'Items (JSON)', itemIndex);
 	if (value === undefined || value === null) return [];
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'object') return [value];

@@ -2,7 +2,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalidField, readList } from '../parameters';
+import { nodeParameter, invalidField, readList } from '../parameters';
 import { recordToForget, scopeOptions } from '../sentOrders';
 import { withOptions } from '../operation';
 
@@ -38,7 +38,7 @@ export const description = updateDisplayOptions({ show: { resource: ['salesOrder
 
 /** The order numbers of one input item, each once. */
 function orderNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
-	const raw = ctx.getNodeParameter('orderNumbers', itemIndex, '') as unknown;
+	const raw = nodeParameter(ctx, 'orderNumbers', itemIndex, '') as unknown;
 	const list = [...new Set(readList(ctx, raw, itemIndex, 'Order Numbers'))];
 	if (list.length === 0) throw invalidField(ctx, 'Order Numbers', 'is required: one or more order numbers', itemIndex, raw);
 	return list;

@@ -12,6 +12,7 @@ import { readSettings } from '../versions';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -76,9 +77,9 @@ function safeName(text: string): string {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const locator = readLocator(this, itemIndex);
-	const labelType = this.getNodeParameter('labelType', itemIndex, 'Label') as (typeof JIT_LABEL_TYPES)[number];
-	const format = this.getNodeParameter('format', itemIndex, 'PDF') as (typeof JIT_FORMATS)[number];
-	const binaryPropertyName = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim() || 'data';
+	const labelType = nodeParameter(this, 'labelType', itemIndex, 'Label') as (typeof JIT_LABEL_TYPES)[number];
+	const format = nodeParameter(this, 'format', itemIndex, 'PDF') as (typeof JIT_FORMATS)[number];
+	const binaryPropertyName = String(nodeParameter(this, 'binaryPropertyName', itemIndex, 'data')).trim() || 'data';
 	const options = readSettings(this, 'options', itemIndex, ['fileName']) as { fileName?: string };
 	const body = validateBody(
 		this,

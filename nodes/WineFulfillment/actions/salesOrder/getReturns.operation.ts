@@ -17,7 +17,7 @@ import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { toWire } from '../wireNames';
 import { withOptions } from '../operation';
-import { readList } from '../parameters';
+import { nodeParameter, readList } from '../parameters';
 
 const properties: INodeProperties[] = [
 	{
@@ -91,7 +91,7 @@ const labels = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const filters = toWire(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const filters = toWire(nodeParameter(this, 'filters', itemIndex, {}) as IDataObject);
 	if (filters.OrderNumbers !== undefined) filters.OrderNumbers = readList(this, filters.OrderNumbers, itemIndex, 'Order Numbers');
 	const body = validateBody(
 		this,

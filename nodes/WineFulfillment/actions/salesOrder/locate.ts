@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { NAMES } from '../panel';
-import { readIdentifier } from '../parameters';
+import { nodeParameter, readIdentifier } from '../parameters';
 
 export type LocateBy = 'transactionReferenceNumber' | 'orderNo';
 
@@ -53,7 +53,7 @@ export interface Locator {
 }
 
 export function readLocator(ctx: IExecuteFunctions, itemIndex: number): Locator {
-	const by = ctx.getNodeParameter('locateBy', itemIndex, 'transactionReferenceNumber') as LocateBy;
+	const by = nodeParameter(ctx, 'locateBy', itemIndex, 'transactionReferenceNumber') as LocateBy;
 	const value = readIdentifier(ctx, by, itemIndex, by === 'orderNo' ? NAMES.orderNumber : 'Transaction Reference Number');
 	return { by, value };
 }

@@ -8,6 +8,7 @@ import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { requestorProperties, sendSkuInfo } from './shared';
 import { toWire } from '../wireNames';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['create'] };
 
@@ -156,13 +157,13 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const category = this.getNodeParameter('itemCategory', itemIndex) as string;
-	const extra = toWire(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const category = nodeParameter(this, 'itemCategory', itemIndex) as string;
+	const extra = toWire(nodeParameter(this, 'additionalFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({
-		ItemNo: this.getNodeParameter('itemNo', itemIndex, '') as string,
-		ItemDescription: this.getNodeParameter('itemDescription', itemIndex, '') as string,
+		ItemNo: nodeParameter(this, 'itemNo', itemIndex, '') as string,
+		ItemDescription: nodeParameter(this, 'itemDescription', itemIndex, '') as string,
 		ItemCategory: category,
-		Varietal: category === 'Wine' ? (this.getNodeParameter('varietal', itemIndex, '') as string) : undefined,
+		Varietal: category === 'Wine' ? (nodeParameter(this, 'varietal', itemIndex, '') as string) : undefined,
 		...extra,
 	});
 	const itemNo = String(skuInfo.ItemNo ?? '').trim();

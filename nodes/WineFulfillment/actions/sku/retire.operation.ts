@@ -8,6 +8,7 @@ import { additionalJsonProperty, compact, validateBody, withAdditionalJson } fro
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { writeOutput } from './shared';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['retire'] };
 
@@ -27,7 +28,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = validateBody(
 		this,
 		retireSkuRequest,
-		withAdditionalJson(this, compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '', { extractValue: true }) as string }), itemIndex),
+		withAdditionalJson(this, compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string }), itemIndex),
 		{ ItemNo: 'Item Number' },
 		itemIndex,
 	);

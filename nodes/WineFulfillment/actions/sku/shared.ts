@@ -7,6 +7,7 @@ import { writeResult } from '../../wire/product';
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { compact, validateBody, withAdditionalJson } from '../common';
+import { nodeParameter } from '../parameters';
 
 export const requestorProperties: INodeProperties[] = [
 	{
@@ -52,7 +53,7 @@ const requestorLabels: Record<string, string> = {
 };
 
 function readRequestor(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const text = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
+	const text = (name: string) => nodeParameter(ctx, name, itemIndex, '') as string;
 	return compact({
 		FirstName: text('requestorFirstName'),
 		LastName: text('requestorLastName'),

@@ -8,6 +8,7 @@ import { additionalJsonProperty, compact } from '../common';
 import { requestorProperties, sendSkuInfo } from './shared';
 import { toWire } from '../wireNames';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['update'] };
 
@@ -49,7 +50,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const fields = toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	const skuInfo = compact({ ItemNo: this.getNodeParameter('itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
+	const fields = toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject);
+	const skuInfo = compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
 	return await sendSkuInfo(this, ENDPOINTS.updateSku, updateSkuRequest, skuInfo, itemIndex);
 }

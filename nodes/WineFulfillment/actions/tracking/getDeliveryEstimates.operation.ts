@@ -9,6 +9,7 @@ import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditional
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['tracking'], operation: ['getDeliveryEstimates'] };
 
@@ -52,7 +53,7 @@ const labels = {
 };
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const text = (name: string) => this.getNodeParameter(name, itemIndex, '') as string;
+	const text = (name: string) => nodeParameter(this, name, itemIndex, '') as string;
 	const body = validateBody(
 		this,
 		getDeliveryEstimatesRequest,

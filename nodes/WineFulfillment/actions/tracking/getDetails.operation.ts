@@ -6,7 +6,7 @@ import { simplePackage } from '../../wire/simplify';
 import { detailRecords, getDetailsRequest } from '../../wire/tracking';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
-import { readBoolean } from '../parameters';
+import { nodeParameter, readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions } from '../operation';
@@ -52,7 +52,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = validateBody(
 		this,
 		getDetailsRequest,
-		withAdditionalJson(this, compact({ OrderNo: this.getNodeParameter('orderNo', itemIndex, '') as string }), itemIndex),
+		withAdditionalJson(this, compact({ OrderNo: nodeParameter(this, 'orderNo', itemIndex, '') as string }), itemIndex),
 		{ OrderNo: 'Order Number' },
 		itemIndex,
 	);

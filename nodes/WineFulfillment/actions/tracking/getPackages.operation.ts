@@ -17,7 +17,7 @@ import { additionalJsonProperty, compact, validateBody, withAdditionalJson } fro
 import { queryProperties, runQuery } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions } from '../operation';
-import { readList } from '../parameters';
+import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
 
@@ -104,7 +104,7 @@ function range(from: unknown, to: unknown): IDataObject | undefined {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const f = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const f = nodeParameter(this, 'filters', itemIndex, {}) as IDataObject;
 	const body = validateBody(
 		this,
 		getPackagesRequest,

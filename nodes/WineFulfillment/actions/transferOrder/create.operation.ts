@@ -17,7 +17,7 @@ import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, valid
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
-import { invalidField } from '../parameters';
+import { nodeParameter, invalidField } from '../parameters';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire, transferOrderLabels } from './fields';
 import { withOptions } from '../operation';
@@ -142,7 +142,7 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
  * saved top-level revision shows it.
  */
 function revisionAndStatus(ctx: IExecuteFunctions, itemIndex: number): { revision: TransferRevision; status: string } {
-	const read = (name: string) => String(ctx.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const read = (name: string) => String(nodeParameter(ctx, name, itemIndex, '') ?? '').trim();
 	const legacy = read(LEGACY_REVISION);
 	const chosen = read('additionalFields.interfaceRevision') || legacy || NEWEST_REVISION;
 	if (!(TRANSFER_REVISIONS as readonly string[]).includes(chosen)) {
@@ -152,8 +152,8 @@ function revisionAndStatus(ctx: IExecuteFunctions, itemIndex: number): { revisio
 }
 
 function transferInfo(ctx: IExecuteFunctions, itemIndex: number, statusParameterName: string): IDataObject {
-	const text = (name: string) => ctx.getNodeParameter(name, itemIndex, '') as string;
-	const { interfaceRevision: _revision, ...additional } = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const text = (name: string) => nodeParameter(ctx, name, itemIndex, '') as string;
+	const { interfaceRevision: _revision, ...additional } = nodeParameter(ctx, 'additionalFields', itemIndex, {}) as IDataObject;
 	return compact({
 		CustomerReferenceNo: text('customerReferenceNo'),
 		RequestedDate: text('requestedDate'),

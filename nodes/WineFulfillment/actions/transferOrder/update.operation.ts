@@ -11,6 +11,7 @@ import { itemsProperties, readItems, sendMovement, writeResult } from '../purcha
 import { NAMES } from '../panel';
 import { contactProperties, transferOrderLabels } from './fields';
 import { withOptions } from '../operation';
+import { nodeParameter } from '../parameters';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };
 
@@ -75,8 +76,8 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const changes = compact(toWire(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject));
-	const info = { CustomerReferenceNo: this.getNodeParameter('customerReferenceNo', itemIndex) as string, ...changes };
+	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject));
+	const info = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(
 		this,
 		compact({ TransferInfo: info, ItemsInfo: readItems(this, itemIndex, purchaseItemToWire) }),
