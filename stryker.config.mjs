@@ -14,12 +14,15 @@ export default {
 	jest: {
 		projectType: 'custom',
 		configFile: 'jest.config.js',
+		// jest-sequencer.js already keeps only the test files that hold a covering test: jest's --findRelatedTests, which
+		// resolves every test file's imports on every mutant's run, would find a superset at a cost
+		enableFindRelatedTests: false,
 		config: {
 			// a mutant's run stops at its first failing test and loads only the test files that cover it
 			testEnvironment: here('scripts/mutation/jest-environment.js'),
 			testSequencer: here('scripts/mutation/jest-sequencer.js'),
-			// the code under test is in jest's file map too, so --findRelatedTests follows imports through it
-			roots: ['<rootDir>/test', '<rootDir>/nodes', '<rootDir>/credentials'],
+			// it packs the built package and loads it in other processes (scripts/check-package.js): not the code Stryker mutates
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/node/checkPackage.test.ts'],
 			...(tests ? { testMatch: tests.split(',').map((dir) => `<rootDir>/${dir.trim()}/**/*.test.ts`) } : {}),
 		},
 	},
