@@ -87,6 +87,8 @@ describe.each(CASES)('$label, exactly once across executions', ({ path, thing, i
 			alreadySent: true,
 			TransactionReferenceNumber: out(first)[0].json.TransactionReferenceNumber,
 		});
+		// the same item as the run that created it (SKU's success, the orders' Outcome), but for alreadySent
+		expect(out(second)[0].json).toEqual({ ...out(first)[0].json, alreadySent: true });
 		expect(await fx.control.requests(path)).toHaveLength(1);
 	});
 
