@@ -26,6 +26,9 @@ export default {
 			...(tests ? { testMatch: tests.split(',').map((dir) => `<rootDir>/${dir.trim()}/**/*.test.ts`) } : {}),
 		},
 	},
+	plugins: ['@stryker-mutator/*', here('scripts/mutation/ignore-descriptions.mjs')],
+	// parameter descriptions written in the code are not mutated (scripts/mutation/ignore-descriptions.mjs)
+	ignorers: ['descriptions'],
 	checkers: ['typescript'],
 	// the checker compiles only what ships: a mutant that breaks its types is not run
 	tsconfigFile: 'tsconfig.build.json',
