@@ -1,9 +1,11 @@
 // StrykerJS ignorer (stryker.config.mjs `ignorers: ['descriptions']`): mutants inside a parameter description written in
 // the code (an object literal with displayName and default, type or values: INodeProperties, a fixedCollection group)
-// are not run and not counted. The description tests check what a panel shows (test/node/); the options tests build
-// the node afresh inside each test, which credits every label to them, so each such mutant ran their 150-odd tests and
-// most survived: a change of wording no test should pin. Runtime code that sets a displayName (versions.ts renames)
-// is an object without those keys and stays mutated.
+// are not run and not counted. The options tests build the node afresh inside each test, which credits every label,
+// default and display rule to them alone, so each such mutant ran their 150-odd tests and most survived: a change of
+// wording no test should pin, or a default that a workflow test checks but Stryker does not run (it credits code that
+// runs while modules load only to tests that load them inside a test). The description tests (test/node/) check what
+// the panels show. Runtime code that sets a displayName (versions.ts renames) is an object without those keys and
+// stays mutated.
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
 
 const MARKS = new Set(['default', 'type', 'values']);
