@@ -4,7 +4,7 @@
  * `npm run build` check types), which keeps the suite and StrykerJS's many runs quick.
  */
 module.exports = {
-	testEnvironment: 'node',
+	testEnvironment: '<rootDir>/test/harness/environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
