@@ -21,6 +21,7 @@ export default {
 			// a mutant's run stops at its first failing test and loads only the test files that cover it
 			testEnvironment: here('scripts/mutation/jest-environment.js'),
 			testSequencer: here('scripts/mutation/jest-sequencer.js'),
+			runner: here('scripts/mutation/jest-runner.js'),
 			// it packs the built package and loads it in other processes (scripts/check-package.js): not the code Stryker mutates
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/node/checkPackage.test.ts'],
 			...(tests ? { testMatch: tests.split(',').map((dir) => `<rootDir>/${dir.trim()}/**/*.test.ts`) } : {}),

@@ -1,10 +1,10 @@
-// Jest environment for StrykerJS runs only (stryker.config.mjs): n8n's plain node environment, plus
+// Jest environment for StrykerJS runs only (stryker.config.mjs): the suite's (test/harness/environment.js), plus
 // - in the initial run, it records which tests each test file holds (for jest-sequencer.js);
 // - in a mutant's run, the first failing test ends the run: the tests after it are skipped, since one
 //   failure is enough to kill the mutant (Stryker's jest runner cannot bail by itself).
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
-const { TestEnvironment } = require('jest-environment-node');
+const TestEnvironment = require('../../test/harness/environment');
 
 const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
 
@@ -63,4 +63,7 @@ class MutationEnvironment extends TestEnvironment {
 }
 
 module.exports = MutationEnvironment;
+module.exports.ACTIVE_MUTANT = ACTIVE_MUTANT;
 module.exports.testNamesFile = testNamesFile;
+/** Whether a test failed in this mutant's run (jest-runner.js then runs no further test file). */
+module.exports.mutantFailed = (mutant) => failedMutant === mutant;

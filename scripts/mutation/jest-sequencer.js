@@ -1,12 +1,18 @@
 // Jest test order for StrykerJS runs only (stryker.config.mjs). In a mutant's run, Stryker names the tests
 // that cover the mutant (testNamePattern) but jest would still load every test file to find them: only
 // the files holding one of those tests are run (their names come from the initial run, recorded by
-// jest-environment.js). Fast unit tests go first, then the rest from the quickest, so that the first
-// failure, which ends the run, comes early.
-const { readFileSync, statSync } = require('node:fs');
+// jest-environment.js). The first failure ends the run (jest-runner.js), so the files likeliest to fail come
+// first: those named like the mutated source file (test/sku/ for actions/sku/create.operation.ts), fast unit
+// tests before the others, then the quickest.
+const { readdirSync, readFileSync, statSync } = require('node:fs');
+const { basename, dirname, join } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
-const { testNamesFile } = require('./jest-environment');
+const { ACTIVE_MUTANT, testNamesFile } = require('./jest-environment');
+
+/** Where Stryker writes the code under test into its sandbox, with every mutant switched by its id. */
+const SOURCE_FOLDERS = ['nodes', 'credentials'];
+const MUTANT_SWITCH = /stryMutAct_9fa48\("(\d+)"\)/g;
 
 let names;
 let namesMtime;
@@ -26,6 +32,43 @@ function testNames(rootDir) {
 	return names;
 }
 
+let mutantSources;
+
+/** The sandbox file holding a mutant, found once per process in the instrumented code. */
+function mutantSource(rootDir, mutant) {
+	if (!mutantSources) {
+		mutantSources = new Map();
+		const walk = (folder) => {
+			let entries;
+			try {
+				entries = readdirSync(folder, { withFileTypes: true });
+			} catch {
+				return;
+			}
+			for (const entry of entries) {
+				const path = join(folder, entry.name);
+				if (entry.isDirectory()) walk(path);
+				else if (entry.name.endsWith('.ts'))
+					for (const [, id] of readFileSync(path, 'utf8').matchAll(MUTANT_SWITCH)) mutantSources.set(id, path);
+			}
+		};
+		for (const folder of SOURCE_FOLDERS) walk(join(rootDir, folder));
+	}
+	return mutantSources.get(mutant);
+}
+
+/** A file's own name and its folder's, lower case, without `.test.ts` / `.operation.ts`. */
+function nameParts(path) {
+	return [basename(path).split('.')[0].toLowerCase(), basename(dirname(path)).toLowerCase()];
+}
+
+/** How many of a test file's names the source file shares: test/sku/sku.test.ts and actions/sku/create.operation.ts, 1. */
+function nearness(testPath, sourcePath) {
+	if (!sourcePath) return 0;
+	const source = new Set(nameParts(sourcePath));
+	return new Set(nameParts(testPath).filter((name) => source.has(name))).size;
+}
+
 class MutationSequencer extends Sequencer {
 	constructor(options) {
 		super(options);
@@ -41,10 +84,17 @@ class MutationSequencer extends Sequencer {
 			const holding = tests.filter((t) => !recorded[t.path] || recorded[t.path].some((name) => pattern.test(name)));
 			if (holding.length) chosen = holding;
 		}
+		const mutant = process.env[ACTIVE_MUTANT];
+		const source = mutant !== undefined && tests.length ? mutantSource(tests[0].context.config.rootDir, mutant) : undefined;
+		const near = new Map(chosen.map((t) => [t, nearness(t.path, source)]));
 		const unit = (t) => (/[\\/]test[\\/]unit[\\/]/.test(t.path) ? 0 : 1);
 		for (const test of chosen) test.duration = this.time(test);
 		return [...chosen].sort(
-			(a, b) => unit(a) - unit(b) || (a.duration ?? Infinity) - (b.duration ?? Infinity) || (a.path < b.path ? -1 : 1),
+			(a, b) =>
+				near.get(b) - near.get(a) ||
+				unit(a) - unit(b) ||
+				(a.duration ?? Infinity) - (b.duration ?? Infinity) ||
+				(a.path < b.path ? -1 : 1),
 		);
 	}
 }
