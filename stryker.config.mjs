@@ -31,8 +31,11 @@ export default {
 	// parameter descriptions written in the code are not mutated (scripts/mutation/ignore-descriptions.mjs)
 	ignorers: ['descriptions'],
 	checkers: ['typescript'],
-	// the checker compiles only what ships: a mutant that breaks its types is not run
-	tsconfigFile: 'tsconfig.build.json',
+	// the checker type-checks only what ships (scripts/mutation/tsconfig.json): a mutant that breaks its types is not
+	// run. It uses TypeScript 7 (the @typescript/native dev dependency; Stryker calls it a preview): 3.4x the checks per
+	// minute of TypeScript 5's watch mode, which was the slowest stage of a full run.
+	tsconfigFile: 'scripts/mutation/tsconfig.json',
+	typescriptChecker: { experimentalNativePreview: true },
 	mutate: ['nodes/**/*.ts', 'credentials/**/*.ts'],
 	coverageAnalysis: 'perTest',
 	// Mutants that only run while a module loads (parameter descriptions, enum lists) would each need the
@@ -44,6 +47,9 @@ export default {
 	incrementalFile:
 		scoped || tests ? '.work/mutation/scoped-incremental.json' : 'docs/mutation/stryker-incremental.json',
 	concurrency: 2,
+	// The runner that did the initial run came out of it holding 900 MB (after a full garbage collection), which every
+	// later collection went through; a fresh runner holds a few hundred. A new runner every 50 mutants: about 2 s each.
+	maxTestRunnerReuse: 50,
 	timeoutMS: 10000,
 	timeoutFactor: 2,
 	dryRunTimeoutMinutes: 10,
