@@ -1,0 +1,30 @@
+// Run by `npm run mutation` before StrykerJS: puts TypeScript 7 where Stryker's TypeScript checker looks for it
+// (node_modules/@typescript/native; stryker.config.mjs, typescriptChecker.experimentalNativePreview), installed once
+// into the git-ignored .work/typescript7. Not a dev dependency: TypeScript 7's package names its command `tsc` too,
+// and beside TypeScript 5 npm links either one as node_modules/.bin/tsc (the build needs TypeScript 5).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const VERSION = '7.0.2';
+const home = resolve('.work/typescript7');
+const installed = resolve(home, 'node_modules/typescript');
+const link = resolve('node_modules/@typescript/native');
+
+function version() {
+	try {
+		return JSON.parse(readFileSync(resolve(installed, 'package.json'), 'utf8')).version;
+	} catch {
+		return undefined;
+	}
+}
+
+if (version() !== VERSION) {
+	mkdirSync(home, { recursive: true });
+	execFileSync('npm', ['install', '--no-save', '--no-package-lock', '--prefix', home, `typescript@${VERSION}`], {
+		stdio: 'inherit',
+	});
+}
+mkdirSync(resolve(link, '..'), { recursive: true });
+rmSync(link, { recursive: true, force: true });
+symlinkSync(installed, link, 'dir');
