@@ -64,3 +64,33 @@ describe('jest environment', () => {
 		expect(ticks.stopped).toBe(0);
 	});
 });
+
+describe('test harness', () => {
+	it('builds a node type only when a workflow asks for it (a test is credited only with the nodes it runs)', async () => {
+		const built: string[] = [];
+		await jest.isolateModulesAsync(async () => {
+			for (const [path, name] of [
+				['../../nodes/WineFulfillment/WineFulfillmentTrigger.node', 'WineFulfillmentTrigger'],
+				['../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node', 'WineFulfillmentWebhookTrigger'],
+			] as const) {
+				const actual = jest.requireActual<Record<string, new () => object>>(path);
+				jest.doMock(path, () => ({
+					[name]: class extends actual[name] {
+						constructor() {
+							super();
+							built.push(name);
+						}
+					},
+				}));
+			}
+			const { ACTION_TYPE, NodeTypes, TRIGGER_TYPE } = await import('../harness/harness');
+			const types = new NodeTypes();
+			expect(types.getByNameAndVersion(ACTION_TYPE).description.name).toBe('wineFulfillment');
+			expect(built).toEqual([]);
+			const trigger = types.getByNameAndVersion(TRIGGER_TYPE);
+			expect(types.getByNameAndVersion(TRIGGER_TYPE)).toBe(trigger);
+			expect(built).toEqual(['WineFulfillmentTrigger']);
+			expect(() => types.getByNameAndVersion('constructor')).toThrow('Unknown node type constructor');
+		});
+	});
+});
