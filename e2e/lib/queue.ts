@@ -519,16 +519,19 @@ const CLOCK_TICKS = (() => {
 
 /**
  * The pid of the process that owns the client end of a loopback TCP connection (the remote port a
- * server saw), among `pids`: /proc/net/tcp gives the socket's inode, /proc/<pid>/fd who holds it.
+ * server saw, and the server's own port), among `pids`: /proc/net/tcp gives the socket's inode,
+ * /proc/<pid>/fd who holds it. Both ports are matched: Linux gives one local port to several
+ * connections that go to different places (a worker's connection to Redis may have the same one).
  */
-export function pidOfClientPort(port: number, pids: number[]): number | undefined {
-	const hex = port.toString(16).toUpperCase().padStart(4, '0');
+export function pidOfClientPort(port: number, serverPort: number, pids: number[]): number | undefined {
+	const hex = (value: number) => value.toString(16).toUpperCase().padStart(4, '0');
 	let inode: string | undefined;
 	for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
 		if (!existsSync(table)) continue;
 		for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
 			const cols = line.trim().split(/\s+/);
-			if (cols[1]?.endsWith(`:${hex}`) && cols[9] && cols[9] !== '0') inode = cols[9];
+			if (cols[1]?.endsWith(`:${hex(port)}`) && cols[2]?.endsWith(`:${hex(serverPort)}`) && cols[9] && cols[9] !== '0')
+				inode = cols[9];
 		}
 	}
 	if (!inode) return undefined;

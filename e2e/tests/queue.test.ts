@@ -55,7 +55,7 @@ interface Proxy {
 async function startProxy(target: string, watch: RegExp, pids: () => number[]): Promise<Proxy> {
 	const seen: Proxy['seen'] = [];
 	const server: Server = createServer((req, res) => {
-		const pid = watch.test(req.url ?? '') ? pidOfClientPort(req.socket.remotePort ?? 0, pids()) : undefined;
+		const pid = watch.test(req.url ?? '') ? pidOfClientPort(req.socket.remotePort ?? 0, req.socket.localPort ?? 0, pids()) : undefined;
 		const chunks: Buffer[] = [];
 		req.on('data', (c: Buffer) => chunks.push(c));
 		req.on('end', () => {
