@@ -38,21 +38,18 @@ let mutantSources;
 function mutantSource(rootDir, mutant) {
 	if (!mutantSources) {
 		mutantSources = new Map();
-		const walk = (folder) => {
-			let entries;
+		for (const folder of SOURCE_FOLDERS) {
+			const root = join(rootDir, folder);
+			let files = [];
 			try {
-				entries = readdirSync(folder, { withFileTypes: true });
+				files = readdirSync(root, { recursive: true }).filter((file) => file.endsWith('.ts'));
 			} catch {
-				return;
+				// no such folder in this project
 			}
-			for (const entry of entries) {
-				const path = join(folder, entry.name);
-				if (entry.isDirectory()) walk(path);
-				else if (entry.name.endsWith('.ts'))
-					for (const [, id] of readFileSync(path, 'utf8').matchAll(MUTANT_SWITCH)) mutantSources.set(id, path);
-			}
-		};
-		for (const folder of SOURCE_FOLDERS) walk(join(rootDir, folder));
+			for (const file of files)
+				for (const [, id] of readFileSync(join(root, file), 'utf8').matchAll(MUTANT_SWITCH))
+					mutantSources.set(id, join(root, file));
+		}
 	}
 	return mutantSources.get(mutant);
 }

@@ -9,34 +9,29 @@ import { runInContext } from 'node:vm';
 import SuiteEnvironment from '../harness/environment';
 
 describe('jest setup', () => {
+	const saved = process.env.N8N_USER_FOLDER;
+	afterEach(() => {
+		process.env.N8N_USER_FOLDER = saved;
+	});
+	const runSetup = () =>
+		jest.isolateModulesAsync(async () => {
+			await import('../harness/env');
+		});
+
 	it("keeps n8n's user folder in .work/ and leaves nothing in the system's temp folder", async () => {
-		const saved = process.env.N8N_USER_FOLDER;
 		const before = new Set(readdirSync(tmpdir()));
-		try {
-			delete process.env.N8N_USER_FOLDER;
-			await jest.isolateModulesAsync(async () => {
-				await import('../harness/env');
-			});
-			const folder = String(process.env.N8N_USER_FOLDER);
-			expect(relative(join(__dirname, '..', '..'), folder)).toBe(join('.work', 'jest-n8n'));
-			const added = readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith('wf-n8n-'));
-			expect(added).toEqual([]);
-		} finally {
-			process.env.N8N_USER_FOLDER = saved;
-		}
+		delete process.env.N8N_USER_FOLDER;
+		await runSetup();
+		const folder = String(process.env.N8N_USER_FOLDER);
+		expect(relative(join(__dirname, '..', '..'), folder)).toBe(join('.work', 'jest-n8n'));
+		const added = readdirSync(tmpdir()).filter((name) => !before.has(name) && name.startsWith('wf-n8n-'));
+		expect(added).toEqual([]);
 	});
 
 	it('keeps a user folder given from outside', async () => {
-		const saved = process.env.N8N_USER_FOLDER;
-		try {
-			process.env.N8N_USER_FOLDER = join(tmpdir(), 'given-by-the-caller');
-			await jest.isolateModulesAsync(async () => {
-				await import('../harness/env');
-			});
-			expect(process.env.N8N_USER_FOLDER).toBe(join(tmpdir(), 'given-by-the-caller'));
-		} finally {
-			process.env.N8N_USER_FOLDER = saved;
-		}
+		process.env.N8N_USER_FOLDER = join(tmpdir(), 'given-by-the-caller');
+		await runSetup();
+		expect(process.env.N8N_USER_FOLDER).toBe(join(tmpdir(), 'given-by-the-caller'));
 	});
 });
 
