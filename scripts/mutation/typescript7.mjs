@@ -1,15 +1,14 @@
-// Run by `npm run mutation` before StrykerJS: puts TypeScript 7 where Stryker's TypeScript checker looks for it
-// (node_modules/@typescript/native; stryker.config.mjs, typescriptChecker.experimentalNativePreview), installed once
-// into the git-ignored .work/typescript7. Not a dev dependency: TypeScript 7's package names its command `tsc` too,
-// and beside TypeScript 5 npm links either one as node_modules/.bin/tsc (the build needs TypeScript 5).
+// Run by `npm run mutation` before StrykerJS: installs TypeScript 7, which the mutation checker uses
+// (scripts/mutation/typescript-file-checker.mjs), once into the git-ignored .work/typescript7. Not a dev dependency:
+// TypeScript 7's package names its command `tsc` too, and beside TypeScript 5 npm links either one as
+// node_modules/.bin/tsc (the build needs TypeScript 5).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const VERSION = '7.0.2';
 const home = resolve('.work/typescript7');
 const installed = resolve(home, 'node_modules/typescript');
-const link = resolve('node_modules/@typescript/native');
 
 function version() {
 	try {
@@ -25,6 +24,3 @@ if (version() !== VERSION) {
 		stdio: 'inherit',
 	});
 }
-mkdirSync(resolve(link, '..'), { recursive: true });
-rmSync(link, { recursive: true, force: true });
-symlinkSync(installed, link, 'dir');
