@@ -104,7 +104,7 @@ export class WineFulfillmentApi implements ICredentialType {
 					Password: String(credentials.password ?? ''),
 					CustomerNo: String(credentials.customerNo ?? ''),
 				},
-				authShapeForUrl(String(requestOptions.url ?? '')),
+				authShapeForUrl(requestOptions.url),
 			),
 		};
 	}
