@@ -197,7 +197,9 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		}
 		const response = sent.value;
 		if (response.statusCode === 413) {
-			// nothing was created: the claims stay with this run while the halves are sent
+			// nothing was created: the claims stay with this run while the halves are sent, and an order whose half is
+			// never sent (the run stops before it) is given back
+			for (const entry of chunk) attempted.delete(orderNoOf(entry));
 			const half = Math.ceil(chunk.length / 2);
 			await send(chunk.slice(0, half));
 			await send(chunk.slice(half));
@@ -251,13 +253,15 @@ async function sendChunkOnce(
 
 	const first = new Map<string, Entry>();
 	const toSend: Entry[] = [];
-	const repeats: Entry[] = [];
+	/** an entry whose order number an earlier entry of the chunk has, with that entry */
+	const repeats: Array<{ entry: Entry; earlier: Entry }> = [];
 	const unsettled: Entry[] = [];
 	for (const entry of chunk) {
 		const claim = claims.get(orderNoOf(entry));
+		const earlier = first.get(orderNoOf(entry));
 		if (claim?.state === 'sent') results.set(entry.itemIndex, alreadySentItem(entry, claim.reference));
 		else if (claim?.state !== 'claimed') unsettled.push(entry);
-		else if (first.has(orderNoOf(entry))) repeats.push(entry);
+		else if (earlier) repeats.push({ entry, earlier });
 		else {
 			first.set(orderNoOf(entry), entry);
 			toSend.push(entry);
@@ -277,8 +281,8 @@ async function sendChunkOnce(
 		// the run stopped part way (a later half of a split chunk failed): what was never sent is given back
 		await record.settleOpen(toSend.map(orderNoOf), (id) => (attempted.has(id) ? 'unknown' : 'released'));
 	}
-	for (const entry of repeats) {
-		const original = results.get(first.get(orderNoOf(entry))?.itemIndex ?? -1);
+	for (const { entry, earlier } of repeats) {
+		const original = results.get(earlier.itemIndex);
 		const created = original?.json.IsCreated === true;
 		results.set(entry.itemIndex, {
 			json: {
@@ -286,9 +290,7 @@ async function sendChunkOnce(
 				IsCreated: false,
 				alreadySent: created,
 				TransactionReferenceNumber: created ? (original?.json.TransactionReferenceNumber ?? null) : null,
-				Messages: [
-					`The same order number as item ${(first.get(orderNoOf(entry))?.itemIndex ?? 0) + 1}: sent once, for that item`,
-				],
+				Messages: [`The same order number as item ${earlier.itemIndex + 1}: sent once, for that item`],
 			},
 			pairedItem: { item: entry.itemIndex },
 		});

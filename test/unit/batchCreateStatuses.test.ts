@@ -1,0 +1,125 @@
+// Sales Order → Batch Create when the provider's answer does not line up with the request: statuses in another order
+// than the orders, a status missing, Messages that are not a list, no status list at all. The sandbox answers in
+// order and always with a list, so a fake provider answers here (without n8n's deduplication store: Send Each Sales
+// Order Once has no record to keep, and each output item says nothing about earlier runs).
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { executeBatch } from '../../nodes/WineFulfillment/actions/salesOrder/batchCreate.operation';
+import type { FakeAnswer } from './fakeContext';
+import { fakeExecute, inputItems } from './fakeExecute';
+
+const ORDER_NOS = ['BO-1', 'BO-2', 'BO-3'];
+
+/** Batch Create (version 1) of one order per input item, `ORDER_NOS[i]`, answered once with `body`. */
+async function batchAnswered(body: unknown, orderNos: string[] = ORDER_NOS): Promise<{ out: INodeExecutionData[]; sent: IDataObject[] }> {
+	const { ctx, sent } = fakeExecute({
+		items: inputItems(orderNos.length),
+		params: (i) => ({
+			orderNo: orderNos[i],
+			orderType: 'RETAIL',
+			itemsInput: 'json',
+			itemsJson: [{ ItemNo: 'WINE-000000', ItemQuantity: 1 }],
+			batchOptions: {},
+		}),
+		answer: (): FakeAnswer => ({ body }),
+	});
+	const out = await executeBatch.call(ctx, ctx.getInputData());
+	return { out, sent: sent.map((r) => r.body) };
+}
+
+const status = (RefOrderNo: string | undefined, extra: IDataObject = {}): IDataObject => ({
+	...(RefOrderNo === undefined ? {} : { RefOrderNo }),
+	IsCreated: true,
+	TransactionReferenceNumber: `TRN-${RefOrderNo ?? 'none'}`,
+	Messages: [],
+	...extra,
+});
+
+const summary = (out: INodeExecutionData[]) =>
+	out.map((o) => [o.json.OrderNo, o.json.TransactionReferenceNumber, o.json.IsCreated, o.json.Messages, o.pairedItem]);
+
+describe('Batch Create: matching the provider statuses to the orders', () => {
+	it('statuses in another order than the orders are matched by order number', async () => {
+		const { out, sent } = await batchAnswered({
+			TransactionReferenceNumber: 'BATCH-1',
+			CreateSalesOrderStatuses: [status('BO-3'), status('BO-2'), status('BO-1')],
+		});
+		expect(sent).toHaveLength(1);
+		expect(summary(out)).toEqual([
+			['BO-1', 'TRN-BO-1', true, [], { item: 0 }],
+			['BO-2', 'TRN-BO-2', true, [], { item: 1 }],
+			['BO-3', 'TRN-BO-3', true, [], { item: 2 }],
+		]);
+		expect(out.map((o) => o.json.BatchTransactionReferenceNumber)).toEqual(['BATCH-1', 'BATCH-1', 'BATCH-1']);
+	});
+
+	it('a status whose order number differs from its position is not given to the order at that position', async () => {
+		// BO-2's place holds BO-1's second status: BO-2 gets none, and BO-1's first status is not used twice
+		const { out } = await batchAnswered({
+			CreateSalesOrderStatuses: [status('BO-1'), status('BO-1', { TransactionReferenceNumber: 'TRN-BO-1-again' }), status('BO-3')],
+		});
+		expect(summary(out)).toEqual([
+			['BO-1', 'TRN-BO-1', true, [], { item: 0 }],
+			['BO-2', undefined, false, ['The provider returned no status for this order'], { item: 1 }],
+			['BO-3', 'TRN-BO-3', true, [], { item: 2 }],
+		]);
+	});
+
+	it('an order number twice in the input: each item takes its own status, in turn', async () => {
+		const orderNos = ['TW-1', 'TW-1'];
+		const { out } = await batchAnswered(
+			{
+				CreateSalesOrderStatuses: [
+					status('TW-X'),
+					status('TW-1', { TransactionReferenceNumber: 'TRN-first' }),
+					status('TW-1', { TransactionReferenceNumber: 'TRN-second' }),
+				],
+			},
+			orderNos,
+		);
+		expect(out.map((o) => o.json.TransactionReferenceNumber)).toEqual(['TRN-first', 'TRN-second']);
+	});
+
+	it('an order the answer has no status for comes out not created, saying so; the others keep theirs', async () => {
+		const { out } = await batchAnswered({ TransactionReferenceNumber: 'BATCH-2', CreateSalesOrderStatuses: [status('BO-1')] });
+		expect(out.map((o) => o.json)).toEqual([
+			{ OrderNo: 'BO-1', RefOrderNo: 'BO-1', IsCreated: true, TransactionReferenceNumber: 'TRN-BO-1', Messages: [], BatchTransactionReferenceNumber: 'BATCH-2' },
+			{ OrderNo: 'BO-2', IsCreated: false, Messages: ['The provider returned no status for this order'], BatchTransactionReferenceNumber: 'BATCH-2' },
+			{ OrderNo: 'BO-3', IsCreated: false, Messages: ['The provider returned no status for this order'], BatchTransactionReferenceNumber: 'BATCH-2' },
+		]);
+		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	it('an answer without a status list: every order comes out not created, saying so', async () => {
+		const { out } = await batchAnswered({ TransactionReferenceNumber: 'BATCH-3' });
+		expect(out.map((o) => o.json)).toEqual(
+			ORDER_NOS.map((OrderNo) => ({
+				OrderNo,
+				IsCreated: false,
+				Messages: ['The provider returned no status for this order'],
+				BatchTransactionReferenceNumber: 'BATCH-3',
+			})),
+		);
+	});
+});
+
+describe("Batch Create: a status's Messages always come out as a list", () => {
+	it.each<[string, IDataObject, unknown[]]>([
+		['missing', {}, []],
+		['null', { Messages: null }, []],
+		['empty text', { Messages: '' }, []],
+		['one text', { Messages: 'Address corrected' }, ['Address corrected']],
+		['one object', { Messages: { Code: 'W1' } }, [{ Code: 'W1' }]],
+		['a list', { Messages: ['a', 'b'] }, ['a', 'b']],
+	])('Messages %s', async (_case, messages, expected) => {
+		const { Messages: _none, ...withoutMessages } = status('BO-1');
+		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [{ ...withoutMessages, ...messages }] }, ['BO-1']);
+		expect(out[0].json.Messages).toEqual(expected);
+		expect(out[0].json.IsCreated).toBe(true);
+	});
+
+	it('IsCreated other than true reads as not created', async () => {
+		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('BO-1', { IsCreated: 'true' })] }, ['BO-1']);
+		expect(out[0].json.IsCreated).toBe(false);
+	});
+});
