@@ -43,13 +43,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw new NodeOperationError(this.getNode(), `The resource "${resource}" is not known`);
 	}
 
-	const module = operations[operation];
-	if (!module) {
+	// an inherited member ("toString") is no module: it has neither execute nor executeBatch
+	const module: OperationModule | undefined = operations[operation];
+	if (module?.executeBatch) return [await module.executeBatch.call(this, this.getInputData())];
+	if (!module?.execute) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
-	}
-	if (module.executeBatch) return [await module.executeBatch.call(this, this.getInputData())];
-	if (!module.execute) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" cannot run`);
 	}
 	return [await runPerItem.call(this, module.execute)];
 }

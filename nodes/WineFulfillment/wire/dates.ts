@@ -1,5 +1,5 @@
 // The interface's date formats as zod schemas (luxon underneath): MM/DD/YYYY, ISO 8601, and the tracking range form.
-import { DateTime } from 'luxon';
+import { DateTime, type DateTimeMaybeValid } from 'luxon';
 import { z } from 'zod';
 
 const DATE_RULE = 'must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY';
@@ -39,13 +39,15 @@ export function inZone<T>(zone: string, parse: () => T): T {
 /**
  * Reads what n8n's date picker, an expression or a user types: ISO 8601, MM/DD/YYYY, epoch ms, a Date.
  * Text without an offset is read in the input zone (see `inZone`); an instant is shown in that zone, so a
- * date-only member keeps the calendar day the user sees.
+ * date-only member keeps the calendar day the user sees. An invalid Date or luxon DateTime (an expression's
+ * `DateTime.fromISO('…')` of bad text), or epoch ms out of range, is no date.
  */
-export function readDate(value: unknown): DateTime | undefined {
+export function readDate(value: unknown): DateTime<true> | undefined {
 	const zone = inputZone;
-	if (value instanceof Date) return DateTime.fromJSDate(value, { zone });
-	if (DateTime.isDateTime(value)) return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return DateTime.fromMillis(value, { zone });
+	const valid = (date: DateTimeMaybeValid) => (date.isValid ? date : undefined);
+	if (value instanceof Date) return valid(DateTime.fromJSDate(value, { zone }));
+	if (DateTime.isDateTime(value)) return valid(value);
+	if (typeof value === 'number' && Number.isFinite(value)) return valid(DateTime.fromMillis(value, { zone }));
 	if (typeof value !== 'string' || !value.trim()) return undefined;
 	const text = value.trim();
 	for (const parsed of [
@@ -59,7 +61,7 @@ export function readDate(value: unknown): DateTime | undefined {
 	return undefined;
 }
 
-function dateSchema(format: (d: DateTime) => string) {
+function dateSchema(format: (d: DateTime<true>) => string) {
 	return z.unknown().transform((value, ctx) => {
 		const date = readDate(value);
 		if (!date) {
@@ -74,7 +76,7 @@ function dateSchema(format: (d: DateTime) => string) {
 export const usDate = dateSchema((d) => d.toFormat('MM/dd/yyyy'));
 
 /** ISO 8601 date-time in UTC (OrderDate, TransactionStartDateTime, transfer update RequestedDate). */
-export const isoDateTime = dateSchema((d) => d.toUTC().toISO({ suppressMilliseconds: true }) ?? '');
+export const isoDateTime = dateSchema((d) => d.toUTC().toISO({ suppressMilliseconds: true }));
 
 /** "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (GetPackages ShipDateRange / LastActivityDateRange). */
 export function usDateTimeRange(from: DateTime, to: DateTime): string {

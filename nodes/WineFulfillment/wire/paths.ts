@@ -9,7 +9,7 @@ export function fieldOf(path: ReadonlyArray<string | number>, labels: Record<str
 	const keys = path.filter((p): p is string => typeof p === 'string');
 	const joined = keys.join('.');
 	const lineAt = path.findIndex((p) => typeof p === 'number');
-	if (lineAt === -1) return labels[joined] ?? labels[keys[0]] ?? (joined || (labels[''] ?? 'request'));
+	if (lineAt === -1) return labels[joined] ?? labels[keys[0]] ?? (joined || 'request');
 	const listKey = path.slice(0, lineAt).join('.');
 	const list = labels[listKey] ?? (listKey || 'Items');
 	const rest = path.slice(lineAt + 1).filter((p): p is string => typeof p === 'string').join('.');

@@ -283,14 +283,3 @@ export const updateAddressesRequest = onFirstUse(() =>
 			}
 		})
 );
-
-/** BatchSalesOrder body (deprecated); each entry has the create members. */
-export const batchSalesOrderRequest = onFirstUse(() =>
-	z
-		.object({
-			BatchId: text.optional(),
-			BatchDescription: text.optional(),
-			SalesOrdersInfo: z.array(z.object({ OrderInfo: createOrderInfo, ...orderMembers }).passthrough()).min(1),
-		})
-		.passthrough()
-);

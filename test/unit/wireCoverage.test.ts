@@ -1,0 +1,187 @@
+// Wire rules no other test reached: decimal numbers as text, text that is not text, root and list paths in the panel's
+// words, dates from an expression's invalid DateTime, the zone cache's bound, an address equal up to missing members,
+// codes without a label, and refusals worded by a schema's own error map.
+import { DateTime } from 'luxon';
+import type { ZodTypeAny } from 'zod';
+
+import { validationStatus } from '../../nodes/WineFulfillment/wire/commerce';
+import { inZone, isoDateTime, readDate, usDate } from '../../nodes/WineFulfillment/wire/dates';
+import { CARRIER_LABELS, codeOptions } from '../../nodes/WineFulfillment/wire/labels';
+import { fieldOf } from '../../nodes/WineFulfillment/wire/paths';
+import { createSkuRequest } from '../../nodes/WineFulfillment/wire/product';
+import { createSalesOrderRequest } from '../../nodes/WineFulfillment/wire/salesOrder';
+import { dateTimeRange, getPackagesRequest } from '../../nodes/WineFulfillment/wire/tracking';
+import { decimalNumber, textValue } from '../../nodes/WineFulfillment/wire/values';
+
+/** The first issue of a refused value as "path: message", or "accepted <value>". */
+function outcome(schema: ZodTypeAny, value: unknown): string {
+	const result = schema.safeParse(value);
+	if (result.success) return `accepted ${JSON.stringify(result.data)}`;
+	const issue = result.error.issues[0];
+	return `${issue.path.join('.')}: ${issue.message}`;
+}
+
+describe('wire/values: decimalNumber', () => {
+	it.each([
+		['12.5', 12.5],
+		['12', 12],
+		['12.25', 12.25],
+		['12.', 12],
+		['.25', 0.25],
+		['-3', -3],
+		['+2.5', 2.5],
+		['  12.5  ', 12.5],
+		['\t7\n', 7],
+	])('reads the text %j as %d', (text, n) => {
+		expect(outcome(decimalNumber, text)).toBe(`accepted ${n}`);
+	});
+
+	it('takes a finite number as it is', () => {
+		expect(outcome(decimalNumber, -0.5)).toBe('accepted -0.5');
+	});
+
+	it.each([['1e5'], ['12e3'], ['0x10'], ['1.2.3'], ['12 5'], ['abc'], ['12.5x'], ['x12.5'], [''], ['  '], ['.'], ['-'], ['Infinity']])(
+		'refuses the text %j: decimal notation only',
+		(text) => {
+			expect(outcome(decimalNumber, text)).toBe(': must be a number such as 12.5');
+		},
+	);
+
+	it.each([[true], [false], [null], [['12']], [{ value: 12 }], [Number.NaN], [Number.POSITIVE_INFINITY], [undefined]])(
+		'refuses %p, which is neither a number nor decimal text',
+		(value) => {
+			expect(outcome(decimalNumber, value)).toBe(': must be a number such as 12.5');
+		},
+	);
+});
+
+describe('wire/values: textValue', () => {
+	it('takes text as it is and a finite number as text', () => {
+		expect(outcome(textValue, ' Napa ')).toBe('accepted " Napa "');
+		expect(outcome(textValue, 12)).toBe('accepted "12"');
+	});
+
+	it('says what came instead of text', () => {
+		expect(outcome(textValue, undefined)).toBe(': is required');
+		expect(outcome(textValue, null)).toBe(': must be text, not null');
+		expect(outcome(textValue, ['a'])).toBe(': must be text, not a list');
+		expect(outcome(textValue, { a: 1 })).toBe(': must be text, not an object');
+		expect(outcome(textValue, true)).toBe(': must be text, not boolean');
+		expect(outcome(textValue, Number.NaN)).toBe(': must be text, not number');
+	});
+});
+
+describe('wire/paths: fieldOf at the root and in an unnamed list', () => {
+	it('names the whole body by its label, else "request"', () => {
+		expect(fieldOf([], { '': 'Sales Order' })).toBe('Sales Order');
+		expect(fieldOf([], {})).toBe('request');
+	});
+
+	it('names a member no label knows by its wire name', () => {
+		expect(fieldOf(['ClientReferenceCode'], {})).toBe('ClientReferenceCode');
+		expect(fieldOf(['Address', 'City'], { '': 'Address' })).toBe('Address.City');
+	});
+
+	it('names a line of a list by the list key, or "Items" when the list is the body itself', () => {
+		expect(fieldOf([0, 'ItemNo'], {})).toBe('Items line 1 → ItemNo');
+		expect(fieldOf([2], {})).toBe('Items line 3');
+		expect(fieldOf(['Lines', 1, 'Sku'], {})).toBe('Lines line 2 → Sku');
+	});
+});
+
+describe('wire/dates: a date that is not valid is no date', () => {
+	it('refuses an invalid luxon DateTime (an expression such as DateTime.fromISO of bad text)', () => {
+		const invalid = DateTime.fromISO('not a date');
+		expect(invalid.isValid).toBe(false);
+		expect(readDate(invalid)).toBeUndefined();
+		const rule = ': must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY';
+		expect(outcome(isoDateTime, invalid)).toBe(rule);
+		expect(outcome(usDate, invalid)).toBe(rule);
+		expect(outcome(dateTimeRange, { from: invalid, to: DateTime.utc(2026, 3, 1) })).toBe(
+			': must be dates: pick them, or give ISO 8601 (2026-03-01T08:00:00) or MM/DD/YYYY HH:mm:ss',
+		);
+	});
+
+	it('refuses an invalid Date and epoch milliseconds beyond the range of dates', () => {
+		expect(readDate(new Date('garbage'))).toBeUndefined();
+		expect(readDate(8.64e15 + 1)).toBeUndefined();
+		expect(outcome(isoDateTime, new Date('garbage'))).toMatch(/^: must be a date/);
+		expect(outcome(usDate, 8.64e15 + 1)).toMatch(/^: must be a date/);
+	});
+
+	it('still reads a valid DateTime, Date and epoch milliseconds', () => {
+		expect(outcome(isoDateTime, DateTime.fromISO('2026-03-01T10:00:00Z'))).toBe('accepted "2026-03-01T10:00:00Z"');
+		expect(outcome(isoDateTime, new Date('2026-03-01T10:00:00Z'))).toBe('accepted "2026-03-01T10:00:00Z"');
+		expect(outcome(usDate, Date.UTC(2026, 2, 1))).toBe('accepted "03/01/2026"');
+	});
+});
+
+describe('wire/dates: the zone names looked up', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	it('asks luxon once per zone name, and forgets every name after 64, so that the memory stays bounded', () => {
+		const lookups = jest.spyOn(DateTime, 'local');
+		const instant = Date.UTC(2026, 2, 1, 2);
+		const read = (zone: string) => inZone(zone, () => usDate.parse(instant));
+		// 02:00 UTC on 1 March is still 28 February in Denver: an instant is shown in the zone
+		expect(read('America/Denver')).toBe('02/28/2026');
+		expect(read('America/Denver')).toBe('02/28/2026');
+		expect(lookups).toHaveBeenCalledTimes(1);
+		// 64 other names (unknown ones: dates are then read in UTC) fill the memory and empty it
+		for (let i = 0; i < 64; i++) expect(read(`Nowhere/Zone${i}`)).toBe('03/01/2026');
+		expect(lookups).toHaveBeenCalledTimes(65);
+		expect(read('America/Denver')).toBe('02/28/2026');
+		expect(lookups).toHaveBeenCalledTimes(66);
+	});
+});
+
+describe('wire/commerce: validation status from the first candidate', () => {
+	it('counts a member missing on both sides as equal, and a member missing on one side as a change', () => {
+		const sent = { StreetLines: ['1 Main St'], City: 'Napa', State: 'CA' };
+		const candidate = (address: Record<string, unknown>) => ({ AddressCandidates: [{ CandidateAddressFormat: address }] });
+		expect(validationStatus(candidate({ StreetLines: ['1 MAIN ST'], City: 'Napa', State: 'ca' }), sent)).toBe('valid');
+		expect(validationStatus(candidate({ StreetLines: ['1 Main St'], City: 'Napa', State: 'CA', ZipCode: '94558' }), sent)).toBe('corrected');
+		expect(validationStatus(candidate({ StreetLines: ['1 Main St'], City: 'Napa' }), sent)).toBe('corrected');
+	});
+});
+
+describe('wire/labels: codeOptions', () => {
+	it('shows a code without a label as "Code <code>", sorted among the named ones', () => {
+		expect(codeOptions(['UPS', 'ZZZ', 'BSW'], CARRIER_LABELS)).toEqual([
+			{ name: 'Carrier Code BSW', value: 'BSW', description: CARRIER_LABELS.BSW.description },
+			{ name: 'Code ZZZ', value: 'ZZZ' },
+			{ name: 'UPS (United Parcel Service)', value: 'UPS' },
+		]);
+	});
+});
+
+describe('wire schemas: refusals worded by their own error maps', () => {
+	const sku = (requestor: Record<string, unknown>, info: Record<string, unknown> = {}) => ({
+		RequestorInfo: { FirstName: 'A', LastName: 'B', ...requestor },
+		SKUInfo: { ItemNo: 'SKU-1', ItemCategory: 'Merchandise', ...info },
+	});
+
+	it('SKU: a missing or null requestor e-mail is required (not an invalid address); a wrong one is invalid', () => {
+		expect(outcome(createSkuRequest, sku({}))).toBe('RequestorInfo.EmailAddress: is required');
+		expect(outcome(createSkuRequest, sku({ EmailAddress: null }))).toBe('RequestorInfo.EmailAddress: is required');
+		expect(outcome(createSkuRequest, sku({ EmailAddress: 'nobody' }))).toBe('RequestorInfo.EmailAddress: must be a valid e-mail address');
+	});
+
+	it('SKU: the inventory management type names the allowed values', () => {
+		const requestor = { EmailAddress: 'a@example.com' };
+		expect(outcome(createSkuRequest, sku(requestor, { InventoryManagementType: 'Shelf' }))).toBe(
+			'SKUInfo.InventoryManagementType: must be one of ServiceManagedStorage, ClientManagedStorage, VirtualItems',
+		);
+		expect(outcome(createSkuRequest, sku(requestor, { InventoryManagementType: 'VirtualItems' }))).toMatch(/^accepted /);
+	});
+
+	it('Sales order: an order without its order info (e.g. replaced by null in Additional Fields) says it is required', () => {
+		expect(outcome(createSalesOrderRequest, {})).toBe('OrderInfo: is required');
+		expect(outcome(createSalesOrderRequest, { OrderInfo: null })).toBe('OrderInfo: is required');
+	});
+
+	it('Get Packages: a carrier code outside the list names the allowed codes', () => {
+		expect(outcome(getPackagesRequest, { ShippingCarrier: 'DHL' })).toBe('ShippingCarrier: must be one of FEX, UPS, BSW, GSO, WIL, FCC, TMC, WST, WILL');
+		expect(outcome(getPackagesRequest, { ShippingCarrier: 'GSO' })).toBe('accepted {"ShippingCarrier":"GSO"}');
+	});
+});
