@@ -138,7 +138,7 @@ const ITEMS_INPUT_OPTIONS: Record<ItemsInput, INodePropertyOptions> = {
  * words its body and query choices ("Using Fields Below", "Using JSON"). `keep` (updates) puts "Keep Current
  * Items" first, as the default.
  */
-export function itemsInputProperty(keep = false): INodeProperties {
+export function itemsInputProperty(keep: boolean): INodeProperties {
 	const values: ItemsInput[] = keep ? ['keep', 'fields', 'json'] : ['fields', 'json'];
 	const byDefault: ItemsInput = values[0];
 	return {

@@ -682,7 +682,8 @@ export async function sendOnce(
 	if (!record) return (await send()).output;
 	if (sendAgain(ctx, itemIndex)) await record.forget([order.identity], itemIndex);
 
-	const claim = (await record.claim([order.identity], itemIndex)).get(order.identity) ?? { state: 'unsettled' };
+	// claim answers for every order it is given
+	const claim = (await record.claim([order.identity], itemIndex)).get(order.identity) as Claim;
 	if (claim.state === 'sent') return flagged(sentBefore(claim.reference ?? null), true);
 	if (claim.state === 'unsettled') throw record.unsettledError(order.identity, itemIndex);
 

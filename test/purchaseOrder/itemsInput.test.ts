@@ -1,0 +1,38 @@
+// Purchase Order → Create: Items (JSON) giving one item as an object rather than a list of one is sent as that one
+// item, from JSON text or from an expression; Items Input "Keep Current Items" (an update's choice, here from an
+// expression) leaves the required items out, and is refused before any request.
+import { actionWorkflow, ACTION_NODE } from '../harness/workflows';
+import { useSandbox } from '../harness/sandbox';
+import { purchaseHeader } from './parameters';
+
+const fx = useSandbox({ inventoryRecords: 240 });
+
+const item = (k: number) => fx.sandbox.state.inventory[k * 24].ItemNo;
+
+describe('Purchase Order → Create: Items Input and Items (JSON)', () => {
+	it.each([
+		['JSON text', (itemNo: string) => JSON.stringify({ ItemNo: itemNo, ItemQuantity: 6 })],
+		['an expression', () => '={{ $json.line }}'],
+	])('one item object from %s: sent as a list of that one item', async (_case, itemsJson) => {
+		const line = { ItemNo: item(0), ItemQuantity: 6 };
+		const result = await fx.run(
+			actionWorkflow(
+				{ resource: 'purchaseOrder', operation: 'create', ...purchaseHeader('PO-OBJ-1'), itemsInput: 'json', itemsJson: itemsJson(line.ItemNo) },
+				{ items: [{ line }] },
+			),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreatePurchaseOrder');
+		expect(sent.body.ItemsInfo).toEqual([line]);
+		expect(result.output(ACTION_NODE)[0].json).toMatchObject({ CustomerReferenceNo: 'PO-OBJ-1', Outcome: 'created' });
+	});
+
+	it('Items Input "Keep Current Items" from an expression: refused before any request, naming the items', async () => {
+		const result = await fx.run(
+			actionWorkflow({ resource: 'purchaseOrder', operation: 'create', ...purchaseHeader('PO-KEEP-1'), itemsInput: '={{ "keep" }}' }),
+		);
+		expect(result.error?.message).toBe('Invalid "Items": is required');
+		expect(result.error?.description).toBe('Nothing was sent to the provider. Correct "Items" and run again.');
+		expect(await fx.control.requests()).toHaveLength(0);
+	});
+});

@@ -1,0 +1,343 @@
+// The record of sent orders on its own (no engine, no sandbox), over the in-memory twin of n8n's deduplication store:
+// what it does when n8n has no store, when the store fails at each step, when racing executions of one process release
+// or lose an order, when a run stops part way, and what the errors and hints then say.
+import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { MemoryDeduplicator } from '../harness/dedup';
+
+type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
+
+const thisProcess = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
+const { sendOnce, sentOrdersFor } = thisProcess;
+
+/** A fresh copy of the node's module: another n8n process, or this one started anew (own queues, own memory). */
+function freshModule(): SentOrdersModule {
+	let module: SentOrdersModule | undefined;
+	jest.isolateModules(() => {
+		module = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
+	});
+	return module as SentOrdersModule;
+}
+
+const workflow = { id: 'wf-unit', active: true };
+const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;
+const contextData = { workflow, node };
+
+type Scope = 'node' | 'workflow';
+type Options = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[3];
+
+/** n8n's store helpers over `store`, each of which a test can make fail (the error it throws, or undefined). */
+interface Faults {
+	record?: (scope: Scope) => Error | undefined;
+	remove?: () => Error | undefined;
+	count?: () => Error | undefined;
+}
+
+interface Run {
+	ctx: IExecuteFunctions;
+	/** the execution hints the node left in this run */
+	hints: string[];
+}
+
+/** One node run (one execution) with these parameters; without `store`, n8n offers no deduplication helpers. */
+function run(store: MemoryDeduplicator | undefined, params: IDataObject = {}, faults: Faults = {}): Run {
+	const hints: string[] = [];
+	const fail = (error: Error | undefined) => {
+		if (error) throw error;
+	};
+	const helpers = store
+		? {
+				checkProcessedAndRecord: async (items: string[], scope: Scope, options: Options) => {
+					fail(faults.record?.(scope));
+					return await store.checkProcessedAndRecord(items, scope, contextData, options);
+				},
+				removeProcessed: async (items: string[], scope: Scope, options: Options) => {
+					fail(faults.remove?.());
+					return await store.removeProcessed(items, scope, contextData, options);
+				},
+				getProcessedDataCount: async (scope: Scope, options: Options) => {
+					fail(faults.count?.());
+					return await store.getProcessedDataCount(scope, contextData, options);
+				},
+				clearAllProcessedItems: async (scope: Scope) => await store.clearAllProcessedItems(scope, contextData),
+			}
+		: {};
+	const ctx = {
+		helpers,
+		getWorkflow: () => ({ id: workflow.id, name: 'unit', active: true }),
+		getNode: () => node,
+		getCredentials: async () => ({ customerNo: 'C10042', baseUrl: 'https://fulfillment.example/v3' }),
+		getNodeParameter: (name: string, _itemIndex: number, fallback: unknown) => {
+			const path = name.split('.');
+			let value: unknown = params;
+			for (const part of path) value = (value as IDataObject | undefined)?.[part];
+			return value ?? fallback;
+		},
+		addExecutionHints: (...added: Array<{ message: string }>) => hints.push(...added.map((h) => h.message)),
+	} as unknown as IExecuteFunctions;
+	return { ctx, hints };
+}
+
+const SALES = { kind: 'salesOrder' as const, onByDefault: true };
+
+/** A create's send: the provider's answer as one output item with its reference. */
+const answered = (orderNo: string, reference: string, counter?: { sends: number }) => async () => {
+	if (counter) counter.sends++;
+	return { reference, output: [{ json: { OrderNo: orderNo, TransactionReferenceNumber: reference }, pairedItem: { item: 0 } }] };
+};
+
+/** What a create puts out for an order sent before. */
+const sentBefore =
+	(orderNo: string) =>
+	(reference: string | null): INodeExecutionData[] => [{ json: { OrderNo: orderNo, TransactionReferenceNumber: reference }, pairedItem: { item: 0 } }];
+
+const once = (r: Run, orderNo: string, send = answered(orderNo, `REF-${orderNo}`)) => sendOnce(r.ctx, 0, { ...SALES, identity: orderNo }, send, sentBefore(orderNo));
+
+/** The state a claim of this one order found. */
+const claimState = async (r: Run, orderNo: string, module: SentOrdersModule = thisProcess) => {
+	const record = await module.sentOrdersFor(r.ctx, 'salesOrder', 0, true);
+	return (await record?.claim([orderNo], 0))?.get(orderNo);
+};
+
+const STORE_DOWN = () => new Error('connection to the database lost');
+
+describe('the record of sent orders, settings and availability', () => {
+	it('refuses a Scope other than Workflow or Node, naming the field, before touching the store', async () => {
+		const store = new MemoryDeduplicator();
+		const counter = { sends: 0 };
+		const r = run(store, { sendOnceOptions: { scope: 'everywhere' } });
+		const failure = once(r, 'SCOPE-1', answered('SCOPE-1', 'REF', counter));
+		await expect(failure).rejects.toThrow(NodeOperationError);
+		await expect(failure).rejects.toThrow('Invalid "Scope": must be Workflow or Node (got "everywhere")');
+		expect(counter.sends).toBe(0);
+		expect(store.calls).toBe(0);
+	});
+
+	it('where n8n offers no deduplication helpers, sends as before and says so once per run', async () => {
+		const r = run(undefined);
+		const counter = { sends: 0 };
+		const first = await once(r, 'NOHELP-1', answered('NOHELP-1', 'REF-1', counter));
+		const second = await once(r, 'NOHELP-1', answered('NOHELP-1', 'REF-2', counter));
+		expect(counter.sends).toBe(2);
+		// the provider's output as it came: no alreadySent without a record
+		expect(first.map((i) => i.json)).toEqual([{ OrderNo: 'NOHELP-1', TransactionReferenceNumber: 'REF-1' }]);
+		expect(second.map((i) => i.json)).toEqual([{ OrderNo: 'NOHELP-1', TransactionReferenceNumber: 'REF-2' }]);
+		expect(r.hints).toHaveLength(1);
+		expect(r.hints[0]).toContain("n8n's deduplication store is not available here");
+		expect(r.hints[0]).toContain('can create an order twice');
+	});
+
+	it('a store that fails to answer the first read: an error saying what failed, nothing sent', async () => {
+		const store = new MemoryDeduplicator();
+		const counter = { sends: 0 };
+		const r = run(store, {}, { count: STORE_DOWN });
+		const error = await once(r, 'DOWN-1', answered('DOWN-1', 'REF', counter)).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect((error as NodeOperationError).message).toBe(
+			"Could not read the record of sent orders in n8n's deduplication store: connection to the database lost",
+		);
+		// not the advice for a store used in another mode: only that nothing was sent and to run again
+		expect((error as NodeOperationError).description).toBe(
+			'Nothing was sent to the provider for this item. Run it again once the store answers.',
+		);
+		expect(counter.sends).toBe(0);
+	});
+});
+
+describe('the record of sent orders when the store fails part way', () => {
+	it('an order sent before still comes out as sent when tidying its record fails, with a hint saying what that means', async () => {
+		const store = new MemoryDeduplicator();
+		await once(run(store), 'TIDY-1');
+		const r = run(store, {}, { remove: STORE_DOWN });
+		const counter = { sends: 0 };
+		const out = await once(r, 'TIDY-1', answered('TIDY-1', 'REF-NEW', counter));
+		expect(counter.sends).toBe(0);
+		expect(out.map((i) => i.json)).toEqual([{ OrderNo: 'TIDY-1', TransactionReferenceNumber: 'REF-TIDY-1', alreadySent: true }]);
+		expect(r.hints).toEqual([
+			"Some records could not be tidied in n8n's deduplication store: orders already sent may be reported as possibly sent by a later run, which then asks you to check them.",
+		]);
+	});
+
+	it('a sent order whose outcome cannot be written stays unsettled: a hint says so, and the next run does not send it', async () => {
+		const store = new MemoryDeduplicator();
+		const r = run(store, {}, { remove: STORE_DOWN });
+		const counter = { sends: 0 };
+		const out = await once(r, 'SETTLE-1', answered('SETTLE-1', 'REF-S', counter));
+		expect(out.map((i) => i.json.alreadySent)).toEqual([false]);
+		expect(r.hints).toEqual([
+			"The outcome of some orders could not be written to n8n's deduplication store: they stay marked as unsettled, and a later run asks you to check them instead of sending them.",
+		]);
+		// a new process (no memory of the outcome) finds it unsettled, waits for it, then refuses to send it
+		jest.useFakeTimers();
+		try {
+			const later = freshModule();
+			const next = run(store);
+			const record = await later.sentOrdersFor(next.ctx, 'salesOrder', 0, true);
+			const claimed = record!.claim(['SETTLE-1'], 0);
+			await jest.advanceTimersByTimeAsync(10_000);
+			expect((await claimed).get('SETTLE-1')).toEqual({ state: 'unsettled' });
+		} finally {
+			jest.useRealTimers();
+		}
+		expect(counter.sends).toBe(1);
+	});
+
+	it('Forget Sent Orders whose store fails mid-way: an error naming the step, not a partial answer', async () => {
+		const store = new MemoryDeduplicator();
+		await once(run(store), 'FORGET-1');
+		let down = false;
+		const r = run(store, {}, { count: () => (down ? STORE_DOWN() : undefined) });
+		const record = await thisProcess.recordToForget(r.ctx, 'salesOrder', 0);
+		down = true;
+		const error = await record!.forget(['FORGET-1'], 3).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect((error as NodeOperationError).message).toBe(
+			"Could not forget sent orders in n8n's deduplication store: connection to the database lost",
+		);
+		expect((error as NodeOperationError).context.itemIndex).toBe(3);
+		// nothing was forgotten: the order is still sent
+		expect(await claimState(run(store), 'FORGET-1')).toEqual({ state: 'sent', reference: 'REF-FORGET-1' });
+	});
+
+	it('Forget Sent Orders that cannot take the lock says so, as the lock error', async () => {
+		const store = new MemoryDeduplicator();
+		// the node's row in another mode than its lock's
+		store.seed(workflow.id, `n:${node.id}`, 'entries', ['not a lock']);
+		const record = await thisProcess.recordToForget(run(store).ctx, 'salesOrder', 0);
+		await expect(record!.forget(['FORGET-2'], 0)).rejects.toThrow(
+			"Could not lock the record of sent orders in n8n's deduplication store: Deduplication data was originally saved with an incompatible setting",
+		);
+	});
+});
+
+describe('racing executions of one process', () => {
+	it("an order another execution here is sending, which ends unknown, is unsettled even if the store's record went meanwhile", async () => {
+		const store = new MemoryDeduplicator();
+		const holder = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		expect((await holder!.claim(['RACE-U'], 0)).get('RACE-U')).toEqual({ state: 'claimed' });
+		const racer = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		const waiting = racer!.claim(['RACE-U'], 0);
+		// a Remove Duplicates node of the workflow clears its store while the send is out
+		await store.clearAllProcessedItems('workflow', contextData);
+		await holder!.settle([{ identity: 'RACE-U', outcome: 'unknown' }]);
+		expect((await waiting).get('RACE-U')).toEqual({ state: 'unsettled' });
+	});
+
+	it('an order another execution here was sending, which it released (refused), is claimed at once by the one waiting', async () => {
+		const store = new MemoryDeduplicator();
+		const holder = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		await holder!.claim(['RACE-R'], 0);
+		const racer = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		jest.useFakeTimers();
+		try {
+			let found: unknown;
+			const waiting = racer!.claim(['RACE-R'], 0).then((claims) => (found = claims.get('RACE-R')));
+			await holder!.settle([{ identity: 'RACE-R', outcome: 'released' }]);
+			// well before the first recheck of an unsettled order (half a second): no need to look again
+			await jest.advanceTimersByTimeAsync(100);
+			expect(found).toEqual({ state: 'claimed' });
+			await waiting;
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	it('an order refused over and over by racing executions: each waiter claims it in turn, none is left without an answer', async () => {
+		const store = new MemoryDeduplicator();
+		const holder = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		await holder!.claim(['RACE-MANY'], 0);
+		// six executions of the same order (a webhook delivered again and again) wait for the first; each one that gets
+		// it sends it and has it refused, so the last one loses five rounds before it gets it
+		const racers = await Promise.all(Array.from({ length: 6 }, async () => await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true)));
+		const claiming = racers.map(async (record) => {
+			const claim = (await record!.claim(['RACE-MANY'], 0)).get('RACE-MANY');
+			if (claim?.state === 'claimed') await record!.settle([{ identity: 'RACE-MANY', outcome: 'released' }]);
+			return claim;
+		});
+		await holder!.settle([{ identity: 'RACE-MANY', outcome: 'released' }]);
+		const states = await Promise.all(claiming);
+		expect(states).toEqual(Array.from({ length: 6 }, () => ({ state: 'claimed' })));
+		expect(store.count(workflow.id)).toBe(0);
+	});
+});
+
+describe('an order another process holds', () => {
+	it('released by that process while this one waits for it: claimed here', async () => {
+		const other = freshModule();
+		const store = new MemoryDeduplicator();
+		const there = await other.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		await there!.claim(['ELSEWHERE-1'], 0);
+		const here = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		jest.useFakeTimers();
+		try {
+			const waiting = here!.claim(['ELSEWHERE-1'], 0);
+			await jest.advanceTimersByTimeAsync(200);
+			await there!.settle([{ identity: 'ELSEWHERE-1', outcome: 'released' }]);
+			await jest.advanceTimersByTimeAsync(1_000);
+			expect((await waiting).get('ELSEWHERE-1')).toEqual({ state: 'claimed' });
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+});
+
+describe('settling what a run claimed', () => {
+	it('a run that stopped part way gives back the claims it never sent and keeps those it may have sent as unsettled', async () => {
+		const store = new MemoryDeduplicator();
+		const record = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		const claims = await record!.claim(['STOP-SENT', 'STOP-TRIED', 'STOP-NEVER'], 0);
+		expect([...claims.values()].map((c) => c.state)).toEqual(['claimed', 'claimed', 'claimed']);
+		await record!.settle([{ identity: 'STOP-SENT', outcome: 'sent', reference: 'REF-STOP' }]);
+		await record!.settleOpen(['STOP-SENT', 'STOP-TRIED', 'STOP-NEVER', 'STOP-NEVER'], (id) =>
+			id === 'STOP-TRIED' ? 'unknown' : 'released',
+		);
+		// a new process: no memory of these outcomes, only the store's
+		const later = freshModule();
+		jest.useFakeTimers();
+		try {
+			const next = await later.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+			const found = next!.claim(['STOP-SENT', 'STOP-TRIED', 'STOP-NEVER'], 0);
+			await jest.advanceTimersByTimeAsync(10_000);
+			expect(Object.fromEntries(await found)).toEqual({
+				'STOP-SENT': { state: 'sent' },
+				'STOP-TRIED': { state: 'unsettled' },
+				'STOP-NEVER': { state: 'claimed' },
+			});
+		} finally {
+			jest.useRealTimers();
+		}
+	});
+
+	it('a failed send of many orders that may have reached the provider names the first ten and counts the rest', async () => {
+		const store = new MemoryDeduplicator();
+		const record = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		const numbers = Array.from({ length: 12 }, (_, i) => `MANY-${String(i + 1).padStart(2, '0')}`);
+		await record!.claim(numbers, 0);
+		const shown = Object.assign(new Error('The provider did not answer in time'), { description: 'Timed out after 30 s.' });
+		await record!.failed(numbers, new Error('ETIMEDOUT'), shown);
+		expect(shown.description).toBe(
+			'Timed out after 30 s.\n\n' +
+				`The sales orders ${numbers.slice(0, 10).join(', ')} and 2 more are recorded as possibly sent in n8n's deduplication store: running again will not send them. ` +
+				"Check whether the provider has each with Tracking → Get Details for this order number, or in the provider's portal. " +
+				'Send one it has not on purpose: run Sales Order → Forget Sent Orders for this order number in this workflow (same scope), or turn on "Send Again Even If Sent" in this node\'s Send Once Options for it.',
+		);
+	});
+
+	it('this process remembers the references of the last 10,000 orders it settled: an older one comes out as sent without it', async () => {
+		const fresh = freshModule();
+		const store = new MemoryDeduplicator();
+		const record = await fresh.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		await record!.claim(['OLDEST', 'NEXT'], 0);
+		await record!.settle([
+			{ identity: 'OLDEST', outcome: 'sent', reference: 'REF-OLDEST' },
+			{ identity: 'NEXT', outcome: 'sent', reference: 'REF-NEXT' },
+		]);
+		await record!.settle(Array.from({ length: 9_999 }, (_, i) => ({ identity: `FILL-${i}`, outcome: 'sent' as const, reference: `R${i}` })));
+		const again = await fresh.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		expect(Object.fromEntries(await again!.claim(['OLDEST', 'NEXT'], 0))).toEqual({
+			OLDEST: { state: 'sent', reference: undefined },
+			NEXT: { state: 'sent', reference: 'REF-NEXT' },
+		});
+	});
+});
