@@ -83,6 +83,7 @@ function grouped(ctx: IExecuteFunctions): boolean {
 	let version = versions.get(ctx);
 	if (version === undefined) {
 		version = ctx.getNode().typeVersion;
+		// Stryker disable next-line CallExpression: without the cache n8n is asked for the node on every call: the same answer, more time
 		versions.set(ctx, version);
 	}
 	return version >= GROUPED_VERSION;
@@ -105,7 +106,9 @@ export const SETTINGS_COLLECTIONS = ['options', 'queryOptions', 'sellableOptions
 export type SettingsCollection = (typeof SETTINGS_COLLECTIONS)[number];
 
 export const isSettingsCollection = (property: INodeProperties): boolean =>
-	property.type === 'collection' && (SETTINGS_COLLECTIONS as readonly string[]).includes(property.name);
+	(SETTINGS_COLLECTIONS as readonly string[]).includes(property.name) &&
+	// Stryker disable next-line ConditionalExpression: only collections carry these names among the operations' top-level parameters
+	property.type === 'collection';
 
 /**
  * A setting's parameter path in this node's version, named by where version 1 keeps it: `queryOptions.pageSize` on

@@ -183,6 +183,7 @@ export function redirectError(
 	secrets: Secrets,
 	itemIndex?: number,
 ): NodeApiError {
+	// Stryker disable next-line MethodExpression: white space alone is trimmed to '' by shownLocation: the message without a location all the same
 	const where = location.trim() ? shownLocation(secrets.text(location)) : '';
 	const message = where
 		? `The provider redirected the request to ${where} (${status}); redirects are not followed`
@@ -251,7 +252,12 @@ export function connectionFailure(error: unknown): ConnectionFailure {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
 	let code = '';
-	while (current && typeof current === 'object' && !seen.has(current)) {
+	while (
+		current &&
+		// Stryker disable next-line ConditionalExpression: a thrown string or number has no code, cause, reason or errorResponse: the next step ends the loop
+		typeof current === 'object' &&
+		!seen.has(current)
+	) {
 		seen.add(current);
 		const c = current as { code?: unknown; cause?: unknown; reason?: unknown; errorResponse?: unknown };
 		if (typeof c.code === 'string' && /^E[A-Z_]+$/.test(c.code)) {

@@ -123,17 +123,18 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
 	const text = Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value.trim() : '';
 	if (!text) return undefined;
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone (GMT); the option sets only how it is shown, not the instant
 	const date = DateTime.fromHTTP(text, { zone: 'utc' });
 	return date.isValid ? Math.max(0, date.diff(now).as('milliseconds')) : undefined;
 }
 
-function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
+function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false; text: string } {
 	if (typeof raw !== 'string') return { ok: true, value: raw };
 	if (raw.trim() === '') return { ok: true, value: undefined };
 	try {
 		return { ok: true, value: JSON.parse(raw) as unknown };
 	} catch {
-		return { ok: false };
+		return { ok: false, text: raw };
 	}
 }
 
@@ -240,7 +241,7 @@ async function send(
 		const raw = textOf(response.body);
 		const parsed = parseBody(raw);
 		const said = () =>
-			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(String(raw ?? '')).slice(0, 300);
+			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(parsed.text).slice(0, 300);
 		if (status === 429) {
 			const asked = retryAfterMs(response.headers['retry-after']);
 			if (await wait(Math.min(asked ?? backoffMs(attempt, policy), policy.maxDelayMs), `answered 429`)) continue;
