@@ -31,9 +31,6 @@ const READ_SHARE_OF_BUDGET = 0.5;
 /** A stored cursor further ahead of our clock than this is not the provider's present: it is brought back. */
 const CURSOR_AHEAD_LIMIT_MS = HOUR;
 
-/** Fetch Test Event looks for the latest record this far back, widening step by step. */
-const TEST_EVENT_SPANS = [HOUR, DAY, 7 * DAY];
-
 export class WineFulfillmentTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Wine Fulfillment Trigger',
@@ -233,7 +230,8 @@ async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDat
 	const localNow = Date.now();
 	const query = source.query(run.filters, run.ctx.getTimezone());
 	const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
-	for (const span of TEST_EVENT_SPANS) {
+	// it looks for the latest record this far back, widening step by step
+	for (const span of [HOUR, DAY, 7 * DAY]) {
 		const { candidates } = await readFrom(run, query, present - span, localNow);
 		const records = [...candidates].sort((a, b) => (b.at ?? 0) - (a.at ?? 0)).map((c) => c.record);
 		if (records.some((r) => !run.filters.statuses?.length || run.filters.statuses.includes(String(r.status)))) return records;
