@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '../../wire/product';
 import { additionalJsonProperty, compact } from '../common';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
-import { requestorProperties, sendSkuInfo } from './shared';
+import { requestorProperties, sendSkuBody, skuBody } from './shared';
 import { toWire } from '../wireNames';
 import { withOptions } from '../operation';
 import { nodeParameter } from '../parameters';
@@ -166,14 +166,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		Varietal: category === 'Wine' ? (nodeParameter(this, 'varietal', itemIndex, '') as string) : undefined,
 		...extra,
 	});
-	const itemNo = String(skuInfo.ItemNo ?? '').trim();
+	// validated before anything is claimed or sent; the order it names is the item number actually sent (the
+	// Additional Fields (JSON) can set it)
+	const body = skuBody(this, createSkuRequest, skuInfo, itemIndex);
+	const itemNo = body.SKUInfo.ItemNo;
 	return await sendOnce(
 		this,
 		itemIndex,
 		{ kind: 'sku', identity: itemNo, onByDefault: false },
 		async () => {
-			// sendSkuInfo validates before sending and refuses an answer without a transaction reference
-			const output = await sendSkuInfo(this, ENDPOINTS.createSku, createSkuRequest, skuInfo, itemIndex);
+			const output = await sendSkuBody(this, ENDPOINTS.createSku, body, itemIndex);
 			const reference = output[0]?.json.TransactionReferenceNumber;
 			return { reference: typeof reference === 'string' ? reference : undefined, output };
 		},

@@ -83,25 +83,30 @@ const skuLabels: Record<string, string> = {
 	'SKUInfo.Value': 'Value',
 };
 
-/**
- * Create and Update: the requestor and the SKU info (plus the JSON escape hatch) validated against the
- * operation's schema, sent, and answered with one output item.
- */
-export async function sendSkuInfo(
+/** Create and Update: the requestor and the SKU info (plus the JSON escape hatch) validated against the operation's schema. */
+export function skuBody<T extends { SKUInfo: { ItemNo: string } }>(
 	ctx: IExecuteFunctions,
-	endpoint: Endpoint,
-	schema: ZodType<{ SKUInfo: { ItemNo: string } }, ZodTypeDef, unknown>,
+	schema: ZodType<T, ZodTypeDef, unknown>,
 	skuInfo: IDataObject,
 	itemIndex: number,
-): Promise<INodeExecutionData[]> {
-	const body = validateBody(
+): T {
+	return validateBody(
 		ctx,
 		schema,
 		withAdditionalJson(ctx, { RequestorInfo: readRequestor(ctx, itemIndex), SKUInfo: skuInfo }, itemIndex),
 		skuLabels,
 		itemIndex,
 	);
-	const response = await apiRequest.call(ctx, endpoint, body as IDataObject, { itemIndex, labels: skuLabels });
+}
+
+/** Sends a validated body and answers with one output item; a create without a transaction reference is an error. */
+export async function sendSkuBody(
+	ctx: IExecuteFunctions,
+	endpoint: Endpoint,
+	body: { SKUInfo: { ItemNo: string } },
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
+	const response = await apiRequest.call(ctx, endpoint, body as unknown as IDataObject, { itemIndex, labels: skuLabels });
 	// a create answered without a transaction reference has an unknown outcome: an error, not a success
 	if (endpoint === ENDPOINTS.createSku) requireReference(ctx, endpoint, response, itemIndex);
 	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);

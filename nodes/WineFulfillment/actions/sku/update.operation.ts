@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSkuRequest } from '../../wire/product';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { additionalJsonProperty, compact } from '../common';
-import { requestorProperties, sendSkuInfo } from './shared';
+import { requestorProperties, sendSkuBody, skuBody } from './shared';
 import { toWire } from '../wireNames';
 import { withOptions } from '../operation';
 import { nodeParameter } from '../parameters';
@@ -52,5 +52,5 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const fields = toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
-	return await sendSkuInfo(this, ENDPOINTS.updateSku, updateSkuRequest, skuInfo, itemIndex);
+	return await sendSkuBody(this, ENDPOINTS.updateSku, skuBody(this, updateSkuRequest, skuInfo, itemIndex), itemIndex);
 }
