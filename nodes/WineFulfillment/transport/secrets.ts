@@ -153,7 +153,7 @@ function base64Forms(secret: string): string[] {
 export class Secrets {
 	/** every form of every secret, as one pattern's source */
 	private readonly source?: string;
-	/** the pattern of `source`, compiled the first time a text may hold a secret (see `mayHold`) */
+	/** the pattern of `source`, compiled the first time a text may hold a secret (see `sourceFor`) */
 	private compiled?: RegExp;
 	/** what a text must hold to hold any form of a secret: a secret or its base64 as it is, or a character that starts an escape */
 	private readonly plain?: RegExp;
@@ -178,23 +178,26 @@ export class Secrets {
 	}
 
 	/**
-	 * Whether a text may hold a form of a secret. Every form but a secret's own characters holds a backslash,
-	 * `%`, `&` or `+` (see `characterPattern`), so a text with none of them holds one only as it is. The full
-	 * pattern is costly to compile, once per node run, and most texts (answers, headers) need only this look.
+	 * The full pattern's source when a text may hold a form of a secret; undefined when it cannot. Every form but a
+	 * secret's own characters holds a backslash, `%`, `&` or `+` (see `characterPattern`), so a text with none of them
+	 * holds one only as it is. The full pattern is costly to compile, once per node run, and most texts (answers,
+	 * headers) need only this look.
 	 */
-	private mayHold(text: string): boolean {
-		return this.plain !== undefined && this.plain.test(text);
+	private sourceFor(text: string): string | undefined {
+		return this.plain?.test(text) ? this.source : undefined;
 	}
 
-	private get pattern(): RegExp {
-		this.compiled ??= new RegExp(this.source ?? '(?!)', 'g');
+	/** The full pattern, compiled the first time it is needed (given `sourceFor`'s answer). */
+	private pattern(source: string): RegExp {
+		this.compiled ??= new RegExp(source, 'g');
 		return this.compiled;
 	}
 
 	/** Whether the text holds any form of any secret. */
 	has(text: string): boolean {
-		if (!this.mayHold(text)) return false;
-		const pattern = this.pattern;
+		const source = this.sourceFor(text);
+		if (source === undefined) return false;
+		const pattern = this.pattern(source);
 		pattern.lastIndex = 0;
 		const found = pattern.test(text);
 		pattern.lastIndex = 0;
@@ -203,8 +206,9 @@ export class Secrets {
 
 	/** The text with every form of every secret replaced by `***`. */
 	text(text: string): string {
-		if (!text || !this.mayHold(text)) return text;
-		return text.replace(this.pattern, MASK);
+		if (!text) return text;
+		const source = this.sourceFor(text);
+		return source === undefined ? text : text.replace(this.pattern(source), MASK);
 	}
 
 	/** A copy of a JSON value (or a plain structure) with every string and key scrubbed. */

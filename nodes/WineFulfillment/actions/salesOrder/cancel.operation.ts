@@ -45,7 +45,10 @@ async function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: numbe
 /** The deprecated path: UpdateSalesOrder?IsCancelOnly=true, the order located as an update locates it. */
 async function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {
 	const located =
-		locator.by === 'orderNo' ? { OrderInfo: { OrderNo: locator.value } } : locatorMembers(locator, 'OrderNo');
+		locator.by === 'orderNo'
+			? { OrderInfo: { OrderNo: locator.value } }
+			: // Stryker disable next-line StringLiteral: only a locator by transaction reference number gets here, which locatorMembers sends without the member name
+				locatorMembers(locator, 'OrderNo');
 	const body = withAdditionalJson(ctx, located, itemIndex);
 	const valid = validateBody(ctx, updateSalesOrderRequest, body, ORDER_LABELS, itemIndex);
 	return await apiRequest.call(ctx, ENDPOINTS.updateSalesOrder, valid as IDataObject, {
