@@ -22,6 +22,8 @@ export default {
 			testEnvironment: here('scripts/mutation/jest-environment.js'),
 			testSequencer: here('scripts/mutation/jest-sequencer.js'),
 			runner: here('scripts/mutation/jest-runner.js'),
+			// a module's top-level code is static coverage wherever it loads (scripts/mutation/jest-runtime.js)
+			runtime: here('scripts/mutation/jest-runtime.js'),
 			// it packs the built package and loads it in other processes (scripts/check-package.js): not the code Stryker mutates
 			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/node/checkPackage.test.ts'],
 			...(tests ? { testMatch: tests.split(',').map((dir) => `<rootDir>/${dir.trim()}/**/*.test.ts`) } : {}),
