@@ -38,7 +38,8 @@ function update(eventId: string = randomUUID(), msg: IDataObject = { tag: 'InTra
 }
 
 describe("tracking webhook trigger: n8n's webhook lifecycle (checkExists, create, delete)", () => {
-	const methods = new WineFulfillmentWebhookTrigger().webhookMethods.default;
+	// the node is built inside each test: a node whose webhookMethods were lost then fails that test, not the whole file
+	const methods = () => new WineFulfillmentWebhookTrigger().webhookMethods.default;
 	const WEBHOOK_ID = '5b0c7a4e-1f2d-4c3b-9a8e-7d6c5b4a3f21';
 	const productionUrl = `http://127.0.0.1:5678/webhook/${WEBHOOK_ID}/tracking`;
 
@@ -52,36 +53,36 @@ describe("tracking webhook trigger: n8n's webhook lifecycle (checkExists, create
 
 	/** What n8n's webhook service does on activation: create unless checkExists says it is there. */
 	async function activate(ctx: HookContext) {
-		if (!(await methods.checkExists.call(ctx))) expect(await methods.create.call(ctx)).toBe(true);
+		if (!(await methods().checkExists.call(ctx))) expect(await methods().create.call(ctx)).toBe(true);
 	}
 
 	it("records the node's Production URL on activation, finds it after a restart, and forgets only it on deactivation", async () => {
 		const first = hook({});
-		expect(await methods.checkExists.call(first.ctx)).toBe(false);
-		expect(await methods.create.call(first.ctx)).toBe(true);
+		expect(await methods().checkExists.call(first.ctx)).toBe(false);
+		expect(await methods().create.call(first.ctx)).toBe(true);
 		expect(first.workflow.staticData[STATIC_KEY]).toEqual({ webhookUrl: productionUrl });
-		expect(await methods.checkExists.call(first.ctx)).toBe(true);
+		expect(await methods().checkExists.call(first.ctx)).toBe(true);
 
 		// n8n stores static data as JSON; after a restart the URL is still the one recorded
 		const stored = JSON.parse(JSON.stringify(first.workflow.staticData)) as IDataObject;
 		(stored[STATIC_KEY] as IDataObject).recentEventIds = ['0f8fad5b-d9cb-469f-a165-70867728950e'];
 		const restarted = hook(stored);
-		expect(await methods.checkExists.call(restarted.ctx)).toBe(true);
+		expect(await methods().checkExists.call(restarted.ctx)).toBe(true);
 
 		// deactivation forgets the URL, not the event ids that recognise a redelivery
-		expect(await methods.delete.call(restarted.ctx)).toBe(true);
+		expect(await methods().delete.call(restarted.ctx)).toBe(true);
 		expect(restarted.workflow.staticData[STATIC_KEY]).toEqual({ recentEventIds: ['0f8fad5b-d9cb-469f-a165-70867728950e'] });
-		expect(await methods.checkExists.call(restarted.ctx)).toBe(false);
+		expect(await methods().checkExists.call(restarted.ctx)).toBe(false);
 	});
 
 	it("records the new URL when n8n's webhook address changed (WEBHOOK_URL) since the last activation", async () => {
 		const before = hook({});
 		await activate(before.ctx);
 		const moved = hook(JSON.parse(JSON.stringify(before.workflow.staticData)) as IDataObject, 'https://n8n.example.com/webhook');
-		expect(await methods.checkExists.call(moved.ctx)).toBe(false);
+		expect(await methods().checkExists.call(moved.ctx)).toBe(false);
 		await activate(moved.ctx);
 		expect(moved.workflow.staticData[STATIC_KEY]).toEqual({ webhookUrl: `https://n8n.example.com/webhook/${WEBHOOK_ID}/tracking` });
-		expect(await methods.checkExists.call(moved.ctx)).toBe(true);
+		expect(await methods().checkExists.call(moved.ctx)).toBe(true);
 	});
 });
 
@@ -139,9 +140,9 @@ describe('tracking webhook trigger: deliveries', () => {
 });
 
 describe("the webhook credential's test when n8n hands it no fields", () => {
-	const test = new WineFulfillmentWebhookTrigger().methods.credentialTest.wineFulfillmentWebhookApiTest;
+	// built inside each test: a node whose credential test was lost then fails the test, not the whole file
 	const run = (data: ICredentialsDecrypted['data']) =>
-		test.call({} as ICredentialTestFunctions, { id: 'c1', name: 'Webhook secret', type: 'wineFulfillmentWebhookApi', data });
+		new WineFulfillmentWebhookTrigger().methods.credentialTest.wineFulfillmentWebhookApiTest.call({} as ICredentialTestFunctions, { id: 'c1', name: 'Webhook secret', type: 'wineFulfillmentWebhookApi', data });
 
 	it('says no secret is set, for a credential with no data or none of its fields', async () => {
 		for (const data of [undefined, {}]) {
