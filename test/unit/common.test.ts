@@ -1,12 +1,14 @@
 // The operations' shared helpers called directly: list parameters (readList), compacting, the JSON escape hatch merge, hints, items.
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { z } from 'zod';
 
 import {
 	additionalJson,
 	compact,
 	hintUnknownWarehouses,
 	itemsFor,
+	validateBody,
 	withAdditionalJson,
 } from '../../nodes/WineFulfillment/actions/common';
 import { readList } from '../../nodes/WineFulfillment/actions/parameters';
@@ -230,5 +232,30 @@ describe('itemsFor', () => {
 			{ json: { A: 2 }, pairedItem: { item: 4 } },
 		]);
 		expect(itemsFor([], 0)).toEqual([]);
+	});
+});
+
+describe('validateBody', () => {
+	const refusal = (schema: z.ZodTypeAny, body: unknown, labels: Record<string, string> = {}) => {
+		try {
+			validateBody(context().ctx, schema, body, labels, 2);
+		} catch (error) {
+			return error as NodeOperationError;
+		}
+		throw new Error('the body was accepted');
+	};
+
+	it("zod's own messages in the node's words, with the field's label and the value given", () => {
+		const schema = z.object({ Info: z.object({ Kind: z.enum(['A', 'B']), Count: z.number() }) });
+		expect(refusal(schema, { Info: { Kind: 'C', Count: 1 } }, { 'Info.Kind': 'Kind' }).message).toBe('Invalid "Kind": must be one of A, B (got "C")');
+		expect(refusal(schema, { Info: { Kind: 'A', Count: 'x' } }, { 'Info.Count': 'Count' }).message).toBe('Invalid "Count": must be a number (got "x")');
+		expect(refusal(schema, { Info: { Kind: 'A' } }, { 'Info.Count': 'Count' }).message).toBe('Invalid "Count": is required');
+	});
+
+	it("a schema's own message for a value outside its list is kept as the schema words it", () => {
+		const schema = z.object({ Kind: z.enum(['A', 'B'], { errorMap: () => ({ message: 'is required and must be A or B' }) }) });
+		const error = refusal(schema, { Kind: 'C' }, { Kind: 'Kind' });
+		expect(error.message).toBe('Invalid "Kind": is required and must be A or B (got "C")');
+		expect(error.context.itemIndex).toBe(2);
 	});
 });

@@ -1,6 +1,7 @@
 // Helpers every operation shares: reading list parameters, validating a wire body, building output items.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
+import get from 'lodash/get';
 import mergeWith from 'lodash/mergeWith';
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
@@ -20,16 +21,6 @@ export function compact<T extends IDataObject>(body: T): T {
 	return out as T;
 }
 
-/** The value at a zod issue's path in what was validated, for showing what was given. */
-function valueAt(body: unknown, path: ReadonlyArray<string | number>): unknown {
-	let value = body;
-	for (const key of path) {
-		if (value === null || typeof value !== 'object') return undefined;
-		value = (value as Record<string | number, unknown>)[key];
-	}
-	return value;
-}
-
 const TYPE_WORDS: Record<string, string> = {
 	object: 'an object',
 	string: 'text',
@@ -41,6 +32,7 @@ const TYPE_WORDS: Record<string, string> = {
 
 /** A zod issue's rule in the node's words: zod's own type messages ("Expected object, received null") reworded. */
 function ruleOf(issue: ZodIssue): string {
+	// Stryker disable next-line Regex: zod's own type messages start with these words; the wire schemas' own (`must be text`, `is required`) hold neither
 	if (issue.code === 'invalid_type' && /^(Expected|Required)/.test(issue.message)) {
 		return issue.received === 'undefined' ? 'is required' : `must be ${TYPE_WORDS[issue.expected] ?? issue.expected}`;
 	}
@@ -65,14 +57,15 @@ export function validateBody<T>(
 	const result = inZone(ctx.getTimezone(), () => schema.safeParse(body));
 	if (result.success) return result.data;
 	const issue = result.error.issues[0];
-	const given = valueAt(body, issue.path);
-	throw invalidField(ctx, fieldOf(issue.path, labels), ruleOf(issue), itemIndex, given === undefined ? undefined : given);
+	// the value at the issue's path in what was validated (the path may be empty: the body itself), to show what was given
+	const given: unknown = get({ body }, ['body', ...issue.path]);
+	throw invalidField(ctx, fieldOf(issue.path, labels), ruleOf(issue), itemIndex, given);
 }
 
 /** Parses the "Additional Fields (JSON)" escape hatch: an object of extra wire members. */
 export function additionalJson(ctx: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
 	if (raw === undefined || raw === null || raw === '') return {};
-	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: Symbol.for('bad') }) : raw;
+	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: null }) : raw;
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		throw new NodeOperationError(ctx.getNode(), 'Invalid "Additional Fields (JSON)": must be a JSON object', {
 			itemIndex,

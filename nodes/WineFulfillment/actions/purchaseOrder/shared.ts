@@ -41,7 +41,8 @@ export function readItems(
 		return rows.map((row) => compact(toWire(row)));
 	}
 	const raw = nodeParameter(ctx, 'itemsJson', itemIndex, '[]');
-	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: undefined }) : raw;
+	// text that is not JSON reads as null (an undefined fallback would make jsonParse throw its own error), refused below
+	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: null }) : raw;
 	const list = isPlainObject(value) ? [value] : value;
 	if (!Array.isArray(list) || !list.every(isPlainObject)) {
 		throw new NodeOperationError(ctx.getNode(), 'Invalid "Items (JSON)": must be a list of item objects', {
