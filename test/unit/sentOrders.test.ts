@@ -40,34 +40,54 @@ interface Run {
 	hints: string[];
 }
 
+/** What a test changes about the run's surroundings. */
+interface Setup {
+	/** the credential's fields, as n8n hands them to the node (its defaults filled in) */
+	credentials?: IDataObject;
+	/** the node running (another id: another node of the workflow) */
+	node?: INode;
+	/** a deduplication helper n8n does not offer here */
+	without?: keyof Helpers;
+}
+
+type Helpers = Pick<
+	MemoryDeduplicator,
+	'checkProcessedAndRecord' | 'removeProcessed' | 'getProcessedDataCount' | 'clearAllProcessedItems'
+>;
+
+const CREDENTIALS = { customerNo: 'C10042', baseUrl: 'https://fulfillment.example/v3' };
+
 /** One node run (one execution) with these parameters; without `store`, n8n offers no deduplication helpers. */
-function run(store: MemoryDeduplicator | undefined, params: IDataObject = {}, faults: Faults = {}): Run {
+function run(store: MemoryDeduplicator | undefined, params: IDataObject = {}, faults: Faults = {}, setup: Setup = {}): Run {
 	const hints: string[] = [];
 	const fail = (error: Error | undefined) => {
 		if (error) throw error;
 	};
-	const helpers = store
+	const thisNode = setup.node ?? node;
+	const data = { workflow, node: thisNode };
+	const helpers: Record<string, unknown> = store
 		? {
 				checkProcessedAndRecord: async (items: string[], scope: Scope, options: Options) => {
 					fail(faults.record?.(scope));
-					return await store.checkProcessedAndRecord(items, scope, contextData, options);
+					return await store.checkProcessedAndRecord(items, scope, data, options);
 				},
 				removeProcessed: async (items: string[], scope: Scope, options: Options) => {
 					fail(faults.remove?.());
-					return await store.removeProcessed(items, scope, contextData, options);
+					return await store.removeProcessed(items, scope, data, options);
 				},
 				getProcessedDataCount: async (scope: Scope, options: Options) => {
 					fail(faults.count?.());
-					return await store.getProcessedDataCount(scope, contextData, options);
+					return await store.getProcessedDataCount(scope, data, options);
 				},
-				clearAllProcessedItems: async (scope: Scope) => await store.clearAllProcessedItems(scope, contextData),
+				clearAllProcessedItems: async (scope: Scope) => await store.clearAllProcessedItems(scope, data),
 			}
 		: {};
+	if (setup.without) delete helpers[setup.without];
 	const ctx = {
 		helpers,
 		getWorkflow: () => ({ id: workflow.id, name: 'unit', active: true }),
-		getNode: () => node,
-		getCredentials: async () => ({ customerNo: 'C10042', baseUrl: 'https://fulfillment.example/v3' }),
+		getNode: () => thisNode,
+		getCredentials: async () => ({ ...CREDENTIALS, ...setup.credentials }),
 		getNodeParameter: (name: string, _itemIndex: number, fallback: unknown) => {
 			const path = name.split('.');
 			let value: unknown = params;
@@ -339,5 +359,179 @@ describe('settling what a run claimed', () => {
 			OLDEST: { state: 'sent', reference: undefined },
 			NEXT: { state: 'sent', reference: 'REF-NEXT' },
 		});
+	});
+});
+
+describe('the record of sent orders, its History Size and the check that the store answers', () => {
+	it('refuses a History Size out of range, naming the field, before anything is recorded or sent', async () => {
+		const store = new MemoryDeduplicator();
+		const counter = { sends: 0 };
+		const r = run(store, { sendOnceOptions: { historySize: 50 } });
+		const failure = once(r, 'HISTORY-0', answered('HISTORY-0', 'REF', counter));
+		await expect(failure).rejects.toThrow(NodeOperationError);
+		await expect(failure).rejects.toThrow('Invalid "History Size"');
+		expect(counter.sends).toBe(0);
+		expect(store.calls).toBe(0);
+	});
+
+	it('keeps as many records as History Size says: an order older than that is no longer guarded, a recent one is', async () => {
+		const store = new MemoryDeduplicator();
+		const params = { sendOnceOptions: { historySize: 100 } };
+		const counter = { sends: 0 };
+		await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-0', counter));
+		for (let i = 1; i <= 100; i++) await once(run(store, params), `AGED-${i}`);
+		const aged = await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-1', counter));
+		expect(aged.map((i) => i.json)).toEqual([{ OrderNo: 'AGED-000', TransactionReferenceNumber: 'REF-1', alreadySent: false }]);
+		expect(counter.sends).toBe(2);
+		const recent = await once(run(store, params), 'AGED-100', answered('AGED-100', 'REF-X', counter));
+		expect(recent.map((i) => i.json.alreadySent)).toEqual([true]);
+		expect(counter.sends).toBe(2);
+	});
+
+	it.each(['checkProcessedAndRecord', 'removeProcessed', 'getProcessedDataCount', 'clearAllProcessedItems'] as const)(
+		'where n8n offers the deduplication helpers without %s, sends without a record and says so',
+		async (missing) => {
+			const store = new MemoryDeduplicator();
+			const r = run(store, {}, {}, { without: missing });
+			await expect(sentOrdersFor(r.ctx, 'salesOrder', 0, true)).resolves.toBeUndefined();
+			const counter = { sends: 0 };
+			const first = await once(r, 'PARTIAL-1', answered('PARTIAL-1', 'REF-1', counter));
+			await once(r, 'PARTIAL-1', answered('PARTIAL-1', 'REF-2', counter));
+			expect(counter.sends).toBe(2);
+			expect(first.map((i) => i.json)).toEqual([{ OrderNo: 'PARTIAL-1', TransactionReferenceNumber: 'REF-1' }]);
+			expect(r.hints).toEqual([expect.stringContaining("n8n's deduplication store is not available here")]);
+			expect(store.calls).toBe(0);
+		},
+	);
+
+	it('asks the store whether it answers once per node run, not once per order', async () => {
+		const store = new MemoryDeduplicator();
+		let checks = 0;
+		const counting: Faults = {
+			count: () => {
+				checks++;
+				return undefined;
+			},
+		};
+		const r = run(store, {}, counting);
+		await once(r, 'CHECK-1');
+		await once(r, 'CHECK-2');
+		await once(r, 'CHECK-1');
+		expect(checks).toBe(1);
+		// the next run (execution) asks again
+		await once(run(store, {}, counting), 'CHECK-3');
+		expect(checks).toBe(2);
+	});
+
+	it('a check that failed is not kept: the next item of the same run asks the store again and is sent', async () => {
+		const store = new MemoryDeduplicator();
+		let checks = 0;
+		const r = run(store, {}, { count: () => (++checks === 1 ? STORE_DOWN() : undefined) });
+		await expect(once(r, 'BLIP-1')).rejects.toThrow("Could not read the record of sent orders in n8n's deduplication store");
+		const counter = { sends: 0 };
+		const out = await once(r, 'BLIP-2', answered('BLIP-2', 'REF-B', counter));
+		expect(out.map((i) => i.json.alreadySent)).toEqual([false]);
+		expect(counter.sends).toBe(1);
+		expect(checks).toBe(2);
+	});
+});
+
+describe('whose order it is: the account and the scope in its record', () => {
+	const sendsOf = async (store: MemoryDeduplicator, setups: Setup[], params: IDataObject = {}) => {
+		const flags: unknown[] = [];
+		for (const setup of setups) {
+			const out = await once(run(store, params, {}, setup), 'ACCOUNT-1');
+			flags.push(out[0].json.alreadySent);
+		}
+		return flags;
+	};
+
+	it('the same account however its credential writes the Customer No and the Base URL (as the transport reads them)', async () => {
+		const store = new MemoryDeduplicator();
+		const flags = await sendsOf(store, [
+			{},
+			{ credentials: { customerNo: ' C10042 ' } },
+			// a trailing no-break space, as pasted from a web page: the transport trims it
+			{ credentials: { baseUrl: 'https://fulfillment.example/v3\u00a0' } },
+			{ credentials: { baseUrl: ' https://FULFILLMENT.example/v3/' } },
+			{ credentials: { baseUrl: 'https://fulfillment.example/v3//' } },
+		]);
+		expect(flags).toEqual([false, true, true, true, true]);
+	});
+
+	it("another environment (Base URL) or another Customer No is another account: its orders are not the first one's", async () => {
+		const store = new MemoryDeduplicator();
+		const flags = await sendsOf(store, [
+			{},
+			{ credentials: { baseUrl: 'https://test.fulfillment.example/v3' } },
+			{ credentials: { baseUrl: 'https://fulfillment.example/eu/v3' } },
+			{ credentials: { customerNo: 'C10043' } },
+			{ credentials: { baseUrl: 'https://test.fulfillment.example/v3' } },
+		]);
+		expect(flags).toEqual([false, false, false, false, true]);
+	});
+
+	it('scope Node keeps a record per node: another node of the workflow sends the same order, the same node does not', async () => {
+		const store = new MemoryDeduplicator();
+		const other = { ...node, id: 'node-2' };
+		const flags = await sendsOf(store, [{}, { node: other }, {}, { node: other }], { sendOnceOptions: { scope: 'node' } });
+		expect(flags).toEqual([false, false, true, true]);
+	});
+
+	it('finds the records an earlier release of the node kept: the key n8n hashes is stored data and does not change', async () => {
+		const store = new MemoryDeduplicator();
+		// as the node has recorded accepted orders since the record came (n8n keeps only an MD5 of each value)
+		const account = 'C10042@fulfillment.example/v3';
+		await store.checkProcessedAndRecord(
+			[
+				`claim:${JSON.stringify(['wine-fulfillment', account, 'salesOrder', 'KEPT-1'])}`,
+				`claim:${JSON.stringify(['wine-fulfillment', account, 'salesOrder', 'KEPT-2', node.id])}`,
+			],
+			'workflow',
+			contextData,
+			{ mode: 'entries', maxEntries: 10_000 },
+		);
+		const counter = { sends: 0 };
+		const upgraded = freshModule();
+		const workflowScope = run(store, {}, {}, { credentials: { baseUrl: 'https://fulfillment.example/v3/' } });
+		const first = await upgraded.sendOnce(workflowScope.ctx, 0, { ...SALES, identity: 'KEPT-1' }, answered('KEPT-1', 'R', counter), sentBefore('KEPT-1'));
+		const nodeScope = run(store, { sendOnceOptions: { scope: 'node' } });
+		const second = await upgraded.sendOnce(nodeScope.ctx, 0, { ...SALES, identity: 'KEPT-2' }, answered('KEPT-2', 'R', counter), sentBefore('KEPT-2'));
+		expect([...first, ...second].map((i) => i.json)).toEqual([
+			{ OrderNo: 'KEPT-1', TransactionReferenceNumber: null, alreadySent: true },
+			{ OrderNo: 'KEPT-2', TransactionReferenceNumber: null, alreadySent: true },
+		]);
+		expect(counter.sends).toBe(0);
+	});
+});
+
+describe("this process's memory of the references of accepted orders", () => {
+	it('forgets the reference of an order that was sent again and refused: another process that then sent it is not given the old one', async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const sendHere = (send: () => Promise<{ reference: string; output: INodeExecutionData[] }>) =>
+			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'AGAIN-1' }, send, sentBefore('AGAIN-1'));
+		await sendHere(answered('AGAIN-1', 'REF-OLD'));
+		// a Remove Duplicates node of the workflow clears its store; the order is sent again here and refused
+		await store.clearAllProcessedItems('workflow', contextData);
+		const record = await here.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		expect((await record!.claim(['AGAIN-1'], 0)).get('AGAIN-1')).toEqual({ state: 'claimed' });
+		await record!.settle([{ identity: 'AGAIN-1', outcome: 'released' }]);
+		// another process sends it, accepted with a new reference
+		const there = freshModule();
+		await there.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'AGAIN-1' }, answered('AGAIN-1', 'REF-NEW'), sentBefore('AGAIN-1'));
+		const out = await sendHere(answered('AGAIN-1', 'REF-THIRD'));
+		expect(out.map((i) => i.json)).toEqual([{ OrderNo: 'AGAIN-1', TransactionReferenceNumber: null, alreadySent: true }]);
+	});
+
+	it('keeps no memory of released orders: 10,000 refused ones do not push out the reference of an accepted one', async () => {
+		const fresh = freshModule();
+		const store = new MemoryDeduplicator();
+		const record = await fresh.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		await record!.claim(['KEEP-REF'], 0);
+		await record!.settle([{ identity: 'KEEP-REF', outcome: 'sent', reference: 'REF-KEEP' }]);
+		await record!.settle(Array.from({ length: 10_000 }, (_, i) => ({ identity: `REFUSED-${i}`, outcome: 'released' as const })));
+		const again = await fresh.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		expect((await again!.claim(['KEEP-REF'], 0)).get('KEEP-REF')).toEqual({ state: 'sent', reference: 'REF-KEEP' });
 	});
 });

@@ -301,12 +301,14 @@ async function accountOf(ctx: IExecuteFunctions): Promise<string> {
 		const customerNo = String(credentials.customerNo ?? '').trim();
 		// Stryker disable next-line StringLiteral: n8n fills in the credential's defaults ('' for Base URL), so the fallback never applies (and would only change the key n8n hashes)
 		const raw = String(credentials.baseUrl ?? '').trim();
-		let base = raw.toLowerCase();
+		// a Base URL that is not an address stays as it is: the transport refuses it before anything is sent, and the
+		// claims made under it are given back
+		let base = raw;
 		try {
 			const url = new URL(raw);
 			base = `${url.host}${url.pathname}`.toLowerCase();
 		} catch {
-			// the transport refuses a Base URL it cannot read before anything is sent
+			// the transport's refusal names the rule it breaks
 		}
 		return `${customerNo}@${base.replace(/\/+$/, '')}`;
 	})();
