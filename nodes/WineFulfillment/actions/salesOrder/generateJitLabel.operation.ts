@@ -71,6 +71,9 @@ export const description = updateDisplayOptions(
 	withOptions(properties),
 );
 
+/** The output binary field when Put Output File in Field is blank (or absent). */
+const DEFAULT_FIELD = 'data';
+
 function safeName(text: string): string {
 	return text.replace(/[^A-Za-z0-9._-]+/g, '_');
 }
@@ -79,7 +82,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const locator = readLocator(this, itemIndex);
 	const labelType = nodeParameter(this, 'labelType', itemIndex, 'Label') as (typeof JIT_LABEL_TYPES)[number];
 	const format = nodeParameter(this, 'format', itemIndex, 'PDF') as (typeof JIT_FORMATS)[number];
-	const binaryPropertyName = String(nodeParameter(this, 'binaryPropertyName', itemIndex, 'data')).trim() || 'data';
+	const binaryPropertyName = String(nodeParameter(this, 'binaryPropertyName', itemIndex, DEFAULT_FIELD)).trim() || DEFAULT_FIELD;
 	const options = readSettings(this, 'options', itemIndex, ['fileName']) as { fileName?: string };
 	const body = validateBody(
 		this,

@@ -92,7 +92,8 @@ const labels = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const filters = toWire(nodeParameter(this, 'filters', itemIndex, {}) as IDataObject);
-	if (filters.OrderNumbers !== undefined) filters.OrderNumbers = readList(this, filters.OrderNumbers, itemIndex, 'Order Numbers');
+	// none given reads as [], which compact leaves out
+	filters.OrderNumbers = readList(this, filters.OrderNumbers, itemIndex, 'Order Numbers');
 	const body = validateBody(
 		this,
 		getReturnsRequest,
