@@ -90,6 +90,54 @@ describe('Batch Create: matching the provider statuses to the orders', () => {
 		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	it('statuses without an order number are taken in order, and each output names its order', async () => {
+		const { out } = await batchAnswered({
+			CreateSalesOrderStatuses: [status(undefined, { TransactionReferenceNumber: 'T1' }), status(undefined, { TransactionReferenceNumber: 'T2' })],
+		}, ['NR-1', 'NR-2']);
+		expect(summary(out)).toEqual([
+			['NR-1', 'T1', true, [], { item: 0 }],
+			['NR-2', 'T2', true, [], { item: 1 }],
+		]);
+	});
+
+	it("a status at an order's own position that names it is that order's, even when an earlier one names it too", async () => {
+		const { out } = await batchAnswered(
+			{
+				CreateSalesOrderStatuses: [
+					status('PO-2', { TransactionReferenceNumber: 'TRN-elsewhere' }),
+					status('PO-2', { TransactionReferenceNumber: 'TRN-own-place' }),
+				],
+			},
+			['PO-1', 'PO-2'],
+		);
+		expect(summary(out)).toEqual([
+			['PO-1', undefined, false, ['The provider returned no status for this order'], { item: 0 }],
+			['PO-2', 'TRN-own-place', true, [], { item: 1 }],
+		]);
+	});
+
+	it('an order past the end of a shorter status list still finds its status by order number', async () => {
+		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('SH-2')] }, ['SH-1', 'SH-2']);
+		expect(summary(out)).toEqual([
+			['SH-1', undefined, false, ['The provider returned no status for this order'], { item: 0 }],
+			['SH-2', 'TRN-SH-2', true, [], { item: 1 }],
+		]);
+	});
+
+	it('entries of the status list that are not objects count as no status; the others are matched all the same', async () => {
+		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('NO-2'), null, 'created'] }, ['NO-1', 'NO-2', 'NO-3']);
+		expect(summary(out)).toEqual([
+			['NO-1', undefined, false, ['The provider returned no status for this order'], { item: 0 }],
+			['NO-2', 'TRN-NO-2', true, [], { item: 1 }],
+			['NO-3', undefined, false, ['The provider returned no status for this order'], { item: 2 }],
+		]);
+	});
+
+	it('an answer without a batch reference adds no BatchTransactionReferenceNumber', async () => {
+		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('BO-1')] }, ['BO-1']);
+		expect(out[0].json).toStrictEqual({ OrderNo: 'BO-1', RefOrderNo: 'BO-1', IsCreated: true, TransactionReferenceNumber: 'TRN-BO-1', Messages: [] });
+	});
+
 	it('an answer without a status list: every order comes out not created, saying so', async () => {
 		const { out } = await batchAnswered({ TransactionReferenceNumber: 'BATCH-3' });
 		expect(out.map((o) => o.json)).toEqual(
@@ -114,7 +162,8 @@ describe("Batch Create: a status's Messages always come out as a list", () => {
 	])('Messages %s', async (_case, messages, expected) => {
 		const { Messages: _none, ...withoutMessages } = status('BO-1');
 		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [{ ...withoutMessages, ...messages }] }, ['BO-1']);
-		expect(out[0].json.Messages).toEqual(expected);
+		// strict: a missing Messages must not come out as [undefined]
+		expect(out[0].json.Messages).toStrictEqual(expected);
 		expect(out[0].json.IsCreated).toBe(true);
 	});
 
