@@ -6,13 +6,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { executeBatch } from '../../nodes/WineFulfillment/actions/salesOrder/batchCreate.operation';
 import { MemoryDeduplicator } from '../harness/dedup';
-import { UNIT_NODE, type FakeAnswer, type SentRequest } from './fakeContext';
-import { fakeExecute, inputItems } from './fakeExecute';
+import type { FakeAnswer, SentRequest } from './fakeContext';
+import { fakeExecute, inputItems, withDeduplicationStore } from './fakeExecute';
 
 const MAX_REQUESTS = 12;
 
-type Options = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[3];
-type Scope = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[1];
 
 interface BatchRun {
 	/** one order per input item */
@@ -57,19 +55,8 @@ async function runBatch({ orderNos, params = {}, answer, store, continueOnFail =
 
 /** n8n's deduplication helpers over `store`, as n8n hands them to a node of this workflow. */
 function withStore(ctx: IExecuteFunctions, store: MemoryDeduplicator): void {
-	const contextData = { workflow: { id: 'wf-batch-unit', active: true }, node: UNIT_NODE };
-	Object.assign(ctx, {
-		getWorkflow: () => ({ id: contextData.workflow.id, name: 'unit', active: true }),
-		addExecutionHints: () => undefined,
-	});
-	Object.assign(ctx.helpers, {
-		checkProcessedAndRecord: async (items: string[], scope: Scope, options: Options) =>
-			await store.checkProcessedAndRecord(items, scope, contextData, options),
-		removeProcessed: async (items: string[], scope: Scope, options: Options) =>
-			await store.removeProcessed(items, scope, contextData, options),
-		getProcessedDataCount: async (scope: Scope, options: Options) => await store.getProcessedDataCount(scope, contextData, options),
-		clearAllProcessedItems: async (scope: Scope) => await store.clearAllProcessedItems(scope, contextData),
-	});
+	withDeduplicationStore(ctx, store, 'wf-batch-unit');
+	Object.assign(ctx, { addExecutionHints: () => undefined });
 }
 
 const orderNoIn = (order: IDataObject) => String((order.OrderInfo as IDataObject).OrderNo);

@@ -3,6 +3,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import get from 'lodash/get';
 
+import type { MemoryDeduplicator } from '../harness/dedup';
 import { UNIT_NODE, fakeContext, type FakeAnswer, type SentRequest } from './fakeContext';
 
 export interface FakeExecuteOptions {
@@ -47,4 +48,21 @@ export function fakeExecute({ params = {}, items = inputItems(1), continueOnFail
 	};
 	const ctx = Object.assign(base.ctx, extra) as unknown as IExecuteFunctions;
 	return { ctx, sent: base.sent, reads };
+}
+
+type StoreOptions = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[3];
+type StoreScope = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[1];
+
+/** n8n's deduplication helpers over `store`, as n8n hands them to the node of workflow `workflowId`. */
+export function withDeduplicationStore(ctx: IExecuteFunctions, store: MemoryDeduplicator, workflowId: string): void {
+	const contextData = { workflow: { id: workflowId, active: true }, node: ctx.getNode() };
+	Object.assign(ctx, { getWorkflow: () => ({ id: workflowId, name: 'unit', active: true }) });
+	Object.assign(ctx.helpers, {
+		checkProcessedAndRecord: async (items: string[], scope: StoreScope, options: StoreOptions) =>
+			await store.checkProcessedAndRecord(items, scope, contextData, options),
+		removeProcessed: async (items: string[], scope: StoreScope, options: StoreOptions) =>
+			await store.removeProcessed(items, scope, contextData, options),
+		getProcessedDataCount: async (scope: StoreScope, options: StoreOptions) => await store.getProcessedDataCount(scope, contextData, options),
+		clearAllProcessedItems: async (scope: StoreScope) => await store.clearAllProcessedItems(scope, contextData),
+	});
 }

@@ -8,7 +8,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { router } from '../../nodes/WineFulfillment/actions/router';
 import { MemoryDeduplicator } from '../harness/dedup';
 import type { FakeAnswer, SentRequest } from './fakeContext';
-import { fakeExecute } from './fakeExecute';
+import { fakeExecute, withDeduplicationStore } from './fakeExecute';
 
 const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-rest-of-image')]);
@@ -280,22 +280,10 @@ describe('Sales Order → Create', () => {
 
 	it('Send Once left empty (an expression giving nothing) is on, as its default: the same order is not sent twice', async () => {
 		const store = new MemoryDeduplicator();
-		const workflow = { id: 'wf-sales-order-ops', active: true };
 		const sent: SentRequest[] = [];
 		const runWithStore = async () => {
 			const c = context({ ...CREATE, orderNo: 'SO-ONCE-1', sendOnce: '' }, () => created);
-			const contextData = { workflow, node: c.ctx.getNode() };
-			Object.assign(c.ctx, { getWorkflow: () => ({ ...workflow, name: 'unit' }) });
-			type Options = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[3];
-			type Scope = 'node' | 'workflow';
-			Object.assign(c.ctx.helpers, {
-				checkProcessedAndRecord: async (items: string[], scope: Scope, options: Options) =>
-					await store.checkProcessedAndRecord(items, scope, contextData, options),
-				removeProcessed: async (items: string[], scope: Scope, options: Options) =>
-					await store.removeProcessed(items, scope, contextData, options),
-				getProcessedDataCount: async (scope: Scope, options: Options) => await store.getProcessedDataCount(scope, contextData, options),
-				clearAllProcessedItems: async (scope: Scope) => await store.clearAllProcessedItems(scope, contextData),
-			});
+			withDeduplicationStore(c.ctx, store, 'wf-sales-order-ops');
 			const [out] = await router.call(c.ctx);
 			sent.push(...c.sent);
 			return { out, hints: c.hints };
