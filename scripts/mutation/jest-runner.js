@@ -4,12 +4,12 @@
 // it imports (n8n's engine) before its skipped tests are reached. jest's own `bail` cannot be used: it ends the
 // process, which is Stryker's test runner.
 // With MUTATION_RUN_LOG=<file>, each mutant's run adds a line to that file: the mutant, each test file run and its
-// time, whether a test failed (see docs/mutation/README.md, "Where a run's time goes").
+// time, whether a test failed, whether one failed at its deadline (see docs/mutation/README.md, "Where a run's time goes").
 const { appendFileSync } = require('node:fs');
 const { relative } = require('node:path');
 const TestRunner = require('jest-runner').default;
 
-const { ACTIVE_MUTANT, mutantFailed } = require('./jest-environment');
+const { ACTIVE_MUTANT, mutantFailed, mutantHung } = require('./jest-environment');
 
 class MutationRunner extends TestRunner {
 	async runTests(tests, watcher, options) {
@@ -26,7 +26,7 @@ class MutationRunner extends TestRunner {
 		}
 		if (log) {
 			const line = { mutant, pid: process.pid, at: started, ms: Date.now() - started, of: tests.length, files };
-			appendFileSync(log, `${JSON.stringify({ ...line, failed: mutantFailed(mutant) })}\n`);
+			appendFileSync(log, `${JSON.stringify({ ...line, failed: mutantFailed(mutant), ...(mutantHung(mutant) ? { deadline: true } : {}) })}\n`);
 		}
 	}
 }
