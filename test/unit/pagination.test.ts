@@ -26,7 +26,9 @@ function provider({ total, serves, withTotal = true, withMore = true, style = 's
 		const from = style === 'skipTop' ? Number(paging.Skip) : (Number(paging.PageNumber) - 1) * Number(paging.PageSize);
 		const count = Math.max(0, Math.min(size, total - from));
 		const records = Array.from({ length: count }, (_, i) => ({ Id: `R${from + i}` }));
-		await Promise.resolve();
+		// answered on the next turn of the event loop, as a network answer is: a paging loop that never ends then still
+		// lets timers run (the test's timeout, a mutation run's deadline) instead of spinning on promises alone
+		await new Promise((resolve) => setImmediate(resolve));
 		settled += 1;
 		return {
 			...(withTotal ? { TotalRecordCount: total } : {}),
