@@ -128,6 +128,12 @@ describe('readDocument: JSON answers', () => {
 		expect(order.ok && order.document.data).toEqual(PDF);
 	});
 
+	it('a data: prefix counts only at the start of the text', () => {
+		const text = b64(PDF);
+		const inside = `${text.slice(0, 4)}data:application/pdf;base64,${text.slice(4)}`;
+		expect(what(readDocument(ct('application/json'), json({ label: inside }), 'application/pdf'))).not.toBe('ok');
+	});
+
 	it('reads a data: URL and base64 with line breaks or URL-safe letters', () => {
 		const dataUrl = readDocument(ct('application/json'), json({ label: `data:application/pdf;base64,${b64(PDF)}` }), 'application/pdf');
 		expect(dataUrl.ok && dataUrl.document.data).toEqual(PDF);

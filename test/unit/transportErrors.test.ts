@@ -92,6 +92,13 @@ describe('providerMessage', () => {
 	});
 });
 
+describe('providerMessage: entries that hold nothing', () => {
+	it('a list entry whose members are all null or missing is skipped, and the whole answer shown', () => {
+		expect(providerMessage({ errors: [{ detail: null, code: undefined }] })).toBe('{"errors":[{"detail":null}]}');
+		expect(providerMessage({ Messages: [null, { Text: null }, 'Out of stock'] })).toBe('Out of stock');
+	});
+});
+
 describe('statusError', () => {
 	const error = (status: number, body: unknown = { Message: 'said this' }, endpoint = read, itemIndex?: number) =>
 		statusError(node, endpoint, status, body, secrets, itemIndex);
@@ -111,6 +118,34 @@ describe('statusError', () => {
 			'Correct the field the message names and run the node again.\n\nThe provider\'s answer (400): {"Message":"bad","Key":"***"}',
 		);
 		expect(error(400, '').description).toBe('Correct the field the message names and run the node again.');
+	});
+
+	it("the provider's answer in the details: none for no body, trimmed, cut after 1,000 characters", () => {
+		const only = 'Correct the field the message names and run the node again.';
+		expect(statusError(node, read, 400, undefined, secrets).description).toBe(only);
+		expect(error(400, null).description).toBe(only);
+		expect(error(400, '   ').description).toBe(only);
+		expect(error(400, '  padded answer \n').description).toBe(`${only}\n\nThe provider's answer (400): padded answer`);
+		expect(error(400, 'x'.repeat(1000)).description).toBe(`${only}\n\nThe provider's answer (400): ${'x'.repeat(1000)}`);
+		expect(error(400, 'y'.repeat(1001)).description).toBe(`${only}\n\nThe provider's answer (400): ${'y'.repeat(1000)}…`);
+		// scrubbed before the cut: no part of a secret at the end
+		expect(error(400, `${'z'.repeat(995)}unit-password`).description).toBe(`${only}\n\nThe provider's answer (400): ${'z'.repeat(995)}***`);
+	});
+
+	it("wire paths are put in the panel's words for refusals (4xx) only, when the operation has labels", () => {
+		const labels = { ItemsInfo: 'Items', 'ItemsInfo.ItemNo': 'Item Number' };
+		const said = { Message: 'ItemsInfo[0]: ItemNo is required' };
+		const at = (status: number, given?: Record<string, string>) =>
+			statusError(node, create, status, said, none, 0, given).errorResponse?.providerMessage;
+		const shown = (status: number, given?: Record<string, string>) => statusError(node, create, status, said, none, 0, given).message;
+		const advice = (status: number) => guidance(statusError(node, create, status, said, none, 0, labels));
+		expect(shown(400, labels)).toBe('The provider rejected the request as invalid: Items line 1 → Item Number is required');
+		expect(advice(499)).toBe('The provider said: Items line 1 → Item Number is required');
+		expect(advice(399)).toBe('The provider said: ItemsInfo[0]: ItemNo is required');
+		expect(advice(500)).toContain('The provider said: ItemsInfo[0]: ItemNo is required');
+		expect(shown(400)).toBe('The provider rejected the request as invalid: ItemsInfo[0]: ItemNo is required');
+		// what the provider said is kept as it said it
+		expect(at(400, labels)).toBe('ItemsInfo[0]: ItemNo is required');
 	});
 
 	it('400 without a provider message', () => {

@@ -28,8 +28,11 @@ export function signatureOf(data: Buffer): DocumentType | undefined {
 /** Members a JSON answer may carry the base64 document in, most likely first (the interface names none). */
 const DOCUMENT_KEYS = ['document', 'label', 'labeldata', 'labelimage', 'filecontent', 'filedata', 'content', 'data', 'base64', 'file'];
 
+// Stryker disable next-line Regex: replacing each white space character one at a time (`\s` for `\s+`) removes the same
+const WHITE_SPACE = /\s+/g;
+
 function decodeBase64(text: string): Buffer | undefined {
-	const payload = text.replace(/^data:[^;,]+;base64,/i, '').replace(/\s+/g, '');
+	const payload = text.replace(/^data:[^;,]+;base64,/i, '').replace(WHITE_SPACE, '');
 	if (!payload || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) return undefined;
 	return Buffer.from(payload, 'base64');
 }

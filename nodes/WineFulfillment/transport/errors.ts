@@ -42,6 +42,7 @@ function messageIn(body: unknown, answer: boolean): string {
 			const v = o[key];
 			if (v !== undefined) {
 				const inner = typeof v === 'object' && !Array.isArray(v) ? Object.values(v as object) : v;
+				// Stryker disable next-line BooleanLiteral: `inner` is a list or a plain value here, which `answer` does not change
 				const text = messageIn(inner, false);
 				if (text) return text;
 			}
@@ -123,7 +124,8 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 
 /** The provider's whole answer, scrubbed, as shown in an error's details (at most 1,000 characters). */
 function shownAnswer(body: unknown, secrets: Secrets): string {
-	if (body === undefined || body === null || body === '') return '';
+	// empty text needs no check of its own: trimmed, it gives ''
+	if (body === undefined || body === null) return '';
 	const scrubbed = secrets.value(body);
 	const text = typeof scrubbed === 'string' ? scrubbed.trim() : JSON.stringify(scrubbed);
 	return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
