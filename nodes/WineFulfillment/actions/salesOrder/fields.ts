@@ -355,7 +355,8 @@ export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: 
 // Stryker disable next-line ArrayDeclaration: passed on as readCollection's leaveOut (see there); both callers pass their groups anyway
 export function readOrderInfoFields(ctx: IExecuteFunctions, name: string, itemIndex: number, groups: readonly string[] = []): IDataObject {
 	const raw = readCollection(ctx, name, itemIndex, groups) ?? {};
-	if (raw.Tags !== undefined) raw.Tags = readList(ctx, raw.Tags, itemIndex, 'Tags').join(';');
+	// no Tags: an empty list, joined to '', which compact() leaves out
+	raw.Tags = readList(ctx, raw.Tags, itemIndex, 'Tags').join(';');
 	return compact(raw);
 }
 
