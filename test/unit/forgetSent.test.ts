@@ -3,7 +3,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { execute } from '../../nodes/WineFulfillment/actions/salesOrder/forgetSent.operation';
-import { fakeExecute } from './fakeExecute';
+import { sendOnce } from '../../nodes/WineFulfillment/actions/sentOrders';
+import { MemoryDeduplicator } from '../harness/dedup';
+import { fakeExecute, withDeduplicationStore } from './fakeExecute';
 
 /** Forget Sent Orders with this Order Numbers value; a context with no deduplication helpers, which must not be needed. */
 async function forget(orderNumbers: unknown) {
@@ -29,3 +31,28 @@ describe('Sales Order → Forget Sent Orders: Order Numbers', () => {
 		expect((error as Error).message).toMatch(/^Invalid "Order Numbers": must be text or a list of text: entry 2 is /);
 	});
 });
+
+describe('Sales Order → Forget Sent Orders: what it reports', () => {
+	it('an order never sent is not forgotten, also while other orders stay recorded', async () => {
+		const store = new MemoryDeduplicator();
+		const context = (params: IDataObject) => {
+			const { ctx } = fakeExecute({ params });
+			withDeduplicationStore(ctx, store, 'wf-forget');
+			return ctx;
+		};
+		const sent = await sendOnce(
+			context({}),
+			0,
+			{ kind: 'salesOrder', identity: 'KEPT-1', onByDefault: true },
+			async () => ({ reference: 'ref-kept', output: [{ json: { OrderNo: 'KEPT-1' } }] }),
+			() => [],
+		);
+		expect(sent.map((i) => i.json)).toEqual([{ OrderNo: 'KEPT-1', alreadySent: false }]);
+
+		const forget = context({ orderNumbers: 'NEVER-SENT', scope: 'workflow' });
+		expect((await execute.call(forget, 0)).map((i) => i.json)).toEqual([{ OrderNo: 'NEVER-SENT', forgotten: false }]);
+		const again = context({ orderNumbers: 'KEPT-1', scope: 'workflow' });
+		expect((await execute.call(again, 0)).map((i) => i.json)).toEqual([{ OrderNo: 'KEPT-1', forgotten: true }]);
+	});
+});
+

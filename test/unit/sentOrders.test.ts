@@ -534,4 +534,20 @@ describe("this process's memory of the references of accepted orders", () => {
 		const again = await fresh.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
 		expect((await again!.claim(['KEEP-REF'], 0)).get('KEEP-REF')).toEqual({ state: 'sent', reference: 'REF-KEEP' });
 	});
+
+	it('an order this process forgot and another process sent again is reported without the reference it knew', async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const elsewhere = freshModule();
+		const sendHere = (orderNo: string, reference: string) =>
+			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+		expect((await sendHere('FORGOT-1', 'REF-OLD'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-OLD', alreadySent: false });
+		const record = await here.recordToForget(run(store, { scope: 'workflow' }).ctx, 'salesOrder', 0);
+		expect((await record!.forget(['FORGOT-1'], 0)).get('FORGOT-1')).toBeGreaterThan(0);
+		const other = run(store).ctx;
+		const resent = await elsewhere.sendOnce(other, 0, { ...SALES, identity: 'FORGOT-1' }, answered('FORGOT-1', 'REF-NEW'), sentBefore('FORGOT-1'));
+		expect(resent[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
+		// this process no longer vouches for REF-OLD: it does not know the new reference
+		expect((await sendHere('FORGOT-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'FORGOT-1', TransactionReferenceNumber: null, alreadySent: true });
+	});
 });
