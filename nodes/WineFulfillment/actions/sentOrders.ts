@@ -339,6 +339,7 @@ export class SentOrders {
 		private readonly settings: Settings,
 		private readonly account: string,
 	) {
+		// Stryker disable next-line ArrayDeclaration: one queue for every workflow's records only puts more of this process's calls in line; the lock keeps the records' writers apart either way
 		this.list = JSON.stringify([ctx.getWorkflow().id]);
 		this.options = { mode: 'entries', maxEntries: settings.historySize };
 	}
@@ -367,6 +368,7 @@ export class SentOrders {
 		let queue = listQueues.get(this.list);
 		if (!queue) {
 			queue = pLimit(1);
+			// Stryker disable next-line CallExpression: a queue per call lets this process's calls reach the lock together, which still lets one at a time through (only slower)
 			listQueues.set(this.list, queue);
 		}
 		return await queue(async () => {
@@ -397,7 +399,9 @@ export class SentOrders {
 				since = Date.now();
 				continue;
 			}
+			// Stryker disable next-line ArithmeticOperator: how long a wait for the lock lasts changes only when it is taken, not what the records hold
 			await sleep(wait * (0.5 + Math.random()));
+			// Stryker disable next-line ArithmeticOperator: shorter waits for the lock only ask for it more often
 			wait = Math.min(LOCK_RETRY_LAST_MS, wait * 2);
 		}
 	}
@@ -483,6 +487,7 @@ export class SentOrders {
 	async claim(identities: string[], itemIndex: number): Promise<Map<string, Claim>> {
 		const claims = new Map<string, Claim>();
 		let pending = [...new Set(identities)];
+		// Stryker disable next-line ConditionalExpression,LogicalOperator,UpdateOperator: the rounds only wait for this process's own sends; more rounds end once those settle, and an order still unsettled after fewer is rechecked by awaitOthers: the outcome is the same
 		for (let round = 0; pending.length > 0 && round < 5; round++) {
 			// the outcome of each order being sent in this process (undefined for the others)
 			const outcomes = await Promise.all(pending.map((id) => inFlight.get(this.flightKey(id))));
@@ -492,6 +497,7 @@ export class SentOrders {
 				else if (outcome?.kind === 'unknown') claims.set(id, { state: 'unsettled' });
 			});
 			pending = pending.filter((id) => !claims.has(id));
+			// Stryker disable next-line ConditionalExpression: a round for no orders records nothing and finds nothing (one more lock round trip)
 			if (pending.length === 0) break;
 
 			const found = await this.claimRound(pending, itemIndex);
@@ -538,6 +544,7 @@ export class SentOrders {
 	 * forgotten, so they can be sent again; unknown ones kept unsettled.
 	 */
 	async settle(settlements: Settlement[]): Promise<void> {
+		// Stryker disable next-line ArrayDeclaration: removing a value that is never recorded changes no record
 		const remove: string[] = [];
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
