@@ -9,7 +9,6 @@
 //   its file ends (its timers cleared).
 const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const { dirname, join } = require('node:path');
-const { promisify } = require('node:util');
 const TestEnvironment = require('../../test/harness/environment');
 
 const ACTIVE_MUTANT = '__STRYKER_ACTIVE_MUTANT__';
@@ -73,30 +72,8 @@ class MutationEnvironment extends TestEnvironment {
 		this.names = [];
 		this.times = {};
 		/** timers this file started and that have not run yet: cleared at its end if a test hung */
-		this.timeouts = new Set();
+		this.timeouts = process.env[ACTIVE_MUTANT] === undefined ? new Set() : this.trackTimers('setTimeout', 'clearTimeout', true);
 		this.hung = false;
-		if (process.env[ACTIVE_MUTANT] !== undefined) {
-			const { setTimeout: start, clearTimeout: stop } = this.global;
-			const pending = this.timeouts;
-			this.global.setTimeout = (callback, ms, ...args) => {
-				const timeout = start(
-					(...given) => {
-						pending.delete(timeout);
-						if (typeof callback === 'function') callback(...given);
-					},
-					ms,
-					...args,
-				);
-				pending.add(timeout);
-				return timeout;
-			};
-			// util.promisify(setTimeout) keeps working
-			this.global.setTimeout[promisify.custom] = start[promisify.custom];
-			this.global.clearTimeout = (timeout) => {
-				pending.delete(timeout);
-				stop(timeout);
-			};
-		}
 	}
 
 	async handleTestEvent(event) {
