@@ -50,12 +50,14 @@ export function readDate(value: unknown): DateTime<true> | undefined {
 	if (typeof value === 'number' && Number.isFinite(value)) return valid(DateTime.fromMillis(value, { zone }));
 	if (typeof value !== 'string' || !value.trim()) return undefined;
 	const text = value.trim();
-	for (const parsed of [
-		DateTime.fromISO(text, { setZone: true, zone }),
-		DateTime.fromFormat(text, 'MM/dd/yyyy', { zone }),
-		DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone }),
-		DateTime.fromRFC2822(text, { setZone: true }),
+	// each format tried only when the ones before it fail
+	for (const read of [
+		() => DateTime.fromISO(text, { setZone: true, zone }),
+		() => DateTime.fromFormat(text, 'MM/dd/yyyy', { zone }),
+		() => DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone }),
+		() => DateTime.fromRFC2822(text, { setZone: true }),
 	]) {
+		const parsed = read();
 		if (parsed.isValid) return parsed;
 	}
 	return undefined;
