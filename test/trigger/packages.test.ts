@@ -7,6 +7,14 @@ import { TRIGGER_NODE, triggerWorkflow } from '../harness/workflows';
 import { packages } from '../sandbox/stores';
 import { journey, shipTime } from '../sandbox/tracking';
 
+// The transport's backoff after a 500 or a dropped connection takes one turn of the event loop here instead of a
+// quarter second and more: this file tests what the trigger emits through faults, not how long the transport waits
+// before it retries (test/transport/retries.test.ts and test/unit/retry.test.ts do).
+jest.mock('n8n-workflow', () => ({
+	...jest.requireActual<object>('n8n-workflow'),
+	sleep: async () => await new Promise((resolve) => setImmediate(resolve)),
+}));
+
 const fx = useSandbox({ inventoryRecords: 20 });
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
