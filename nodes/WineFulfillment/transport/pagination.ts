@@ -91,8 +91,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 			// the provider says there is more although the total said otherwise: follow the provider
 			if (queue.length === 0) request();
 		}
-		const room = limit - delivered;
-		if (got > room) page.records = page.records.slice(0, room);
+		// never past the limit (a page of up to the page size, copied)
+		page.records = page.records.slice(0, limit - delivered);
 		delivered += page.records.length;
 		yield page;
 	}
