@@ -123,7 +123,7 @@ function secretPattern(secret: string): string {
 function base64Cores(secret: string): string[] {
 	const bytes = Buffer.from(secret, 'utf8');
 	const cores = new Set<string>();
-	for (let shift = 0; shift < 3; shift++) {
+	for (const shift of [0, 1, 2]) {
 		const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
 		const start = Math.ceil((8 * shift) / 6);
 		const end = Math.floor((8 * (shift + bytes.length)) / 6);
@@ -132,7 +132,7 @@ function base64Cores(secret: string): string[] {
 	}
 	// a short secret: only its whole encodings
 	cores.add(bytes.toString('base64'));
-	cores.add(bytes.toString('base64').replace(/=+$/, ''));
+	cores.add(bytes.toString('base64').replace(/=/g, ''));
 	return [...cores];
 }
 
