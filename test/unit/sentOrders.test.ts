@@ -280,6 +280,35 @@ describe('racing executions of one process', () => {
 		expect(states).toEqual(Array.from({ length: 6 }, () => ({ state: 'claimed' })));
 		expect(store.count(workflow.id)).toBe(0);
 	});
+	it('an order another execution here is still sending after every recheck of an unsettled order: waited for, then reported as sent', async () => {
+		const store = new MemoryDeduplicator();
+		let deliver!: () => void;
+		const slowSend = async () => {
+			await new Promise<void>((resolve) => (deliver = resolve));
+			return await answered('SLOW-1', 'REF-SLOW-1')();
+		};
+		jest.useFakeTimers();
+		try {
+			// both start at once: the second finds the order neither in flight nor settled, then finds it claimed
+			const first = once(run(store), 'SLOW-1', slowSend);
+			let second: INodeExecutionData[] | Error | undefined;
+			const racing = once(run(store), 'SLOW-1').then(
+				(output) => (second = output),
+				(error: Error) => (second = error),
+			);
+			// longer than all the rechecks of an order another process may be sending (7.5 s together)
+			await jest.advanceTimersByTimeAsync(10_000);
+			expect(second).toBeUndefined();
+			deliver();
+			await jest.advanceTimersByTimeAsync(100);
+			await Promise.all([first, racing]);
+			expect((second as INodeExecutionData[]).map((i) => i.json)).toEqual([
+				{ OrderNo: 'SLOW-1', TransactionReferenceNumber: 'REF-SLOW-1', alreadySent: true },
+			]);
+		} finally {
+			jest.useRealTimers();
+		}
+	});
 });
 
 describe('an order another process holds', () => {
