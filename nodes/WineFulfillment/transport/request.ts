@@ -120,8 +120,9 @@ export function backoffMs(attempt: number, policy: RetryPolicy): number {
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): number | undefined {
-	const text = Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value.trim() : '';
-	if (!text) return undefined;
+	const first: unknown = Array.isArray(value) ? value[0] : value;
+	if (typeof first !== 'string') return undefined;
+	const text = first.trim();
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
 	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone (GMT); the option sets only how it is shown, not the instant
 	const date = DateTime.fromHTTP(text, { zone: 'utc' });
