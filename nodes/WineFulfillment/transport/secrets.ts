@@ -79,7 +79,8 @@ function buildCharacterPattern(char: string, level: number): string {
 	// Stryker disable next-line ArrayDeclaration: it would only also match Stryker's own marker in the character's place
 	const options: string[] = [];
 	const code = char.codePointAt(0) ?? 0;
-	const alphanumeric = /^[A-Za-z0-9]$/.test(char);
+	// `char` is one code point: nothing in it outside the class means it is a letter or digit of ASCII
+	const alphanumeric = !/[^A-Za-z0-9]/.test(char);
 	// Each level doubles the backslashes before it, and may add one: a backslash is doubled at every level, a quote
 	// escaped at every level (`\"`). Any other character may be escaped at any of the levels or at none, as its
 	// serializer does it (PHP writes "/" as "\/"; .NET writes quotes, & and ö as \uXXXX; JSON.stringify neither), so
