@@ -148,6 +148,22 @@ describe('wire/endpoints', () => {
 		expect(authShapeForUrl('https://host.example/v3/api/Unknown/Thing')).toBe('Authentication');
 	});
 
+	it('reads the path after the host, even a host named api, and only the path of a relative URL', () => {
+		// An internal service host named `api`: its `//api/` is not the path's `/api/`.
+		expect(authShapeForUrl('http://api/api/Tracking/GetDetails')).toBe('AuthenticationDetails');
+		expect(authShapeForUrl('HTTPS://api/api/SalesOrder/GetOrdersOnHold')).toBe('flat');
+		expect(authShapeForUrl('https://api/Tracking/GetDetails')).toBe('Authentication');
+		// A relative URL is all path: `base:` before `//api/` is no scheme, and nothing in it is cut as a host.
+		expect(authShapeForUrl('/v3-base://api/Tracking/GetDetails')).toBe('AuthenticationDetails');
+		// With no path after the host, a query or fragment naming an endpoint is not a path.
+		expect(authShapeForUrl('https://host.example?next=/api/Tracking/GetDetails')).toBe('Authentication');
+		expect(authShapeForUrl('https://host.example#/api/Tracking/GetDetails')).toBe('Authentication');
+		expect(authShapeForUrl('/api/Tracking/GetDetails#/api/SalesOrder/GetOrdersOnHold')).toBe('AuthenticationDetails');
+		// No `/api/` at all, whatever the path's last character.
+		expect(authShapeForUrl('https://host.example/')).toBe('Authentication');
+		expect(authShapeForUrl('')).toBe('Authentication');
+	});
+
 	it('places the credentials in each shape, first, and never lets the body replace them', () => {
 		const creds = { UserKey: 'u', Password: 'p', CustomerNo: 'c' };
 		const body = { A: 1, Authentication: { UserKey: 'other' }, UserKey: 'x' };

@@ -76,9 +76,14 @@ const AUTH_BY_PATH = new Map<string, AuthShape>(
 
 /** The credential shape for a request URL (full or relative); unknown paths use `Authentication`. */
 export function authShapeForUrl(url: string): AuthShape {
-	const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/[?#].*$/, '');
-	const suffix = path.replace(/^.*?(\/api\/)/i, '$1').toLowerCase();
-	return AUTH_BY_PATH.get(suffix) ?? 'Authentication';
+	// Only the scheme's `//` is cut: it must not read as the path's first slash (a host named `api` would make `//api/`).
+	// The host stays, as it holds no `/`; the path ends at the first `?` or `#`.
+	// Stryker disable next-line StringLiteral: any text without a `/` in place of the scheme leaves the first `/api/` where it was
+	const path = url.replace(/^[a-z]+:\/\//i, '');
+	const lower = path.split(/[?#]/)[0].toLowerCase();
+	// The endpoint is the path from its first `/api/` (a base URL may add a prefix). Without one, `slice(-1)` leaves at
+	// most one character, which is no endpoint.
+	return AUTH_BY_PATH.get(lower.slice(lower.indexOf('/api/'))) ?? 'Authentication';
 }
 
 export interface BodyCredentials {
