@@ -1,12 +1,12 @@
 // Wire rules no other test reached: decimal numbers as text, text that is not text, root and list paths in the panel's
 // words, dates from an expression's invalid DateTime, the zone cache's bound, an address equal up to missing members,
-// codes without a label, and refusals worded by a schema's own error map.
+// codes without a label and the order of code options, and refusals worded by a schema's own error map.
 import { DateTime } from 'luxon';
 import type { ZodTypeAny } from 'zod';
 
 import { validationStatus } from '../../nodes/WineFulfillment/wire/commerce';
 import { inZone, isoDateTime, readDate, usDate } from '../../nodes/WineFulfillment/wire/dates';
-import { CARRIER_LABELS, codeOptions } from '../../nodes/WineFulfillment/wire/labels';
+import { CARRIER_LABELS, codeOptions, warehouseOptions } from '../../nodes/WineFulfillment/wire/labels';
 import { fieldOf } from '../../nodes/WineFulfillment/wire/paths';
 import { createSkuRequest } from '../../nodes/WineFulfillment/wire/product';
 import { createSalesOrderRequest } from '../../nodes/WineFulfillment/wire/salesOrder';
@@ -152,6 +152,16 @@ describe('wire/labels: codeOptions', () => {
 			{ name: 'Code ZZZ', value: 'ZZZ' },
 			{ name: 'UPS (United Parcel Service)', value: 'UPS' },
 		]);
+	});
+
+	it('names a warehouse by its code and sorts by name whatever the case; names equal but for case keep their order', () => {
+		expect(warehouseOptions(['b', 'C', 'a'])).toEqual([
+			{ name: 'Warehouse a', value: 'a' },
+			{ name: 'Warehouse b', value: 'b' },
+			{ name: 'Warehouse C', value: 'C' },
+		]);
+		expect(warehouseOptions(['ab', 'AB']).map((o) => o.value)).toEqual(['ab', 'AB']);
+		expect(warehouseOptions(['AB', 'ab']).map((o) => o.value)).toEqual(['AB', 'ab']);
 	});
 });
 
