@@ -1,5 +1,5 @@
 // The wire schemas' rules and readers called directly: what each accepts, what it sends, and what it refuses with which words.
-import { DateTime } from 'luxon';
+import { DateTime, Settings } from 'luxon';
 import type { ZodTypeAny } from 'zod';
 
 import { classification, carrierLocationsRequest, validateAddressRequest, validationStatus } from '../../nodes/WineFulfillment/wire/commerce';
@@ -24,6 +24,7 @@ import {
 	flattenEstimates,
 	getDetailsRequest,
 	latestActivityTimestamp,
+	rangeText,
 } from '../../nodes/WineFulfillment/wire/tracking';
 import { trackingUpdate } from '../../nodes/WineFulfillment/wire/webhook';
 
@@ -454,6 +455,24 @@ describe('wire/tracking', () => {
 		expect(latestActivityTimestamp({ 'LatestActivityTimestamp ': 5 })).toBe('5');
 		expect(latestActivityTimestamp({ LatestActivityTimestamp: null, ' LatestActivityTimestamp': 'b' })).toBe('b');
 		for (const body of [{}, { LatestActivityTimestamp: null }, null, 'text', 12]) expect(latestActivityTimestamp(body)).toBeUndefined();
+	});
+
+	it('LatestActivityTimestamp: the documented name wins, then the misprint, then another spacing; no other member is read', () => {
+		expect(latestActivityTimestamp({ ' LatestActivityTimestamp': 'misprint', LatestActivityTimestamp: 'named' })).toBe('named');
+		expect(latestActivityTimestamp({ 'LatestActivityTimestamp ': 'spaced', ' LatestActivityTimestamp': 'misprint' })).toBe('misprint');
+		expect(latestActivityTimestamp({ TotalRecordCount: 3, '  LatestActivityTimestamp ': 'spaced' })).toBe('spaced');
+		expect(latestActivityTimestamp({ TotalRecordCount: 3, Packages: [] })).toBeUndefined();
+		for (const body of [undefined, '', 0, false, true, 'LatestActivityTimestamp']) expect(latestActivityTimestamp(body)).toBeUndefined();
+	});
+
+	it('a range from two instants: whole seconds in UTC, whatever the zone luxon defaults to', () => {
+		const zone = Settings.defaultZone;
+		Settings.defaultZone = 'Asia/Tokyo';
+		try {
+			expect(rangeText(Date.UTC(2026, 0, 2, 3, 4, 5, 999), Date.UTC(2026, 0, 2, 23, 59, 59, 1))).toBe('01/02/2026 03:04:05 - 01/02/2026 23:59:59');
+		} finally {
+			Settings.defaultZone = zone;
+		}
 	});
 
 	it("reads GetDetails' records from an array, a Packages member or one record", () => {

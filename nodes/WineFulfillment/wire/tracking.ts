@@ -95,8 +95,8 @@ export const getPackagesRequest = onFirstUse(() =>
  * with a leading space (" LatestActivityTimestamp"): both spellings are read.
  */
 export function latestActivityTimestamp(body: unknown): string | undefined {
-	if (!body || typeof body !== 'object') return undefined;
-	const record = body as IDataObject;
+	// An answer that is not an object (none, text, a number) holds neither member: the look-ups below find nothing in it.
+	const record = (body ?? {}) as IDataObject;
 	const key = ['LatestActivityTimestamp', ' LatestActivityTimestamp'].find((k) => record[k] != null)
 		?? Object.keys(record).find((k) => k.trim() === 'LatestActivityTimestamp' && record[k] != null);
 	return key === undefined ? undefined : String(record[key]);
