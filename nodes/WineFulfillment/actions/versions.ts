@@ -79,14 +79,15 @@ export function groupedFromVersion2(
 /** Each run's node version, asked once: n8n's getNode() copies the whole node, parameters included, on every call. */
 const versions = new WeakMap<IExecuteFunctions, number>();
 
+function nodeVersion(ctx: IExecuteFunctions): number {
+	const version = ctx.getNode().typeVersion;
+	// Stryker disable next-line CallExpression: without the cache n8n is asked for the node on every call: the same answer, more time
+	versions.set(ctx, version);
+	return version;
+}
+
 function grouped(ctx: IExecuteFunctions): boolean {
-	let version = versions.get(ctx);
-	if (version === undefined) {
-		version = ctx.getNode().typeVersion;
-		// Stryker disable next-line CallExpression: without the cache n8n is asked for the node on every call: the same answer, more time
-		versions.set(ctx, version);
-	}
-	return version >= GROUPED_VERSION;
+	return (versions.get(ctx) ?? nodeVersion(ctx)) >= GROUPED_VERSION;
 }
 
 /** Each group's parameter path in this node's version: `collection.name` from version 2 on, else `name`. */
