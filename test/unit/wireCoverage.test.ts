@@ -1,6 +1,7 @@
-// Wire rules no other test reached: decimal numbers as text, text that is not text, root and list paths in the panel's
-// words, dates from an expression's invalid DateTime, the zone cache's bound, an address equal up to missing members,
-// codes without a label and the order of code options, and refusals worded by a schema's own error map.
+// Wire rules no other test reached: decimal numbers as text, text that is not text, 0/1 booleans, signed whole numbers
+// as text, identifiers' bounds, root and list paths in the panel's words, dates from an expression's invalid DateTime,
+// the zone cache's bound, an address equal up to missing members, codes without a label and the order of code options,
+// and refusals worded by a schema's own error map.
 import { DateTime } from 'luxon';
 import type { ZodTypeAny } from 'zod';
 
@@ -11,7 +12,7 @@ import { fieldOf } from '../../nodes/WineFulfillment/wire/paths';
 import { createSkuRequest } from '../../nodes/WineFulfillment/wire/product';
 import { createSalesOrderRequest } from '../../nodes/WineFulfillment/wire/salesOrder';
 import { dateTimeRange, getPackagesRequest } from '../../nodes/WineFulfillment/wire/tracking';
-import { decimalNumber, textValue } from '../../nodes/WineFulfillment/wire/values';
+import { booleanValue, decimalNumber, identifier, textValue, wholeNumber } from '../../nodes/WineFulfillment/wire/values';
 
 /** The first issue of a refused value as "path: message", or "accepted <value>". */
 function outcome(schema: ZodTypeAny, value: unknown): string {
@@ -68,6 +69,29 @@ describe('wire/values: textValue', () => {
 		expect(outcome(textValue, { a: 1 })).toBe(': must be text, not an object');
 		expect(outcome(textValue, true)).toBe(': must be text, not boolean');
 		expect(outcome(textValue, Number.NaN)).toBe(': must be text, not number');
+	});
+});
+
+describe('wire/values: booleanValue, wholeNumber and identifier', () => {
+	it('reads the numbers 1 and 0 as true and false; a missing value is required, not a wrong one', () => {
+		expect(outcome(booleanValue, 1)).toBe('accepted true');
+		expect(outcome(booleanValue, 0)).toBe('accepted false');
+		expect(outcome(booleanValue, undefined)).toBe(': is required');
+	});
+
+	it('a whole number: a sign in text is read, and a missing value is required', () => {
+		const n = wholeNumber({ min: -10, max: 10 });
+		expect(outcome(n, '-3')).toBe('accepted -3');
+		expect(outcome(n, ' +5 ')).toBe('accepted 5');
+		expect(outcome(n, undefined)).toBe(': is required');
+	});
+
+	it('an identifier names its bounds and refuses control characters', () => {
+		expect(outcome(identifier(), 'x'.repeat(51))).toBe(': must be at most 50 characters');
+		expect(outcome(identifier(), ' ')).toBe(': is required');
+		expect(outcome(identifier(10, 3), 'ab')).toBe(': must be 3 to 10 characters');
+		expect(outcome(identifier(10, 3), 'abcdefghijk')).toBe(': must be 3 to 10 characters');
+		expect(outcome(identifier(), 'A\tB')).toBe(': must not contain control characters (tabs, line breaks)');
 	});
 });
 

@@ -32,7 +32,7 @@ export interface WholeNumberBounds {
 
 /** The rule as a user reads it: "must be a whole number from 1 to 500". */
 export function wholeNumberRule({ min, max = Number.MAX_SAFE_INTEGER }: WholeNumberBounds): string {
-	if (max >= Number.MAX_SAFE_INTEGER) return min === 1 ? 'must be a whole number of at least 1' : `must be a whole number of at least ${min}`;
+	if (max >= Number.MAX_SAFE_INTEGER) return `must be a whole number of at least ${min}`;
 	return `must be a whole number from ${min} to ${max}`;
 }
 
@@ -79,7 +79,8 @@ export const decimalNumber = z.unknown().transform((value, ctx): number => {
 export const textValue = z.unknown().transform((value, ctx): string => {
 	if (value === undefined) return required(ctx);
 	if (typeof value === 'string') return value;
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	// only a number is finite (Number.isFinite converts nothing)
+	if (Number.isFinite(value)) return String(value);
 	ctx.addIssue({
 		code: z.ZodIssueCode.custom,
 		message: `must be text, not ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`,
