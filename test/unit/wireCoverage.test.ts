@@ -159,6 +159,40 @@ describe('wire/dates: the zone names looked up', () => {
 	});
 });
 
+describe('wire/dates: the input zone', () => {
+	const instant = Date.UTC(2026, 2, 1, 2);
+
+	it('remembers a zone name while others are looked up (the memory is emptied only when full)', () => {
+		const lookups = jest.spyOn(DateTime, 'local');
+		inZone('Asia/Tokyo', () => usDate.parse(instant));
+		inZone('Nowhere/Else', () => usDate.parse(instant));
+		expect(inZone('Asia/Tokyo', () => usDate.parse(instant))).toBe('03/01/2026');
+		expect(lookups).toHaveBeenCalledTimes(2);
+		lookups.mockRestore();
+	});
+
+	it('shows a Date in the input zone', () => {
+		expect(inZone('America/Denver', () => usDate.parse(new Date(instant)))).toBe('02/28/2026');
+	});
+
+	it('reads MM/DD/YYYY, with or without a time, in the input zone', () => {
+		expect(inZone('America/Denver', () => isoDateTime.parse('03/01/2026'))).toBe('2026-03-01T07:00:00Z');
+		expect(inZone('America/Denver', () => isoDateTime.parse('03/01/2026 08:30:00'))).toBe('2026-03-01T15:30:00Z');
+	});
+
+	it('keeps the calendar day of a date-time written with an offset (ISO 8601 or RFC 2822)', () => {
+		expect(usDate.parse('2026-03-01T23:30:00-08:00')).toBe('03/01/2026');
+		expect(usDate.parse('Sun, 01 Mar 2026 01:30:00 +1400')).toBe('03/01/2026');
+	});
+
+	it('reads in UTC again once the validation ends, also when it refuses the value', () => {
+		expect(inZone('America/Denver', () => usDate.parse(instant))).toBe('02/28/2026');
+		expect(usDate.parse(instant)).toBe('03/01/2026');
+		expect(() => inZone('America/Denver', () => usDate.parse('soon'))).toThrow(/must be a date/);
+		expect(usDate.parse(instant)).toBe('03/01/2026');
+	});
+});
+
 describe('wire/commerce: validation status from the first candidate', () => {
 	it('counts a member missing on both sides as equal, and a member missing on one side as a change', () => {
 		const sent = { StreetLines: ['1 Main St'], City: 'Napa', State: 'CA' };
