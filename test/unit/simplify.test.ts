@@ -1,5 +1,5 @@
-// The provider's date forms as simplified output gives them (wire/simplify.ts isoDate).
-import { isoDate } from '../../nodes/WineFulfillment/wire/simplify';
+// The provider's date forms as simplified output gives them (wire/simplify.ts isoDate), and members that are not records.
+import { isoDate, simplePackage } from '../../nodes/WineFulfillment/wire/simplify';
 
 describe('isoDate: provider dates as ISO 8601 in the workflow\'s time zone', () => {
 	it.each([
@@ -13,13 +13,52 @@ describe('isoDate: provider dates as ISO 8601 in the workflow\'s time zone', () 
 		// Newfoundland moves its clocks at 05:30 UTC, in the middle of a UTC hour
 		['just before a transition inside an hour', '2026-03-08T05:29:00Z', 'America/St_Johns', '2026-03-08T01:59:00-03:30'],
 		['just after it', '2026-03-08T05:31:00Z', 'America/St_Johns', '2026-03-08T03:01:00-02:30'],
+		// St. John's falls back at 04:30 UTC, and its offset in 1970 (-03:30) is the one after
+		['just before a fall-back inside an hour', '2026-11-01T04:29:00Z', 'America/St_Johns', '2026-11-01T01:59:00-02:30'],
+		['just after it', '2026-11-01T04:31:00Z', 'America/St_Johns', '2026-11-01T01:01:00-03:30'],
+		// Singapore was at +07:30 until 1982
+		['an instant in 1970 with that year\'s offset', '1970-01-01T00:00:00.001Z', 'Asia/Singapore', '1970-01-01T07:30:00.001+07:30'],
+		['a calendar day in UTC', '01/07/2026', 'UTC', '2026-01-07T00:00:00Z'],
+		['a calendar day with white space around', ' 01/07/2026 ', 'America/Chicago', '2026-01-07T00:00:00-06:00'],
+		['the last day of a month', '2026-01-31T10:00:00Z', 'UTC', '2026-01-31T10:00:00Z'],
+		// Date.parse refuses an offset of 24 hours; luxon, and so the trigger's cursor, reads it
+		['an offset of 24 hours', '2026-01-05T10:00:00+24:00', 'UTC', '2026-01-04T10:00:00Z'],
 		['text no format reads is kept as sent', 'next Tuesday', 'America/New_York', 'next Tuesday'],
+		['so is a date in words, which only Date.parse would read', 'March 7, 2026', 'America/New_York', 'March 7, 2026'],
+		['and a day the month lacks', '2026-02-30T10:00:00Z', 'America/New_York', '2026-02-30T10:00:00Z'],
 		['an unknown zone gives the instant in UTC', '2026-01-05T15:00:00Z', 'Mars/Olympus', '2026-01-05T15:00:00Z'],
+		['and a calendar day\'s midnight in UTC', '01/07/2026', 'Mars/Olympus', '2026-01-07T00:00:00Z'],
 	])('%s', (_case, value, zone, expected) => {
 		expect(isoDate(value, zone)).toBe(expected);
 	});
 
 	it.each([undefined, null, ''])('%p is null', (value) => {
 		expect(isoDate(value, 'America/New_York')).toBeNull();
+	});
+
+	it('reads a date-time without an offset in UTC on a server in another time zone', () => {
+		const parse = Date.parse;
+		// what Date.parse does on a server in New York (UTC-05:00 in January): a date-time without an offset is local time
+		const local = jest.spyOn(Date, 'parse').mockImplementation((text) => parse(text) + (/T[\d:.]+$/.test(text) ? 5 * 3_600_000 : 0));
+		try {
+			expect(isoDate('2026-01-05T15:00:07', 'UTC')).toBe('2026-01-05T15:00:07Z');
+			expect(isoDate('2026-01-05T15:00:07+01:00', 'UTC')).toBe('2026-01-05T14:00:07Z');
+		} finally {
+			local.mockRestore();
+		}
+	});
+});
+
+describe('simplePackage: members that are not records', () => {
+	it('reads a ship-to or an item that is null, a list or text as one without members', () => {
+		const shaped = simplePackage({ ShipTo: null, PackageItems: [null, ['x'], 'text', { ItemNo: 'A1' }] }, 'UTC');
+		expect([shaped.shipToName, shaped.shipToEmail]).toEqual([null, null]);
+		expect(shaped.items).toEqual([
+			{ itemNo: null, itemDescription: null, quantity: null },
+			{ itemNo: null, itemDescription: null, quantity: null },
+			{ itemNo: null, itemDescription: null, quantity: null },
+			{ itemNo: 'A1', itemDescription: null, quantity: null },
+		]);
+		expect(simplePackage({ ShipTo: ['Ann'] }, 'UTC').shipToName).toBeNull();
 	});
 });
