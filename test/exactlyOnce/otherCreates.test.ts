@@ -77,6 +77,16 @@ describe.each(CASES)('$label, exactly once across executions', ({ path, thing, i
 		expect(store().calls).toBe(0);
 	});
 
+	it('left empty by an expression, it is its default, off: a re-run sends again', async () => {
+		const first = await run('EO-EMPTY-1', { sendOnce: '={{ $json.none }}' });
+		const second = await run('EO-EMPTY-1', { sendOnce: '={{ "" }}' });
+		expect(first.error).toBeUndefined();
+		expect(out(first)[0].json).not.toHaveProperty('alreadySent');
+		expect(second.error?.httpCode).toBe('400');
+		expect(await fx.control.requests(path)).toHaveLength(2);
+		expect(store().calls).toBe(0);
+	});
+
 	it('turned on, a re-run puts out the one created as already sent, with its reference, and sends nothing', async () => {
 		const first = await run('EO-ON-1', { sendOnce: true });
 		const second = await run('EO-ON-1', { sendOnce: true });

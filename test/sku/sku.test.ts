@@ -88,6 +88,33 @@ describe('SKU → Create', () => {
 		expect(isOrderable(fx.sandbox.state, 'TOTE-01') && isOrderable(fx.sandbox.state, 'CORK-02')).toBe(true);
 	});
 
+	it('sends a varietal only for wine, when the category and the varietal come from each item', async () => {
+		const result = await fx.run(
+			actionWorkflow(
+				{
+					resource: 'sku',
+					operation: 'create',
+					...requestor,
+					itemNo: '={{ $json.sku }}',
+					itemCategory: '={{ $json.category }}',
+					varietal: '={{ $json.varietal }}',
+				},
+				{
+					items: [
+						{ sku: 'MERLOT-01', category: 'Wine', varietal: 'Merlot' },
+						{ sku: 'GLASS-01', category: 'Merchandise', varietal: 'Merlot' },
+					],
+				},
+			),
+		);
+		expect(result.error).toBeUndefined();
+		const sent = await fx.control.requests('CreateSKU');
+		expect(sent.map((r) => r.body.SKUInfo)).toEqual([
+			{ ItemNo: 'MERLOT-01', ItemCategory: 'Wine', Varietal: 'Merlot' },
+			{ ItemNo: 'GLASS-01', ItemCategory: 'Merchandise' },
+		]);
+	});
+
 	it('merges Additional Fields (JSON) into SKUInfo member by member', async () => {
 		const result = await fx.run(
 			sku('create', {
@@ -122,6 +149,14 @@ describe('SKU → Create', () => {
 		expect(result.error?.httpCode).toBe('400');
 		expect(`${result.error?.message} ${result.error?.description}`).toContain('already exists');
 		expect(await fx.control.requests('CreateSKU')).toHaveLength(1);
+	});
+
+	it("words the provider's refusal of a member in the panel's words, its answer in the details", async () => {
+		await fx.control.fault({ kind: 'status', status: 400, path: 'CreateSKU', body: { Message: 'SKUInfo: UPCCode must have 12 digits' }, count: 1 });
+		const result = await fx.run(sku('create', { itemNo: 'UPC-01', itemCategory: 'Merchandise' }));
+		expect(result.error?.message).toBe('The provider rejected the request as invalid: UPC Code must have 12 digits');
+		expect(result.error?.description).toContain("The provider's answer (400): ");
+		expect(result.error?.description).toContain('SKUInfo: UPCCode must have 12 digits');
 	});
 
 	it.each([{}, '', 'null'])('a success answer without a transaction reference (%j) is an unknown outcome, not a success', async (body) => {

@@ -176,7 +176,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ kind: 'sku', identity: itemNo, onByDefault: false },
 		async () => {
 			const output = await sendSkuBody(this, ENDPOINTS.createSku, body, itemIndex);
-			const reference = output[0]?.json.TransactionReferenceNumber;
+			// sendSkuBody answers with exactly one item (writeOutput)
+			const reference = output[0].json.TransactionReferenceNumber;
 			return { reference: typeof reference === 'string' ? reference : undefined, output };
 		},
 		(reference) => [{ json: { ItemNo: itemNo, success: true, TransactionReferenceNumber: reference }, pairedItem: { item: itemIndex } }],
