@@ -154,6 +154,45 @@ describe('Transfer Order → Create', () => {
 		expect(hints(result)).toEqual([expect.stringContaining('is not a code of revision 3.1.3')]);
 	});
 
+	it('reads an Interface Revision an expression pads with spaces as that revision', async () => {
+		const result = await fx.run(
+			transferOrder('create', createParameters({ inventoryStatusCode313: 'GOOD-ST-EX', additionalFields: { interfaceRevision: '={{ " 3.1.3 " }}' } })),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreateTransferOrder');
+		expect(sent.body.TransferInfo).toMatchObject({ InventoryStatusCode: 'GOOD-ST-EX' });
+		// a code of 3.1.3: no hint
+		expect(hints(result)).toEqual([]);
+	});
+
+	it('hints at a warehouse code the interface does not list, naming the end, and sends it as given', async () => {
+		// the sandbox knows no other warehouses and refuses it: Continue On Fail keeps the run, and its hints, going
+		const result = await fx.run(
+			actionWorkflow(
+				{ resource: 'transferOrder', operation: 'create', ...createParameters({ transferToWarehouse: '={{ "NEW01" }}' }) },
+				{ continueOnFail: true },
+			),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreateTransferOrder');
+		expect(sent.body.TransferInfo).toMatchObject({ TransferFromWarehouse: 'APC01', TransferToWarehouse: 'NEW01' });
+		expect(hints(result)).toEqual(['Warehouse "NEW01" is not one of the interface\'s current warehouse codes; it was sent as given.']);
+	});
+
+	it("words the provider's refusal of an item in the panel's words, its answer in the details", async () => {
+		await fx.control.fault({
+			kind: 'status',
+			status: 400,
+			path: 'CreateTransferOrder',
+			body: { Message: 'ItemsInfo[1]: ItemNo is not stocked at APC01' },
+			count: 1,
+		});
+		const result = await fx.run(transferOrder('create', createParameters()));
+		expect(result.error?.message).toBe('The provider rejected the request as invalid: Items line 2 → Item Number is not stocked at APC01');
+		expect(result.error?.description).toContain("The provider's answer (400): ");
+		expect(result.error?.description).toContain('ItemsInfo[1]: ItemNo is not stocked at APC01');
+	});
+
 	it('refuses an unknown revision given by an expression, before sending anything', async () => {
 		const result = await fx.run(transferOrder('create', createParameters({ additionalFields: { interfaceRevision: '={{ "3.2" }}' } })));
 		expect(result.error?.message).toBe('Invalid "Interface Revision": must be one of 3.1.3, 3.1.4 (got "3.2")');
@@ -215,8 +254,20 @@ describe('Transfer Order → Update', () => {
 
 	it('keeps the current items by default and refuses an update that changes nothing', async () => {
 		const result = await fx.run(transferOrder('update', { customerReferenceNo: 'TR-7' }));
-		expect(result.error?.message).toContain('Nothing to update');
+		expect(result.error?.message).toBe('Nothing to update: add a field under "Update Fields" or give items');
+		expect(result.error?.description).toBe('Only what you set is sent. Nothing was sent to the provider.');
 		expect(await fx.control.requests()).toHaveLength(0);
+	});
+
+	it('sends an update of the items alone, with no Update Fields', async () => {
+		await createOpenTransfer();
+		const result = await fx.run(
+			transferOrder('update', { customerReferenceNo: 'TR-7', itemsInput: 'fields', items: { item: [{ itemNo: item(3), itemQuantity: 4 }] } }),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('UpdateTransferOrder');
+		expect(sent.body).toEqual({ TransferInfo: { CustomerReferenceNo: 'TR-7' }, ItemsInfo: [{ ItemNo: item(3), ItemQuantity: 4 }] });
+		expect(transferOrders(fx.sandbox.state).get('TR-7')?.items.map((i) => [i.ItemNo, i.ItemQuantity])).toEqual([[item(3), 4]]);
 	});
 
 	it('is refused once work has started', async () => {

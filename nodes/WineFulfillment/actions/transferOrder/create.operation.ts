@@ -184,7 +184,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const info = body.TransferInfo;
 	hintUnknownWarehouses(this, 'Warehouse', [info.TransferFromWarehouse, info.TransferToWarehouse]);
 	if (!TRANSFER_STATUS_BY_REVISION[revision].includes(info.InventoryStatusCode)) {
-		const other = TRANSFER_REVISIONS.find((r) => r !== revision && TRANSFER_STATUS_BY_REVISION[r].includes(info.InventoryStatusCode));
+		// the revision in force does not list the code: any revision that does is another one
+		const other = TRANSFER_REVISIONS.find((r) => TRANSFER_STATUS_BY_REVISION[r].includes(info.InventoryStatusCode));
 		this.addExecutionHints({
 			message: `Inventory status "${info.InventoryStatusCode}" is not a code of revision ${revision}; it was sent as given (custom codes come from the provider).${
 				other ? ` It is a code of revision ${other}: if your account uses that one, set Additional Fields → Interface Revision to ${other}.` : ''
