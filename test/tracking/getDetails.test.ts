@@ -77,7 +77,15 @@ describe('Tracking → Get Details', () => {
 	it('fails on 404 when Fail When Not Found is on', async () => {
 		const result = await fx.run(getDetails('SO-404404', { options: { failWhenNotFound: true } }));
 		expect(result.error?.message).toBe('No tracking information yet for order "SO-404404"');
+		expect(result.error?.description).toBe(
+			'The provider has no packages for this order number yet (404): the order may not have been picked up by the warehouse, or the number is wrong. Turn off "Fail When Not Found" to get an item saying so instead.',
+		);
 		expect(await fx.control.requests('GetDetails')).toHaveLength(1);
+	});
+
+	it('refuses a Fail When Not Found that is no boolean, naming it', async () => {
+		const result = await fx.run(getDetails('SO-404404', { options: { failWhenNotFound: '={{ "sometimes" }}' } }));
+		expect(result.error?.message).toMatch(/^Invalid "Fail When Not Found": /);
 	});
 
 	it.each([

@@ -131,6 +131,31 @@ describe('Tracking → Get Packages', () => {
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
+	it('sends a ship date range alone, without the default activity window', async () => {
+		const result = await fx.run(getPackages({ filters: { shipDateFrom: '2026-01-03T05:00:00Z', shipDateTo: '2026-01-04T05:00:00Z' } }));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('GetPackages');
+		expect(sent.body.ShipDateRange).toBe('01/03/2026 05:00:00 - 01/04/2026 05:00:00');
+		expect(sent.body).not.toHaveProperty('LastActivityDateRange');
+	});
+
+	it('refuses a range with only its To end before sending anything', async () => {
+		const result = await fx.run(getPackages({ filters: { shipDateTo: '2026-01-04T05:00:00' } }));
+		expect(result.error?.message).toBe('Invalid "Ship Date From/To": needs both a From and a To date (got an object)');
+		expect(await fx.control.requests()).toHaveLength(0);
+	});
+
+	it.each([
+		['empty', '={{ "" }}'],
+		['null', '={{ null }}'],
+	])('reads pickers an expression leaves %s as not set: the default activity window is sent', async (_case, empty) => {
+		const result = await fx.run(getPackages({ filters: { shipDateFrom: empty, shipDateTo: empty, lastActivityFrom: empty, lastActivityTo: empty } }));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('GetPackages');
+		expect(sent.body).not.toHaveProperty('ShipDateRange');
+		expect(sent.body.LastActivityDateRange).toBe('12/06/2025 15:00:00 - 01/06/2026 15:00:00');
+	});
+
 	it('refuses more than 100 order numbers before sending anything, and sends 100', async () => {
 		await seed({ count: 150, startAt: new Date(START - 10 * HOUR).toISOString(), spreadMs: 60_000 });
 		const orders = packages(fx.sandbox.state).map((p) => p.OrderNumber);
