@@ -104,6 +104,12 @@ describe('Tracking → Get Delivery Estimates', () => {
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
+	it('refuses a Simplify that is no boolean, naming it, before sending anything', async () => {
+		const result = await fx.run(estimates({ shipDateFrom: '2026-01-06T00:00:00', shipDateTo: '2026-01-09T00:00:00', simplify: '={{ "maybe" }}' }));
+		expect(result.error?.message).toMatch(/^Invalid "Simplify": /);
+		expect(await fx.control.requests()).toHaveLength(0);
+	});
+
 	it("passes on the provider's refusal of a past ship date", async () => {
 		const result = await fx.run(estimates({ shipDateFrom: '2026-01-02T00:00:00', shipDateTo: '2026-01-06T00:00:00' }));
 		expect(result.error?.httpCode).toBe('400');

@@ -83,9 +83,12 @@ describe('Tracking → Get Details', () => {
 		expect(await fx.control.requests('GetDetails')).toHaveLength(1);
 	});
 
-	it('refuses a Fail When Not Found that is no boolean, naming it', async () => {
+	it('refuses a Fail When Not Found or a Simplify that is no boolean, naming it, before sending anything', async () => {
 		const result = await fx.run(getDetails('SO-404404', { options: { failWhenNotFound: '={{ "sometimes" }}' } }));
 		expect(result.error?.message).toMatch(/^Invalid "Fail When Not Found": /);
+		const simplify = await fx.run(getDetails('SO-404404', { simplify: '={{ "maybe" }}' }));
+		expect(simplify.error?.message).toMatch(/^Invalid "Simplify": /);
+		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
 	it.each([

@@ -69,9 +69,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		labels,
 		itemIndex,
 	);
+	// read (and refused) before the request goes out
+	const shape = simplifier(this, itemIndex, simpleEstimate);
 	// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 	const response = await apiRequest.call(this, ENDPOINTS.getDeliveryEstimates, body as IDataObject, { itemIndex });
 	const records = flattenEstimates(response.body);
-	const shape = simplifier(this, itemIndex, simpleEstimate);
 	return itemsFor(shape ? records.map(shape) : records, itemIndex);
 }

@@ -56,14 +56,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ OrderNo: 'Order Number' },
 		itemIndex,
 	);
+	// the settings are read (and refused) before the request goes out
+	const shape = simplifier(this, itemIndex, simplePackage);
+	const failWhenNotFound = readBoolean(this, settingPath(this, 'options', 'failWhenNotFound'), itemIndex, 'Fail When Not Found');
 	const response = await apiRequest.call(this, ENDPOINTS.getTrackingDetails, body as IDataObject, {
 		itemIndex,
 		acceptStatuses: [404],
 	});
 	const records = response.statusCode === 404 ? [] : detailRecords(response.body);
-	const shape = simplifier(this, itemIndex, simplePackage);
 	if (records.length) return itemsFor(shape ? records.map(shape) : records, itemIndex);
-	if (readBoolean(this, settingPath(this, 'options', 'failWhenNotFound'), itemIndex, 'Fail When Not Found')) {
+	if (failWhenNotFound) {
 		throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
 			itemIndex,
 			description:
