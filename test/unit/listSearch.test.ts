@@ -1,9 +1,9 @@
 // The Item Number picker's search (methods/listSearch.ts) over answers the sandbox does not give: numbers for item
-// numbers, records without an item number or description, pages without a TotalRecordCount, empty pages and pages
-// without a record list.
+// numbers, records without an item number or description, pages with, without or with a null TotalRecordCount, empty
+// pages and pages without a record list, search text with white space around it, and a search that has enough.
 import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import { SKU_PAGE_SIZE, searchSkus } from '../../nodes/WineFulfillment/methods/listSearch';
+import { SKU_PAGE_SIZE, SKU_RESULTS_WANTED, searchSkus } from '../../nodes/WineFulfillment/methods/listSearch';
 import { fakeContext } from './fakeContext';
 
 /** The provider answers page N (1-based) with pages[N - 1]; a page beyond the list is an error. */
@@ -76,6 +76,30 @@ describe('searchSkus: when there is another page', () => {
 		expect(p.pagesAsked()).toEqual([1]);
 	});
 
+	it('with TotalRecordCount, a full page that reaches the count is the last', async () => {
+		const p = provider([{ Items: skus(SKU_PAGE_SIZE, 'MER'), TotalRecordCount: SKU_PAGE_SIZE }]);
+		expect(await p.search('cabernet')).toEqual({ results: [] });
+		expect(p.pagesAsked()).toEqual([1]);
+	});
+
+	it('with TotalRecordCount, a short page is not the last while the count is not reached', async () => {
+		const p = provider([
+			{ Items: skus(3, 'MER'), TotalRecordCount: SKU_PAGE_SIZE + 1 },
+			{ Items: [{ ItemNo: 'CAB-9', ItemDescription: 'Cabernet' }], TotalRecordCount: SKU_PAGE_SIZE + 1 },
+		]);
+		expect(await p.search('cabernet')).toEqual({ results: [{ name: 'CAB-9 (Cabernet)', value: 'CAB-9' }] });
+		expect(p.pagesAsked()).toEqual([1, 2]);
+	});
+
+	it('a TotalRecordCount of null counts as not given: a full page means more', async () => {
+		const p = provider([
+			{ Items: skus(SKU_PAGE_SIZE, 'MER'), TotalRecordCount: null },
+			{ Items: [{ ItemNo: 'CAB-9', ItemDescription: 'Cabernet' }], TotalRecordCount: null },
+		]);
+		expect(await p.search('cabernet')).toEqual({ results: [{ name: 'CAB-9 (Cabernet)', value: 'CAB-9' }] });
+		expect(p.pagesAsked()).toEqual([1, 2]);
+	});
+
 	it('an empty page ends the search, whatever TotalRecordCount still promises', async () => {
 		const p = provider([{ Items: skus(SKU_PAGE_SIZE, 'MER'), TotalRecordCount: 1200 }, { Items: [], TotalRecordCount: 1200 }]);
 		expect(await p.search('cabernet')).toEqual({ results: [] });
@@ -89,5 +113,25 @@ describe('searchSkus: when there is another page', () => {
 		const q = provider([{ Items: null, TotalRecordCount: 1200 }]);
 		expect(await q.search()).toEqual({ results: [] });
 		expect(q.pagesAsked()).toEqual([1]);
+	});
+});
+
+describe('searchSkus: the search text and when a search answers', () => {
+	it('ignores white space around the search text, and blank text matches every SKU', async () => {
+		const p = provider([{ Items: [{ ItemNo: 'CAB-9', ItemDescription: 'Cabernet' }, { ItemNo: 'MER-1', ItemDescription: 'Merlot' }] }]);
+		expect(await p.search('  Cabernet\t')).toEqual({ results: [{ name: 'CAB-9 (Cabernet)', value: 'CAB-9' }] });
+		expect((await p.search('   ')).results.map((r) => r.value)).toEqual(['CAB-9', 'MER-1']);
+	});
+
+	it('answers once a page brings the matches to exactly SKU_RESULTS_WANTED, with the next page as the token', async () => {
+		const matching = skus(SKU_RESULTS_WANTED, 'CAB', 'Cabernet');
+		const p = provider([
+			{ Items: [...matching, ...skus(SKU_PAGE_SIZE - SKU_RESULTS_WANTED, 'MER')], TotalRecordCount: 3 * SKU_PAGE_SIZE },
+			{ Items: skus(SKU_PAGE_SIZE, 'CAB2', 'Cabernet'), TotalRecordCount: 3 * SKU_PAGE_SIZE },
+		]);
+		const found = await p.search('cabernet');
+		expect(found.results.map((r) => r.value)).toEqual(matching.map((s) => s.ItemNo));
+		expect(found.paginationToken).toBe('2');
+		expect(p.pagesAsked()).toEqual([1]);
 	});
 });

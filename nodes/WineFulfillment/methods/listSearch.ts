@@ -17,8 +17,9 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typ
 /** Whether the provider has a page after `page`: its TotalRecordCount when given, else a full page. */
 function morePages(body: IDataObject, page: number, got: number): boolean {
 	if (got === 0) return false;
+	// a missing count reads as NaN (not finite); null would read as 0, so it is left out as not given
 	const total = Number(body.TotalRecordCount);
-	if (body.TotalRecordCount !== null && body.TotalRecordCount !== undefined && Number.isFinite(total)) {
+	if (body.TotalRecordCount !== null && Number.isFinite(total)) {
 		return page * SKU_PAGE_SIZE < total;
 	}
 	return got >= SKU_PAGE_SIZE;
