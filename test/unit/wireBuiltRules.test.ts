@@ -1,0 +1,194 @@
+// Wire schemas' rules set where a schema is built (its messages, trimming, bounds), each checked on a schema built inside the test.
+// A schema is built on first use (wire/common.ts onFirstUse): with per-test coverage, a mutation run credits its build to the
+// first test of a file that uses it, so a copy of the module loaded afresh here makes each test build what it checks.
+import type { ZodTypeAny } from 'zod';
+
+type Commerce = typeof import('../../nodes/WineFulfillment/wire/commerce');
+type Inventory = typeof import('../../nodes/WineFulfillment/wire/inventory');
+type Product = typeof import('../../nodes/WineFulfillment/wire/product');
+type SalesOrder = typeof import('../../nodes/WineFulfillment/wire/salesOrder');
+type Webhook = typeof import('../../nodes/WineFulfillment/wire/webhook');
+
+/** A fresh copy of a wire module: its schemas not built yet. */
+function fresh<M>(load: () => M): M {
+	let module: M | undefined;
+	jest.isolateModules(() => {
+		module = load();
+	});
+	return module as M;
+}
+const commerce = () => fresh<Commerce>(() => jest.requireActual('../../nodes/WineFulfillment/wire/commerce'));
+const inventory = () => fresh<Inventory>(() => jest.requireActual('../../nodes/WineFulfillment/wire/inventory'));
+const product = () => fresh<Product>(() => jest.requireActual('../../nodes/WineFulfillment/wire/product'));
+const salesOrder = () => fresh<SalesOrder>(() => jest.requireActual('../../nodes/WineFulfillment/wire/salesOrder'));
+const webhook = () => fresh<Webhook>(() => jest.requireActual('../../nodes/WineFulfillment/wire/webhook'));
+
+/** The first issue of a refused value as "path: message", or "accepted <value>". */
+function outcome(schema: ZodTypeAny, value: unknown): string {
+	const result = schema.safeParse(value);
+	if (result.success) return `accepted ${JSON.stringify(result.data)}`;
+	const issue = result.error.issues[0];
+	return `${issue.path.join('.')}: ${issue.message}`;
+}
+
+describe('wire/commerce', () => {
+	const request = (extra: Record<string, unknown>) => ({
+		ClientReferenceCode: 'R1',
+		ShippingCarrier: 'Other',
+		Address: { StreetLines: ['1 Main St'] },
+		MaxCandidateListSize: 3,
+		...extra,
+	});
+
+	it('address validation: the address and its street lines are required', () => {
+		const { validateAddressRequest } = commerce();
+		expect(outcome(validateAddressRequest, request({ Address: undefined }))).toBe('Address: is required');
+		expect(outcome(validateAddressRequest, request({ Address: { City: 'Napa' } }))).toBe('Address.StreetLines: is required');
+	});
+
+	it('address validation: street lines and the client reference are trimmed; a blank or non-text reference is refused', () => {
+		const { validateAddressRequest } = commerce();
+		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: ' R1 ', Address: { StreetLines: [' 1 Main St '] } }))).toBe(
+			'accepted {"ClientReferenceCode":"R1","ShippingCarrier":"Other","Address":{"StreetLines":["1 Main St"]},"MaxCandidateListSize":3}',
+		);
+		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: '   ' }))).toBe('ClientReferenceCode: is required');
+		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: 5 }))).toBe('ClientReferenceCode: must be text');
+	});
+
+	it('address validation: the pickup location request reads its members (words, numbers as text) and wants a radius above 0', () => {
+		const { validateAddressRequest } = commerce();
+		expect(outcome(validateAddressRequest, request({ PALRequest: { IncludePAL: 'yes', SearchRadius: '2.5', MaxPALListSize: '4' } }))).toBe(
+			'accepted {"ClientReferenceCode":"R1","ShippingCarrier":"Other","Address":{"StreetLines":["1 Main St"]},"MaxCandidateListSize":3,' +
+				'"PALRequest":{"IncludePAL":true,"SearchRadius":2.5,"MaxPALListSize":4}}',
+		);
+		expect(outcome(validateAddressRequest, request({ PALRequest: { IncludePAL: true, SearchRadius: 0 } }))).toBe(
+			'PALRequest.SearchRadius: must be more than 0',
+		);
+	});
+
+	it('carrier locations: a latitude below -90 and a longitude above 180 are out of bounds', () => {
+		const { carrierLocationsRequest } = commerce();
+		expect(outcome(carrierLocationsRequest, { ShippingCarrier: 'FEX', Latitude: -90.1, Longitude: 0 })).toBe('Latitude: must be between -90 and 90');
+		expect(outcome(carrierLocationsRequest, { ShippingCarrier: 'FEX', Latitude: 0, Longitude: 180.1 })).toBe('Longitude: must be between -180 and 180');
+	});
+});
+
+describe('wire/product', () => {
+	const requestor = { FirstName: 'A', LastName: 'B', EmailAddress: 'a@example.com' };
+	const sku = (info: Record<string, unknown>, who: Record<string, unknown> = {}) => ({
+		RequestorInfo: { ...requestor, ...who },
+		SKUInfo: { ItemNo: 'SKU-1', ItemCategory: 'Merchandise', ...info },
+	});
+
+	it('Create SKU: the requestor and the SKU info are required', () => {
+		const { createSkuRequest } = product();
+		expect(outcome(createSkuRequest, { SKUInfo: sku({}).SKUInfo })).toBe('RequestorInfo: is required');
+		expect(outcome(createSkuRequest, { RequestorInfo: requestor })).toBe('SKUInfo: is required');
+	});
+
+	it('Create SKU: the e-mail is trimmed and must be text', () => {
+		const { createSkuRequest } = product();
+		expect(outcome(createSkuRequest, sku({}, { EmailAddress: ' a@example.com ' }))).toBe(
+			'accepted {"RequestorInfo":{"FirstName":"A","LastName":"B","EmailAddress":"a@example.com"},"SKUInfo":{"ItemNo":"SKU-1","ItemCategory":"Merchandise"}}',
+		);
+		expect(outcome(createSkuRequest, sku({}, { EmailAddress: 5 }))).toBe('RequestorInfo.EmailAddress: must be text');
+	});
+
+	it('Create SKU: a missing or unknown category and an unknown inventory management type name the allowed values', () => {
+		const { createSkuRequest } = product();
+		const categories = 'SKUInfo.ItemCategory: is required and must be one of Wine, MarketingMaterial, Merchandise, TastingFee, IcePack';
+		expect(outcome(createSkuRequest, sku({ ItemCategory: undefined }))).toBe(categories);
+		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Beer' }))).toBe(categories);
+		expect(outcome(createSkuRequest, sku({ InventoryManagementType: 'Shelf' }))).toBe(
+			'SKUInfo.InventoryManagementType: must be one of ServiceManagedStorage, ClientManagedStorage, VirtualItems',
+		);
+	});
+
+	it('Create SKU: alcohol by volume is a number from 0 to 100', () => {
+		const { createSkuRequest } = product();
+		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: '12' }))).toBe('SKUInfo.AlcoholByVolume: must be a number');
+		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: -1 }))).toBe('SKUInfo.AlcoholByVolume: must be between 0 and 100');
+		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: 100.5 }))).toBe('SKUInfo.AlcoholByVolume: must be between 0 and 100');
+	});
+
+	it('Create SKU: bottles per case is a whole number of at least 1', () => {
+		const { createSkuRequest } = product();
+		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: '6' }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number');
+		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: 1.5 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number');
+		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: 0 }))).toBe('SKUInfo.NumBottleInEachCase: must be at least 1');
+	});
+
+	it('Create SKU: a value given as text or a number is sent as trimmed text', () => {
+		const { createSkuRequest } = product();
+		expect(outcome(createSkuRequest, sku({ Value: ' 12.50 ', Vintage: 2019 }))).toBe(
+			'accepted {"RequestorInfo":{"FirstName":"A","LastName":"B","EmailAddress":"a@example.com"},' +
+				'"SKUInfo":{"ItemNo":"SKU-1","ItemCategory":"Merchandise","Vintage":"2019","Value":"12.50"}}',
+		);
+	});
+
+	it('Update SKU: the SKU info is required', () => {
+		const { updateSkuRequest } = product();
+		expect(outcome(updateSkuRequest, { RequestorInfo: requestor })).toBe('SKUInfo: is required');
+	});
+});
+
+describe('wire/inventory', () => {
+	const day = { TransactionDate: '03/01/2026' };
+
+	it('Get Transactions: type and status are trimmed, Skip from 0 and Top from 1 without an upper bound here', () => {
+		const { getTransactionsRequest } = inventory();
+		expect(outcome(getTransactionsRequest, { ...day, TransactionType: ' ADJ ', InventoryStatus: ' GOOD ', Skip: 10, Top: 100 })).toBe(
+			'accepted {"TransactionDate":"03/01/2026","TransactionType":"ADJ","InventoryStatus":"GOOD","Skip":10,"Top":100}',
+		);
+		expect(outcome(getTransactionsRequest, { ...day, Skip: 0, Top: 1 })).toBe('accepted {"TransactionDate":"03/01/2026","Skip":0,"Top":1}');
+	});
+
+	it('Get Transactions: at most 5 item numbers', () => {
+		const { getTransactionsRequest } = inventory();
+		const items = ['A', 'B', 'C', 'D', 'E', 'F'];
+		expect(outcome(getTransactionsRequest, { ...day, ItemNumbers: items })).toBe('ItemNumbers: at most 5 item numbers are allowed');
+	});
+
+	it('Get Sellable: item numbers are trimmed; a blank one is refused', () => {
+		const { getSellableRequest } = inventory();
+		expect(outcome(getSellableRequest, { ItemNumbers: [' A1 '] })).toBe('accepted {"ItemNumbers":["A1"]}');
+		expect(outcome(getSellableRequest, { ItemNumbers: ['A1', ' '] })).toBe('ItemNumbers.1: each item number must be non-empty');
+	});
+});
+
+describe('wire/salesOrder', () => {
+	it('a contact sends numbers as text and refuses an object for a member', () => {
+		const { contactInfo } = salesOrder();
+		expect(outcome(contactInfo, { FirstName: 'Ann', ZipCode: 94558 })).toBe('accepted {"FirstName":"Ann","ZipCode":"94558"}');
+		expect(outcome(contactInfo, { City: { name: 'Napa' } })).toBe('City: must be text, not an object');
+	});
+
+	it("an item's additional fields must be a JSON object", () => {
+		const { orderItem } = salesOrder();
+		expect(outcome(orderItem, { ItemNo: 'A1', ItemQuantity: 1, AdditionalFields: 'x' })).toBe('AdditionalFields: must be a JSON object');
+	});
+
+	it('Cancel: the order number is trimmed, and a reference number is an identifier', () => {
+		const { cancelSalesOrderRequest } = salesOrder();
+		expect(outcome(cancelSalesOrderRequest, { OrderNumber: ' SO-1 ' })).toBe('accepted {"OrderNumber":"SO-1"}');
+		expect(outcome(cancelSalesOrderRequest, { TransactionReferenceNumber: 'T\t1' })).toBe(
+			'TransactionReferenceNumber: must not contain control characters (tabs, line breaks)',
+		);
+	});
+});
+
+describe('wire/webhook', () => {
+	const event = {
+		event: 'tracking_update',
+		event_id: '2f1c9c1e-3b7a-4c55-9b2e-7d1f0a9e6c11',
+		msg: { tag: 'Delivered', checkpoints: [{ message: 'ok' }], tracking_number: 'T1' },
+	};
+
+	it.each([
+		[{ ...event, event: 'other' }, 'event: event must be "tracking_update"'],
+		[{ ...event, event_id: 'abc' }, 'event_id: event_id must be a UUID'],
+		[{ ...event, msg: { tag: 'Lost' } }, 'msg.tag: msg.tag must be one of Pending, InfoReceived, InTransit, OutForDelivery, AttemptFail, Delivered, AvailableForPickup, Exception, Expired'],
+	])('refuses %j', (body, issue) => {
+		expect(outcome(webhook().trackingUpdate, body)).toBe(issue);
+	});
+});
