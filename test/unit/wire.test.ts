@@ -421,6 +421,16 @@ describe('wire/commerce', () => {
 		expect(validationStatus({ AddressValidationIndicator: 'odd', AddressCandidates: [{}] }, sent)).toBe('corrected');
 	});
 
+	it('an indicator is read without its spaces, hyphens and digits; every member but the country must match for valid', () => {
+		const sent = { StreetLines: ['1 Main St'], City: 'Napa', State: 'CA', ZipCode: '94558', Country: 'US' };
+		expect(validationStatus({ AddressValidationIndicator: 'Exact-Match 1' }, sent)).toBe('valid');
+		expect(validationStatus({ AddressValidationIndicator: 'Not Found', AddressCandidates: [{ CandidateAddressFormat: sent }] }, sent)).toBe('invalid');
+		for (const other of [{ StreetLines: ['2 Main St'] }, { City: 'Sonoma' }, { State: 'OR' }, { ZipCode: '94559' }]) {
+			expect(validationStatus({ AddressCandidates: [{ CandidateAddressFormat: { ...sent, ...other } }] }, sent)).toBe('corrected');
+		}
+		expect(validationStatus({ AddressCandidates: [{ CandidateAddressFormat: { ...sent, Country: 'USA' } }] }, sent)).toBe('valid');
+	});
+
 	it('the classification from the indicator, else from the first candidate', () => {
 		expect(classification({ AddressClassificationIndicator: 'Residential' })).toBe('residential');
 		expect(classification({ AddressClassificationIndicator: 'BUSINESS' })).toBe('commercial');
