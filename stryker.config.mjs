@@ -3,6 +3,9 @@
 // Only some tests (quicker, less thorough): MUTATION_TESTS=test/unit npm run mutation -- --mutate '...'
 import { fileURLToPath } from 'node:url';
 
+// where jest-sequencer.js, in each runner's sandbox, finds what killers-reporter.mjs wrote (runners inherit it)
+process.env.MUTATION_PROJECT_ROOT = fileURLToPath(new URL('.', import.meta.url));
+
 const scoped = process.argv.some((arg) => arg === '--mutate' || arg === '-m' || arg.startsWith('--mutate='));
 const tests = process.env.MUTATION_TESTS;
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -34,6 +37,7 @@ export default {
 		here('scripts/mutation/ignore-descriptions.mjs'),
 		here('scripts/mutation/typescript-file-checker.mjs'),
 		here('scripts/mutation/plan-reporter.mjs'),
+		here('scripts/mutation/killers-reporter.mjs'),
 	],
 	// parameter descriptions written in the code are not mutated (scripts/mutation/ignore-descriptions.mjs)
 	ignorers: ['descriptions'],
@@ -61,7 +65,8 @@ export default {
 	dryRunTimeoutMinutes: 10,
 	tempDirName: '.work/stryker-tmp',
 	ignorePatterns: ['/.work', '/dist', '/e2e', '/bench', '/examples', '/docs', '/coverage', '/reports'],
-	reporters: ['clear-text', 'progress', 'html', 'json'],
+	// `killers` puts the test files that killed a mutant in the recorded full run first in its run (jest-sequencer.js)
+	reporters: ['clear-text', 'progress', 'html', 'json', 'killers'],
 	htmlReporter: { fileName: '.work/mutation/mutation.html' },
 	jsonReporter: { fileName: '.work/mutation/mutation.json' },
 	clearTextReporter: { allowColor: false, logTests: false, maxTestsToLog: 0 },

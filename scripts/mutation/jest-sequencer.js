@@ -2,10 +2,11 @@
 // that cover the mutant (testNamePattern) but jest would still load every test file to find them: only
 // the files holding one of those tests are run (their names come from the initial run, recorded by
 // jest-environment.js). The first failure ends the run (jest-runner.js), so the files likeliest to fail come
-// first: those named like the mutated source file (test/sku/ for actions/sku/create.operation.ts), fast unit
-// tests before the others, then the quickest.
+// first: the files that killed the same mutant in the recorded full run (killers-reporter.mjs), then those named
+// like the mutated source file (test/sku/ for actions/sku/create.operation.ts), fast unit tests before the others,
+// then the quickest.
 const { readdirSync, readFileSync, statSync } = require('node:fs');
-const { basename, dirname, join } = require('node:path');
+const { basename, dirname, join, relative } = require('node:path');
 const Sequencer = require('@jest/test-sequencer').default;
 
 const { ACTIVE_MUTANT, testNamesFile } = require('./jest-environment');
@@ -30,6 +31,26 @@ function testNames(rootDir) {
 		return undefined;
 	}
 	return names;
+}
+
+let killers;
+let killersMtime;
+
+/** mutant id → the test files that killed the same mutant in the recorded run; {} without that record */
+function recordedKillers() {
+	const root = process.env.MUTATION_PROJECT_ROOT;
+	if (!root) return {};
+	try {
+		const file = join(root, '.work', 'mutation', 'killers.json');
+		const mtime = statSync(file).mtimeMs;
+		if (mtime !== killersMtime) {
+			killers = JSON.parse(readFileSync(file, 'utf8'));
+			killersMtime = mtime;
+		}
+	} catch {
+		return {};
+	}
+	return killers;
 }
 
 let mutantSources;
@@ -84,10 +105,16 @@ class MutationSequencer extends Sequencer {
 		const mutant = process.env[ACTIVE_MUTANT];
 		const source = mutant !== undefined && tests.length ? mutantSource(tests[0].context.config.rootDir, mutant) : undefined;
 		const near = new Map(chosen.map((t) => [t, nearness(t.path, source)]));
+		const killedBefore = (mutant !== undefined && recordedKillers()[mutant]) || [];
+		const killer = (t) => {
+			const at = killedBefore.indexOf(relative(t.context.config.rootDir, t.path));
+			return at === -1 ? killedBefore.length : at;
+		};
 		const unit = (t) => (/[\\/]test[\\/]unit[\\/]/.test(t.path) ? 0 : 1);
 		for (const test of chosen) test.duration = this.time(test);
 		return [...chosen].sort(
 			(a, b) =>
+				killer(a) - killer(b) ||
 				near.get(b) - near.get(a) ||
 				unit(a) - unit(b) ||
 				(a.duration ?? Infinity) - (b.duration ?? Infinity) ||
