@@ -150,6 +150,10 @@ describe('version 2: one Options collection per operation', () => {
 		expect(() => groupedFromVersion2(options, { merged: [collection('a', ['size', 'Size']), collection('b', ['pageSize', 'Size'])] })).toThrow(
 			'Options of version 2: two members with the displayName "Size"',
 		);
+		// two that differ only in case would read alike in the panel
+		expect(() => groupedFromVersion2(options, { merged: [collection('a', ['size', 'Size']), collection('b', ['pageSize', 'size'])] })).toThrow(
+			'Options of version 2: two members with the displayName "size"',
+		);
 		const renamed = groupedFromVersion2(options, {
 			merged: [collection('a', ['size', 'Size']), collection('b', ['pageSize', 'Size'])],
 			renamed: { pageSize: 'Page Size' },
@@ -162,6 +166,31 @@ describe('version 2: one Options collection per operation', () => {
 			['a', [1], 'Size'],
 			['b', [1], 'Size'],
 		]);
+	});
+
+	it("shows a collection on version 1 as it was and on version 2 with every member, sorted by display name whatever its case, under the collection's own conditions", () => {
+		const options: INodeProperties = {
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			default: {},
+			displayOptions: { show: { resource: ['inventory'] } },
+			options: [{ displayName: 'zone', name: 'zone', type: 'string', default: '' }],
+		};
+		const merged: INodeProperties = {
+			displayName: 'Query Options',
+			name: 'queryOptions',
+			type: 'collection',
+			default: {},
+			options: ['Page Size', 'output', 'Limit'].map((displayName) => ({ displayName, name: displayName, type: 'string', default: '' })),
+		};
+		const { collection } = groupedFromVersion2(options, { merged: [merged] });
+		expect(collection.map((c) => c.displayOptions?.show)).toEqual([
+			{ resource: ['inventory'], '@version': [1] },
+			{ resource: ['inventory'], '@version': [{ _cnd: { gte: 2 } }] },
+		]);
+		expect(members(collection[0]).map((m) => m.displayName)).toEqual(['zone']);
+		expect(members(collection[1]).map((m) => m.displayName)).toEqual(['Limit', 'output', 'Page Size', 'zone']);
 	});
 });
 

@@ -5,8 +5,10 @@ import type { ZodTypeAny } from 'zod';
 
 type Commerce = typeof import('../../nodes/WineFulfillment/wire/commerce');
 type Inventory = typeof import('../../nodes/WineFulfillment/wire/inventory');
+type InventoryMovement = typeof import('../../nodes/WineFulfillment/wire/inventoryMovement');
 type Product = typeof import('../../nodes/WineFulfillment/wire/product');
 type SalesOrder = typeof import('../../nodes/WineFulfillment/wire/salesOrder');
+type Tracking = typeof import('../../nodes/WineFulfillment/wire/tracking');
 type Webhook = typeof import('../../nodes/WineFulfillment/wire/webhook');
 
 /** A fresh copy of a wire module: its schemas not built yet. */
@@ -19,9 +21,18 @@ function fresh<M>(load: () => M): M {
 }
 const commerce = () => fresh<Commerce>(() => jest.requireActual('../../nodes/WineFulfillment/wire/commerce'));
 const inventory = () => fresh<Inventory>(() => jest.requireActual('../../nodes/WineFulfillment/wire/inventory'));
+const inventoryMovement = () =>
+	fresh<InventoryMovement>(() => jest.requireActual('../../nodes/WineFulfillment/wire/inventoryMovement'));
 const product = () => fresh<Product>(() => jest.requireActual('../../nodes/WineFulfillment/wire/product'));
 const salesOrder = () => fresh<SalesOrder>(() => jest.requireActual('../../nodes/WineFulfillment/wire/salesOrder'));
+const tracking = () => fresh<Tracking>(() => jest.requireActual('../../nodes/WineFulfillment/wire/tracking'));
 const webhook = () => fresh<Webhook>(() => jest.requireActual('../../nodes/WineFulfillment/wire/webhook'));
+
+/** The message of the issue at `path` (dotted), or undefined when there is none there. */
+function issueAt(schema: ZodTypeAny, value: unknown, path: string): string | undefined {
+	const result = schema.safeParse(value);
+	return result.success ? undefined : result.error.issues.find((issue) => issue.path.join('.') === path)?.message;
+}
 
 /** The first issue of a refused value as "path: message", or "accepted <value>". */
 function outcome(schema: ZodTypeAny, value: unknown): string {
@@ -190,5 +201,19 @@ describe('wire/webhook', () => {
 		[{ ...event, msg: { tag: 'Lost' } }, 'msg.tag: msg.tag must be one of Pending, InfoReceived, InTransit, OutForDelivery, AttemptFail, Delivered, AvailableForPickup, Exception, Expired'],
 	])('refuses %j', (body, issue) => {
 		expect(outcome(webhook().trackingUpdate, body)).toBe(issue);
+	});
+});
+
+describe('wire/tracking and wire/inventoryMovement', () => {
+	it('Get Packages: order numbers are named in the refusals of too many or an empty one', () => {
+		const numbers = Array.from({ length: 101 }, (_, i) => `SO-${i}`);
+		expect(outcome(tracking().getPackagesRequest, { OrderNumbers: numbers })).toBe('OrderNumbers: at most 100 order numbers are allowed');
+		expect(outcome(tracking().getPackagesRequest, { OrderNumbers: ['SO-1', ' '] })).toBe('OrderNumbers.1: each order number must be non-empty');
+	});
+
+	it('Create Transfer Order: at least one item', () => {
+		expect(issueAt(inventoryMovement().createTransferOrderRequest, { TransferInfo: {}, ItemsInfo: [] }, 'ItemsInfo')).toBe(
+			'at least one item is required',
+		);
 	});
 });

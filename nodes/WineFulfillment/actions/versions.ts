@@ -24,15 +24,18 @@ export const fromVersion2 = (property: INodeProperties): INodeProperties => ({
 	},
 });
 
-const byName = (a: INodeProperties, b: INodeProperties) => (a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1);
+const byName = (a: INodeProperties, b: INodeProperties) =>
+	// Stryker disable next-line EqualityOperator,MethodExpression: display names never compare equal here (sharedName refuses two that differ only in case), and they hold letters, digits, spaces and brackets, which upper case orders as lower case does
+	a.displayName.toLowerCase() < b.displayName.toLowerCase() ? -1 : 1;
 
-/** The first name or display name that two members of a collection share, if any. */
+/** The first name, or display name whatever its case, that two members of a collection share, if any. */
 function sharedName(members: INodeProperties[]): string | undefined {
 	for (const key of ['name', 'displayName'] as const) {
 		const seen = new Set<string>();
 		for (const member of members) {
-			if (seen.has(member[key])) return `${key} "${member[key]}"`;
-			seen.add(member[key]);
+			const value = key === 'displayName' ? member[key].toLowerCase() : member[key];
+			if (seen.has(value)) return `${key} "${member[key]}"`;
+			seen.add(value);
 		}
 	}
 	return undefined;
