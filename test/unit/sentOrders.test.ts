@@ -373,6 +373,32 @@ describe('settling what a run claimed', () => {
 		);
 	});
 
+	it('a failed send of exactly ten orders names them all; an error without a description gets the note alone', async () => {
+		const store = new MemoryDeduplicator();
+		const record = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		const numbers = Array.from({ length: 10 }, (_, i) => `TEN-${String(i + 1).padStart(2, '0')}`);
+		await record!.claim(numbers, 0);
+		const shown: Error & { description?: string } = new Error('The provider did not answer in time');
+		await record!.failed(numbers, new Error('ETIMEDOUT'), shown);
+		expect(shown.description).toBe(
+			`The sales orders ${numbers.join(', ')} are recorded as possibly sent in n8n's deduplication store: running again will not send them. ` +
+				"Check whether the provider has each with Tracking → Get Details for this order number, or in the provider's portal. " +
+				'Send one it has not on purpose: run Sales Order → Forget Sent Orders for this order number in this workflow (same scope), or turn on "Send Again Even If Sent" in this node\'s Send Once Options for it.',
+		);
+	});
+
+	it('an order whose earlier attempt has no clear outcome: the error says why it was not sent and what to check', async () => {
+		const store = new MemoryDeduplicator();
+		const record = await sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		const error = record!.unsettledError('UNSURE-1', 3);
+		expect([error.message, error.description]).toEqual([
+			'The sales order UNSURE-1 may already have been sent, so it was not sent again',
+			'An earlier attempt sent this sales order and got no clear answer (a timeout, a lost connection, a provider error, or an answer without a transaction reference), or another execution is sending it right now. ' +
+				"Check whether the provider has it with Tracking → Get Details for this order number, or in the provider's portal. If it has, there is nothing to do. " +
+				'If it has not, send it on purpose: run Sales Order → Forget Sent Orders for this order number in this workflow (same scope), or turn on "Send Again Even If Sent" in this node\'s Send Once Options for it, then run again.',
+		]);
+	});
+
 	it('this process remembers the references of the last 10,000 orders it settled: an older one comes out as sent without it', async () => {
 		const fresh = freshModule();
 		const store = new MemoryDeduplicator();
@@ -498,6 +524,27 @@ describe('whose order it is: the account and the scope in its record', () => {
 			{ credentials: { baseUrl: 'https://test.fulfillment.example/v3' } },
 		]);
 		expect(flags).toEqual([false, false, false, false, true]);
+	});
+
+	it('Forget Sent Orders reads its own Scope: an order recorded under Scope Node is forgotten there and can be sent again', async () => {
+		const store = new MemoryDeduplicator();
+		const counter = { sends: 0 };
+		const byNode = { sendOnceOptions: { scope: 'node' } };
+		await once(run(store, byNode), 'NODE-F1', answered('NODE-F1', 'REF-1', counter));
+		const forgetting = await thisProcess.recordToForget(run(store, { scope: 'node' }).ctx, 'salesOrder', 0);
+		expect((await forgetting!.forget(['NODE-F1'], 0)).get('NODE-F1')).toBeGreaterThan(0);
+		await once(run(store, byNode), 'NODE-F1', answered('NODE-F1', 'REF-2', counter));
+		expect(counter.sends).toBe(2);
+	});
+
+	it('refuses a Send Again Even If Sent that is no boolean, naming it, before anything is recorded or sent', async () => {
+		const store = new MemoryDeduplicator();
+		const counter = { sends: 0 };
+		const error = await once(run(store, { sendOnceOptions: { sendAgain: 'perhaps' } }), 'AGAIN-1', answered('AGAIN-1', 'REF', counter)).catch(
+			(e: unknown) => e as Error,
+		);
+		expect((error as Error).message).toMatch(/^Invalid "Send Again Even If Sent": /);
+		expect([counter.sends, store.count(workflow.id)]).toEqual([0, 0]);
 	});
 
 	it('scope Node keeps a record per node: another node of the workflow sends the same order, the same node does not', async () => {

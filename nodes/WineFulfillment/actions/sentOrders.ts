@@ -365,12 +365,7 @@ export class SentOrders {
 	 * worded for the user as a store failure: nothing was sent.
 	 */
 	private async exclusive<T>(itemIndex: number, work: () => Promise<T>): Promise<T> {
-		let queue = listQueues.get(this.list);
-		if (!queue) {
-			queue = pLimit(1);
-			// Stryker disable next-line CallExpression: a queue per call lets this process's calls reach the lock together, which still lets one at a time through (only slower)
-			listQueues.set(this.list, queue);
-		}
+		const queue = listQueues.get(this.list) ?? this.newQueue();
 		return await queue(async () => {
 			await this.lock(itemIndex);
 			try {
@@ -404,6 +399,14 @@ export class SentOrders {
 			// Stryker disable next-line ArithmeticOperator: shorter waits for the lock only ask for it more often
 			wait = Math.min(LOCK_RETRY_LAST_MS, wait * 2);
 		}
+	}
+
+	/** This process's queue for the records of this workflow, kept for its later calls. */
+	private newQueue(): pLimit.Limit {
+		const queue = pLimit(1);
+		// Stryker disable next-line CallExpression: a queue per call lets this process's calls reach the lock together, which still lets one at a time through (only slower)
+		listQueues.set(this.list, queue);
+		return queue;
 	}
 
 	/** Gives the lock back; if that fails, other processes take it out once it is stale. */
