@@ -150,7 +150,9 @@ describe('version 2: one Options collection per operation', () => {
 		expect(() => groupedFromVersion2(options, { merged: [collection('a', ['size', 'Size']), collection('b', ['pageSize', 'Size'])] })).toThrow(
 			'Options of version 2: two members with the displayName "Size"',
 		);
-		// two that differ only in case would read alike in the panel
+		// names are the parameters' keys: two that differ only in case are two settings
+		expect(() => groupedFromVersion2(options, { merged: [collection('a', ['size', 'Size']), collection('b', ['Size', 'Page Size'])] })).not.toThrow();
+		// two display names that differ only in case would read alike in the panel
 		expect(() => groupedFromVersion2(options, { merged: [collection('a', ['size', 'Size']), collection('b', ['pageSize', 'size'])] })).toThrow(
 			'Options of version 2: two members with the displayName "size"',
 		);
@@ -182,7 +184,7 @@ describe('version 2: one Options collection per operation', () => {
 			name: 'queryOptions',
 			type: 'collection',
 			default: {},
-			options: ['Page Size', 'output', 'Limit'].map((displayName) => ({ displayName, name: displayName, type: 'string', default: '' })),
+			options: ['output', 'Limit', 'Page Size'].map((displayName) => ({ displayName, name: displayName, type: 'string', default: '' })),
 		};
 		const { collection } = groupedFromVersion2(options, { merged: [merged] });
 		expect(collection.map((c) => c.displayOptions?.show)).toEqual([

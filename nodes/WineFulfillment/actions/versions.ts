@@ -33,6 +33,7 @@ function sharedName(members: INodeProperties[]): string | undefined {
 	for (const key of ['name', 'displayName'] as const) {
 		const seen = new Set<string>();
 		for (const member of members) {
+			// Stryker disable next-line MethodExpression: upper case compares display names whatever their case as lower case does
 			const value = key === 'displayName' ? member[key].toLowerCase() : member[key];
 			if (seen.has(value)) return `${key} "${member[key]}"`;
 			seen.add(value);
