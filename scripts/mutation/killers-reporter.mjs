@@ -1,13 +1,13 @@
 // StrykerJS reporter `killers`: before any mutant runs, writes for each one the test files that killed the same mutant
-// (same file, place, mutator and replacement) in the run whose results are committed (docs/mutation/
-// stryker-incremental.json), to .work/mutation/killers.json. jest-sequencer.js runs those files first, so a mutant that
+// (same file, line text, column, mutator and replacement) in the run whose results are committed (docs/mutation/
+// stryker-incremental.json), to .work/mutation/killers.json (read by jest-sequencer.js). jest-sequencer.js runs those files first, so a mutant that
 // the same tests kill again fails in its first file instead of after the files the usual order puts before it. Only the
 // order changes: every verdict comes from this run's tests. A mutant without such a record keeps the usual order.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PluginKind, declareClassPlugin } from '@stryker-mutator/api/plugin';
 
-export const KILLERS_FILE = '.work/mutation/killers.json';
+const KILLERS_FILE = '.work/mutation/killers.json';
 const RECORD = 'docs/mutation/stryker-incremental.json';
 
 /**
