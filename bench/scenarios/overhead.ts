@@ -9,7 +9,7 @@ import type { INodeType } from 'n8n-workflow';
 
 import { NodeTypes, runWorkflow, type WorkflowJson } from '../../test/harness/harness';
 import { SANDBOX_CREDENTIALS } from '../../test/sandbox/server';
-import { N8N_DIR } from '../../e2e/lib/n8n';
+import { ensureN8n, N8N_DIR } from '../../e2e/lib/n8n';
 
 import { inChild } from '../lib/child';
 import { ACTION_NODE, runNode } from '../lib/engine';
@@ -173,6 +173,8 @@ async function timing(args: { baseUrl: string; requests: number; repetitions: nu
 export const WORKER_TASKS = { overheadTiming: timing };
 
 export async function overhead(sandbox: SandboxProcess, requests: number, repetitions: number): Promise<ScenarioResult> {
+	// the HTTP Request node's row loads n8n's own node from the pinned n8n (installed on first use, as scenarios 2 and 5 do)
+	ensureN8n();
 	await sandbox.reset();
 	const runs = await inChild<Run[]>('overheadTiming', { baseUrl: sandbox.baseUrl, requests, repetitions });
 	const perRequestUs = (variant: Variant, key: 'wallMs' | 'cpuMs') =>
