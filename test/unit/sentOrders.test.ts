@@ -5,6 +5,7 @@ import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData } from '
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MemoryDeduplicator } from '../harness/dedup';
+import { fresh } from './schemaResults';
 
 type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
 
@@ -12,13 +13,7 @@ const thisProcess = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfil
 const { sendOnce, sentOrdersFor } = thisProcess;
 
 /** A fresh copy of the node's module: another n8n process, or this one started anew (own queues, own memory). */
-function freshModule(): SentOrdersModule {
-	let module: SentOrdersModule | undefined;
-	jest.isolateModules(() => {
-		module = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
-	});
-	return module as SentOrdersModule;
-}
+const freshModule = () => fresh(() => jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders'));
 
 const workflow = { id: 'wf-unit', active: true };
 const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;

@@ -1,7 +1,7 @@
 // Wire schemas' rules set where a schema is built (its messages, trimming, bounds), each checked on a schema built inside the test.
 // A schema is built on first use (wire/common.ts onFirstUse): with per-test coverage, a mutation run credits its build to the
 // first test of a file that uses it, so a copy of the module loaded afresh here makes each test build what it checks.
-import type { ZodTypeAny } from 'zod';
+import { addressValidationBody, fresh, issueAt, outcome } from './schemaResults';
 
 type Commerce = typeof import('../../nodes/WineFulfillment/wire/commerce');
 type Inventory = typeof import('../../nodes/WineFulfillment/wire/inventory');
@@ -11,14 +11,6 @@ type SalesOrder = typeof import('../../nodes/WineFulfillment/wire/salesOrder');
 type Tracking = typeof import('../../nodes/WineFulfillment/wire/tracking');
 type Webhook = typeof import('../../nodes/WineFulfillment/wire/webhook');
 
-/** A fresh copy of a wire module: its schemas not built yet. */
-function fresh<M>(load: () => M): M {
-	let module: M | undefined;
-	jest.isolateModules(() => {
-		module = load();
-	});
-	return module as M;
-}
 const commerce = () => fresh<Commerce>(() => jest.requireActual('../../nodes/WineFulfillment/wire/commerce'));
 const inventory = () => fresh<Inventory>(() => jest.requireActual('../../nodes/WineFulfillment/wire/inventory'));
 const inventoryMovement = () =>
@@ -28,28 +20,9 @@ const salesOrder = () => fresh<SalesOrder>(() => jest.requireActual('../../nodes
 const tracking = () => fresh<Tracking>(() => jest.requireActual('../../nodes/WineFulfillment/wire/tracking'));
 const webhook = () => fresh<Webhook>(() => jest.requireActual('../../nodes/WineFulfillment/wire/webhook'));
 
-/** The message of the issue at `path` (dotted), or undefined when there is none there. */
-function issueAt(schema: ZodTypeAny, value: unknown, path: string): string | undefined {
-	const result = schema.safeParse(value);
-	return result.success ? undefined : result.error.issues.find((issue) => issue.path.join('.') === path)?.message;
-}
-
-/** The first issue of a refused value as "path: message", or "accepted <value>". */
-function outcome(schema: ZodTypeAny, value: unknown): string {
-	const result = schema.safeParse(value);
-	if (result.success) return `accepted ${JSON.stringify(result.data)}`;
-	const issue = result.error.issues[0];
-	return `${issue.path.join('.')}: ${issue.message}`;
-}
 
 describe('wire/commerce', () => {
-	const request = (extra: Record<string, unknown>) => ({
-		ClientReferenceCode: 'R1',
-		ShippingCarrier: 'Other',
-		Address: { StreetLines: ['1 Main St'] },
-		MaxCandidateListSize: 3,
-		...extra,
-	});
+	const request = addressValidationBody;
 
 	it('address validation: the address and its street lines are required', () => {
 		const { validateAddressRequest } = commerce();

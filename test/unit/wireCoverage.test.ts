@@ -3,7 +3,6 @@
 // the zone cache's bound, an address equal up to missing members, codes without a label and the order of code options,
 // and refusals worded by a schema's own error map.
 import { DateTime } from 'luxon';
-import type { ZodTypeAny } from 'zod';
 
 import { validationStatus } from '../../nodes/WineFulfillment/wire/commerce';
 import { inZone, isoDateTime, readDate, usDate } from '../../nodes/WineFulfillment/wire/dates';
@@ -14,13 +13,8 @@ import { createSalesOrderRequest } from '../../nodes/WineFulfillment/wire/salesO
 import { dateTimeRange, getPackagesRequest } from '../../nodes/WineFulfillment/wire/tracking';
 import { booleanValue, decimalNumber, identifier, textValue, wholeNumber } from '../../nodes/WineFulfillment/wire/values';
 
-/** The first issue of a refused value as "path: message", or "accepted <value>". */
-function outcome(schema: ZodTypeAny, value: unknown): string {
-	const result = schema.safeParse(value);
-	if (result.success) return `accepted ${JSON.stringify(result.data)}`;
-	const issue = result.error.issues[0];
-	return `${issue.path.join('.')}: ${issue.message}`;
-}
+import { outcome } from './schemaResults';
+
 
 describe('wire/values: decimalNumber', () => {
 	it.each([
