@@ -3,12 +3,12 @@
 // Only some tests (quicker, less thorough): MUTATION_TESTS=test/unit npm run mutation -- --mutate '...'
 import { fileURLToPath } from 'node:url';
 
-// where jest-sequencer.js, in each runner's sandbox, finds what killers-reporter.mjs wrote (runners inherit it)
-process.env.MUTATION_PROJECT_ROOT = fileURLToPath(new URL('.', import.meta.url));
-
 const scoped = process.argv.some((arg) => arg === '--mutate' || arg === '-m' || arg.startsWith('--mutate='));
 const tests = process.env.MUTATION_TESTS;
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+// the file killers-reporter.mjs writes and jest-sequencer.js reads in each runner's sandbox (runners inherit it)
+process.env.MUTATION_KILLERS_FILE = here('.work/mutation/killers.json');
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {

@@ -38,10 +38,9 @@ let killersMtime;
 
 /** mutant id → the test files that killed the same mutant in the recorded run; {} without that record */
 function recordedKillers() {
-	const root = process.env.MUTATION_PROJECT_ROOT;
-	if (!root) return {};
+	const file = process.env.MUTATION_KILLERS_FILE;
+	if (!file) return {};
 	try {
-		const file = join(root, '.work', 'mutation', 'killers.json');
 		const mtime = statSync(file).mtimeMs;
 		if (mtime !== killersMtime) {
 			killers = JSON.parse(readFileSync(file, 'utf8'));

@@ -1,13 +1,13 @@
 // StrykerJS reporter `killers`: before any mutant runs, writes for each one the test files that killed the same mutant
-// (same file, line text, column, mutator and replacement) in the run whose results are committed (docs/mutation/
-// stryker-incremental.json), to .work/mutation/killers.json (read by jest-sequencer.js). jest-sequencer.js runs those files first, so a mutant that
-// the same tests kill again fails in its first file instead of after the files the usual order puts before it. Only the
-// order changes: every verdict comes from this run's tests. A mutant without such a record keeps the usual order.
+// (same file, line text, column, mutator and replacement) in the run whose results are committed
+// (docs/mutation/stryker-incremental.json), to the file stryker.config.mjs names in MUTATION_KILLERS_FILE.
+// jest-sequencer.js runs those files first, so a mutant that the same tests kill again fails in its first file instead
+// of after the files the usual order puts before it. Only the order changes: every verdict comes from this run's tests.
+// A mutant without such a record keeps the usual order.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { PluginKind, declareClassPlugin } from '@stryker-mutator/api/plugin';
 
-const KILLERS_FILE = '.work/mutation/killers.json';
 const RECORD = 'docs/mutation/stryker-incremental.json';
 
 /**
@@ -55,8 +55,10 @@ class KillersReporter {
 			const files = killers.get(keyOf(relative(root, mutant.fileName), lineText, column + 1, mutant.mutatorName, mutant.replacement));
 			if (files) byMutant[mutant.id] = files;
 		}
-		mkdirSync('.work/mutation', { recursive: true });
-		writeFileSync(KILLERS_FILE, JSON.stringify(byMutant));
+		const file = process.env.MUTATION_KILLERS_FILE;
+		if (!file) return;
+		mkdirSync(dirname(file), { recursive: true });
+		writeFileSync(file, JSON.stringify(byMutant));
 		console.log(`killers: ${Object.keys(byMutant).length} of ${run} mutants to run were killed in the recorded run; their killing test files go first`);
 	}
 }

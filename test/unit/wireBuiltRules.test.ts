@@ -20,7 +20,6 @@ const salesOrder = () => fresh<SalesOrder>(() => jest.requireActual('../../nodes
 const tracking = () => fresh<Tracking>(() => jest.requireActual('../../nodes/WineFulfillment/wire/tracking'));
 const webhook = () => fresh<Webhook>(() => jest.requireActual('../../nodes/WineFulfillment/wire/webhook'));
 
-
 describe('wire/commerce', () => {
 	const request = addressValidationBody;
 
