@@ -273,7 +273,8 @@ describe('racing executions of one process', () => {
 		await holder!.settle([{ identity: 'RACE-MANY', outcome: 'released' }]);
 		const states = await Promise.all(claiming);
 		expect(states).toEqual(Array.from({ length: 6 }, () => ({ state: 'claimed' })));
-		expect(store.count(workflow.id)).toBe(0);
+		// no claim is left: only this process's mark
+		expect(store.count(workflow.id)).toBe(1);
 	});
 	it('an order another execution here is still sending after every recheck of an unsettled order: waited for, then reported as sent', async () => {
 		const store = new MemoryDeduplicator();
@@ -604,6 +605,65 @@ describe("this process's memory of the references of accepted orders", () => {
 		await record!.settle(Array.from({ length: 10_000 }, (_, i) => ({ identity: `REFUSED-${i}`, outcome: 'released' as const })));
 		const again = await fresh.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
 		expect((await again!.claim(['KEEP-REF'], 0)).get('KEEP-REF')).toEqual({ state: 'sent', reference: 'REF-KEEP' });
+	});
+
+	it('an order another process forgot and sent again is reported here without the reference this process knew', async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const elsewhere = freshModule();
+		const sendHere = (reference: string) =>
+			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'ELSE-1' }, answered('ELSE-1', reference), sentBefore('ELSE-1'));
+		expect((await sendHere('REF-OLD'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-OLD', alreadySent: false });
+		// the order was cancelled; another worker runs Forget Sent Orders and sends it again, accepted with a new reference
+		const forgetting = await elsewhere.recordToForget(run(store, { scope: 'workflow' }).ctx, 'salesOrder', 0);
+		expect((await forgetting!.forget(['ELSE-1'], 0)).get('ELSE-1')).toBeGreaterThan(0);
+		const resent = await elsewhere.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'ELSE-1' }, answered('ELSE-1', 'REF-NEW'), sentBefore('ELSE-1'));
+		expect(resent[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
+		// the order's webhook comes again, to this worker: sent, and the cancelled order's reference is not given out
+		expect((await sendHere('REF-NEVER'))[0].json).toEqual({ OrderNo: 'ELSE-1', TransactionReferenceNumber: null, alreadySent: true });
+	});
+
+	it('after the records are cleared and another process sends an order again, this process no longer gives the reference it knew', async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const elsewhere = freshModule();
+		const send = (module: SentOrdersModule, orderNo: string, reference: string) =>
+			module.sendOnce(run(store).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+		await send(here, 'CLEAR-1', 'REF-OLD');
+		// a Remove Duplicates node set to Workflow clears the workflow's deduplication history
+		await store.clearAllProcessedItems('workflow', contextData);
+		expect((await send(elsewhere, 'CLEAR-1', 'REF-NEW'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
+		expect((await send(here, 'CLEAR-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'CLEAR-1', TransactionReferenceNumber: null, alreadySent: true });
+	});
+
+	it('an order claimed before the records were cleared and settled after keeps no reference', async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const elsewhere = freshModule();
+		const record = await here.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		expect((await record!.claim(['SLOW-1'], 0)).get('SLOW-1')).toEqual({ state: 'claimed' });
+		// while this process waits for the provider's answer, the records are cleared and another process sends the order
+		await store.clearAllProcessedItems('workflow', contextData);
+		await elsewhere.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'SLOW-1' }, answered('SLOW-1', 'REF-THEIRS'), sentBefore('SLOW-1'));
+		// this process claims another order meanwhile (its look finds its mark gone), then hears back for the first
+		expect((await record!.claim(['SLOW-2'], 0)).get('SLOW-2')).toEqual({ state: 'claimed' });
+		await record!.settle([{ identity: 'SLOW-1', outcome: 'sent', reference: 'REF-MINE' }]);
+		const again = await here.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
+		expect((await again!.claim(['SLOW-1'], 0)).get('SLOW-1')).toEqual({ state: 'sent', reference: undefined });
+	});
+
+	it('a reference still holds when nothing was forgotten or cleared, and its check leaves nothing in the records', async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const send = (reference: string) =>
+			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'HOLDS-1' }, answered('HOLDS-1', reference), sentBefore('HOLDS-1'));
+		await send('REF-HOLDS');
+		// the order's claim and this process's mark
+		expect(store.count(workflow.id)).toBe(2);
+		for (let i = 0; i < 3; i++) {
+			expect((await send('REF-NEVER'))[0].json).toEqual({ OrderNo: 'HOLDS-1', TransactionReferenceNumber: 'REF-HOLDS', alreadySent: true });
+			expect(store.count(workflow.id)).toBe(2);
+		}
 	});
 
 	it('an order this process forgot and another process sent again is reported without the reference it knew', async () => {

@@ -15,6 +15,11 @@
 // row, which exists only while a process holds it. Creating a row is the one atomic step n8n's store has (its primary
 // key is workflow and context: of two processes inserting it, one is refused), and the lock row is taken out again
 // afterwards. Within one n8n process the node also queues its calls, so only one execution at a time waits for it.
+//
+// A process remembers the references of orders it sent (the store cannot give them back). Two more kinds of value keep
+// that memory honest: `forgotten` (Forget Sent Orders records it for good: a reference remembered for the order no
+// longer holds) and each process's `mark` (recorded with every claim: gone, the records were cleared, and every
+// reference it remembers for the workflow is dropped). Both ride on the claim's own store call.
 import type {
 	DeduplicationHelperFunctions,
 	DeduplicationScope,
@@ -25,6 +30,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import pLimit from 'p-limit';
+import { randomUUID } from 'crypto';
 
 import { mayHaveTakenEffect } from '../transport/errors';
 import { asNodeError } from './operation';
@@ -204,6 +210,25 @@ function referenceOf(flightKey: string): string | undefined {
 	return outcome?.kind === 'sent' ? outcome.reference : undefined;
 }
 
+/**
+ * This process's mark in a workflow's records: a random value it records with every claim. Found there again, the
+ * records were not cleared since (a Remove Duplicates node's Clear Deduplication History, or history trimmed past it);
+ * gone, another process may have sent any order of the workflow again, so every reference remembered for it is dropped.
+ * `generation` counts those drops: a send claimed before one keeps no reference after it.
+ */
+interface Mark {
+	value: string;
+	generation: number;
+}
+const marks = new Map<string, Mark>();
+
+/** Drops the references remembered for one workflow's records (by their list), keeping which orders ended unknown. */
+function dropReferences(list: string): void {
+	for (const [flightKey, outcome] of settled) {
+		if (outcome.kind === 'sent' && flightKey.startsWith(`${list}|`)) settled.delete(flightKey);
+	}
+}
+
 // ---- one node run's access to the store ----
 
 type Store = Pick<
@@ -331,6 +356,8 @@ export class SentOrders {
 	private readonly list: string;
 	private readonly options: ICheckProcessedOptions;
 	private readonly flights = new Map<string, (outcome: Outcome) => void>();
+	/** the mark's generation when each order of this run was claimed */
+	private readonly claimedIn = new Map<string, number>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -357,6 +384,21 @@ export class SentOrders {
 
 	private flightKey(identity: string): string {
 		return `${this.list}|${this.key(identity)}`;
+	}
+
+	/** The value Forget Sent Orders records for an order (and never takes out): references remembered for it are stale. */
+	private forgotten(identity: string): string {
+		return `forgotten:${this.key(identity)}`;
+	}
+
+	/** This process's mark in the workflow's records. */
+	private mark(): Mark {
+		let mark = marks.get(this.list);
+		if (!mark) {
+			mark = { value: `mark:${randomUUID()}`, generation: 0 };
+			marks.set(this.list, mark);
+		}
+		return mark;
 	}
 
 	/**
@@ -418,11 +460,13 @@ export class SentOrders {
 		}
 	}
 
-	private startFlight(identity: string): void {
+	/** An order claimed in this run: others in this process wait for its outcome; `generation`: its mark's when claimed. */
+	private startFlight(identity: string, generation: number): void {
 		let finish!: (outcome: Outcome) => void;
 		const key = this.flightKey(identity);
 		const flight = new Promise<Outcome>((resolve) => (finish = resolve));
 		inFlight.set(key, flight);
+		this.claimedIn.set(identity, generation);
 		this.flights.set(identity, (outcome) => {
 			if (inFlight.get(key) === flight) inFlight.delete(key);
 			this.flights.delete(identity);
@@ -455,23 +499,35 @@ export class SentOrders {
 
 	/**
 	 * One locked store call for all the orders: which are claimed now (their claim and open values recorded), which were
-	 * accepted before, which are unsettled.
+	 * accepted before, which are unsettled. The same call checks that the references this process remembers for them
+	 * still hold: its mark is still in the records, and no order was forgotten since.
 	 */
 	private async claimRound(identities: string[], itemIndex: number): Promise<Map<string, Claim['state']>> {
 		return await this.exclusive(itemIndex, async () => {
 			const found = new Map<string, Claim['state']>();
+			const mark = this.mark();
+			const vouched = identities.filter((id) => referenceOf(this.flightKey(id)) !== undefined);
 			const processed = await this.record(
-				identities.flatMap((id) => Object.values(this.values(id))),
+				[...identities.flatMap((id) => Object.values(this.values(id))), mark.value, ...vouched.map((id) => this.forgotten(id))],
 				itemIndex,
 			);
 			const tidy: string[] = [];
+			for (const id of vouched) {
+				if (processed.has(this.forgotten(id))) settled.delete(this.flightKey(id));
+				// the look recorded it: it goes again
+				else tidy.push(this.forgotten(id));
+			}
+			if (!processed.has(mark.value)) {
+				dropReferences(this.list);
+				mark.generation++;
+			}
 			for (const id of identities) {
 				const { claim, open } = this.values(id);
 				const claimed = processed.has(claim);
 				const unsettled = processed.has(open);
 				if (!claimed && !unsettled) {
 					found.set(id, 'claimed');
-					this.startFlight(id);
+					this.startFlight(id, mark.generation);
 				} else if (claimed && !unsettled) {
 					// accepted before: the read recorded the open value, which goes again
 					found.set(id, 'sent');
@@ -551,7 +607,13 @@ export class SentOrders {
 		const remove: string[] = [];
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
-			keepSettled(this.flightKey(s.identity), s.outcome === 'sent' ? { kind: 'sent', reference: s.reference } : { kind: s.outcome });
+			// a reference is remembered only if the records were not cleared since the order was claimed
+			const current = this.claimedIn.get(s.identity) === this.mark().generation;
+			this.claimedIn.delete(s.identity);
+			keepSettled(
+				this.flightKey(s.identity),
+				s.outcome === 'sent' ? { kind: 'sent', reference: current ? s.reference : undefined } : { kind: s.outcome },
+			);
 			if (s.outcome === 'sent') {
 				remove.push(open);
 			} else if (s.outcome === 'released') {
@@ -612,6 +674,9 @@ export class SentOrders {
 					removed.set(id, Math.max(0, before - after));
 					settled.delete(this.flightKey(id));
 				}
+				// kept for good: another process that remembers a reference for one of them finds it and drops it
+				const forgotten = [...removed].filter(([, values]) => values > 0).map(([id]) => this.forgotten(id));
+				if (forgotten.length) await this.store.checkProcessedAndRecord(forgotten, 'workflow', this.options);
 			});
 		} catch (error) {
 			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
