@@ -40,11 +40,12 @@ export function ensureN8n(): void {
 export function ensureN8nIn(dir: string): string {
 	const bin = join(dir, 'node_modules', '.bin', 'n8n');
 	const stamp = join(dir, 'node_modules', '.installed-from');
-	const wanted = createHash('sha256')
-		.update(readFileSync(join(dir, 'package.json')))
-		.update(existsSync(join(dir, 'package-lock.json')) ? readFileSync(join(dir, 'package-lock.json')) : '')
-		.digest('hex');
-	if (existsSync(bin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return bin;
+	const manifests = () =>
+		createHash('sha256')
+			.update(readFileSync(join(dir, 'package.json')))
+			.update(existsSync(join(dir, 'package-lock.json')) ? readFileSync(join(dir, 'package-lock.json')) : '')
+			.digest('hex');
+	if (existsSync(bin) && existsSync(stamp) && readFileSync(stamp, 'utf8') === manifests()) return bin;
 	const version = readJson<{ dependencies: { n8n: string } }>(join(dir, 'package.json')).dependencies.n8n;
 	process.stderr.write(`real n8n: installing n8n ${version} into ${dir.slice(ROOT.length + 1)} (a few minutes, once)\n`);
 	run('npm', ['install', '--loglevel=error', '--no-audit', '--no-fund'], {
@@ -52,7 +53,8 @@ export function ensureN8nIn(dir: string): string {
 		// native addons build against the running Node's headers (scripts/toolchain.sh sets WF_NPM_NODEDIR)
 		env: { ...process.env, CKJS_LINKING: 'dynamic', ...(process.env.WF_NPM_NODEDIR ? { npm_config_nodedir: process.env.WF_NPM_NODEDIR } : {}) },
 	});
-	writeFileSync(stamp, wanted);
+	// the files as the install left them: were the lockfile rewritten, the next call would otherwise install again
+	writeFileSync(stamp, manifests());
 	return bin;
 }
 
