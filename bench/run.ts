@@ -51,7 +51,7 @@ async function main() {
 	if (runs('2') || runs('3')) {
 		const small = await SandboxProcess.start(1_000);
 		if (runs('2')) await report('rateLimit', () => rateLimit(small));
-		if (runs('3')) await report('overhead', () => overhead(small, 2_000, 5));
+		if (runs('3')) await report('overhead', () => overhead(small, 2_000, 7));
 		await small.stop();
 	}
 	if (runs('4')) await report('packageLoad', () => packageLoad(15));

@@ -1,5 +1,6 @@
 // Scenario 5: n8n's queue mode, 2,000 sales-order creates by webhook (one execution each), 20 ms latency, no provider limit:
-// one worker vs two workers with the same concurrency each, the throughput ratio with each process's CPU beside it.
+// one worker vs two workers with the same concurrency each, the throughput ratio with each process's CPU beside it; and two
+// workers with n8n's legacy expression engine (n8n 2.x evaluates expressions in a new V8 isolate per execution).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,8 +22,13 @@ const DIR = join(ROOT, '.work', 'queue', 'bench');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** n8n's settings for the third variant: expressions evaluated in the process, as n8n 1.x did */
+const LEGACY_EXPRESSIONS = { N8N_EXPRESSION_ENGINE: 'legacy' };
+
 interface VariantResult {
 	workers: number;
+	/** the n8n settings the variant adds to the topology's */
+	settings: NodeJS.ProcessEnv;
 	executions: number;
 	failed: number;
 	/** first execution started to last execution stopped, from n8n's execution records */
@@ -47,7 +53,7 @@ function sandboxPid(): number | undefined {
 	return undefined;
 }
 
-async function runVariant(sandbox: SandboxProcess, tarball: string, workers: number): Promise<VariantResult> {
+async function runVariant(sandbox: SandboxProcess, tarball: string, workers: number, settings: NodeJS.ProcessEnv = {}): Promise<VariantResult> {
 	await sandbox.reset();
 	await sandbox.control('POST', 'latency', { ms: LATENCY_MS });
 	let topology: Topology | undefined;
@@ -61,6 +67,7 @@ async function runVariant(sandbox: SandboxProcess, tarball: string, workers: num
 			fresh: true,
 			durable: false,
 			logLevel: 'warn',
+			settings,
 			beforeMain: (env) => {
 				importInto('credentials', [queueSandboxCredential(sandbox.baseUrl)], env);
 				importInto('workflow', [ordersWorkflow()], env);
@@ -113,6 +120,7 @@ async function runVariant(sandbox: SandboxProcess, tarball: string, workers: num
 		);
 		return {
 			workers,
+			settings,
 			executions: Number(span.n),
 			failed: Number(span.failed),
 			seconds: round(span.seconds, 1),
@@ -130,30 +138,36 @@ export async function queueScale(sandbox: SandboxProcess): Promise<ScenarioResul
 	const tarball = packPackage();
 	const one = await runVariant(sandbox, tarball, 1);
 	const two = await runVariant(sandbox, tarball, 2);
+	const legacy = await runVariant(sandbox, tarball, 2, LEGACY_EXPRESSIONS);
 	const ratio = round(two.perSecond / one.perSecond);
 	const cores = (r: VariantResult) => round(Object.values(r.cpu).reduce((a, b) => a + b, 0) / r.wallSeconds, 2);
 	return {
 		id: 'queueScale',
-		title: `5. Queue mode: ${ORDERS.toLocaleString('en-US')} creates by webhook, ${LATENCY_MS} ms latency, no limit: 1 worker vs 2 workers`,
+		title: `5. Queue mode: ${ORDERS.toLocaleString('en-US')} creates by webhook, ${LATENCY_MS} ms latency, no limit: 1 worker vs 2 workers (and 2 with legacy expressions)`,
 		method:
 			`n8n 2.41.1 in queue mode (PostgreSQL 15, Redis 7, a main, a webhook processor, workers with --concurrency=${CONCURRENCY} each), ` +
 			`fresh for each variant; the workflow Webhook → Wine Fulfillment Sales Order → Create, one execution per order; ${ORDERS} ` +
 			'deliveries to the webhook processor, 16 at a time. Throughput = executions / (last stoppedAt - first startedAt) from ' +
 			"n8n's execution_entity. CPU = user + system seconds of each process and its children from /proc/<pid>/stat over the " +
-			'whole run (deliveries to the last finished execution); the bench process sends the webhooks; the sandbox runs in its own process.',
-		rows: [one, two].map((r) => ({
-			variant: `${r.workers} worker${r.workers > 1 ? 's' : ''} × ${CONCURRENCY}`,
+			'whole run (deliveries to the last finished execution); the bench process sends the webhooks; the sandbox runs in its own process. ' +
+			"The third row: two workers with N8N_EXPRESSION_ENGINE=legacy in every process (n8n 2.41's default, vm, gives each execution " +
+			'a new isolated-vm isolate for its expressions; legacy evaluates them in the process, as n8n 1.x did): where the CPU goes.',
+		rows: [one, two, legacy].map((r) => ({
+			variant: `${r.workers} worker${r.workers > 1 ? 's' : ''} × ${CONCURRENCY}${Object.entries(r.settings)
+				.map(([name, value]) => `, ${name}=${value}`)
+				.join('')}`,
 			executions: r.executions,
 			failed: r.failed,
 			's (first start → last stop)': r.seconds,
 			'executions/s': r.perSecond,
 			'vs 1 worker': round(r.perSecond / one.perSecond),
 			'cores busy': cores(r),
+			'cpu ms per execution': round(((Object.values(r.cpu).reduce((a, b) => a + b, 0)) / r.executions) * 1000, 0),
 			'cpu s per process': Object.entries(r.cpu)
 				.map(([name, s]) => `${name} ${s}`)
 				.join(', '),
 		})),
 		goals: [goal('throughput 2 workers / 1 worker', ratio, 1.6, 'x', true)],
-		runs: [one, two],
+		runs: [one, two, legacy],
 	};
 }

@@ -278,6 +278,8 @@ export interface QueueOptions {
 	mainPort?: number;
 	/** n8n's log level in every process (workers log each job they run at info) */
 	logLevel?: string;
+	/** more n8n settings, the same in every process (e.g. N8N_EXPRESSION_ENGINE) */
+	settings?: NodeJS.ProcessEnv;
 	/** run with the database ready and no n8n process up yet: import credentials and workflows here */
 	beforeMain?: (env: NodeJS.ProcessEnv) => Promise<void> | void;
 }
@@ -312,6 +314,7 @@ function queueEnv(
 	ports: { http: number; broker: number; postgres: number; redis: number },
 	role: 'main' | 'worker' | 'webhook',
 	logLevel: string,
+	settings: NodeJS.ProcessEnv = {},
 ): NodeJS.ProcessEnv {
 	return n8nEnv(userFolder, {
 		...serverEnv(ports.http, ports.broker),
@@ -328,6 +331,7 @@ function queueEnv(
 		QUEUE_BULL_REDIS_PORT: String(ports.redis),
 		// the health server answers /healthz/readiness once the worker reaches the database and Redis
 		...(role === 'worker' ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(ports.http), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {}),
+		...settings,
 	});
 }
 
@@ -368,7 +372,7 @@ export async function startQueue(options: QueueOptions): Promise<Topology> {
 		for (const name of names) {
 			const role = name === 'main' ? 'main' : name === 'webhook' ? 'webhook' : 'worker';
 			const http = name === 'main' && options.mainPort ? options.mainPort : await freePort();
-			envs.set(name, queueEnv(folder(name), { http, broker: await freePort(), postgres: postgres.port, redis: redis.port }, role, logLevel));
+			envs.set(name, queueEnv(folder(name), { http, broker: await freePort(), postgres: postgres.port, redis: redis.port }, role, logLevel, options.settings));
 		}
 		const envOf = (name: string) => {
 			const env = envs.get(name);
