@@ -227,6 +227,29 @@ describe('the race window, measured (fake clock)', () => {
 		expect(state).toBe('unsettled');
 	});
 
+	it('after the records were cleared, an order this process saw end unknown and another process is sending now is waited for', async () => {
+		const other = anotherProcess();
+		const here = anotherProcess();
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		const first = await drive(here.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		await drive(first!.claim(['CLEARED-1'], 0));
+		await drive(first!.settle([{ identity: 'CLEARED-1', outcome: 'unknown' }]));
+		// the workflow's deduplication history is cleared; another worker sends the order anew
+		await drive(store.clearAllProcessedItems('workflow', contextData));
+		const sender = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		expect((await drive(sender!.claim(['CLEARED-1'], 0))).get('CLEARED-1')?.state).toBe('claimed');
+		// its webhook comes again, to this worker: what this worker knew of the order is stale, so it waits for that send
+		const again = await drive(here.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		let state: string | undefined;
+		const waiting = again!.claim(['CLEARED-1'], 0).then((claims) => (state = claims.get('CLEARED-1')?.state));
+		await jest.advanceTimersByTimeAsync(2_000);
+		expect(state).toBeUndefined();
+		await drive(sender!.settle([{ identity: 'CLEARED-1', outcome: 'sent', reference: 'REF-1' }]));
+		await drive(waiting);
+		expect(state).toBe('sent');
+	});
+
 	it('a lock left by a process that died holding it is taken out after at most 30 s, and claims go on', async () => {
 		const store = new MemoryDeduplicator();
 		store.seed(workflow.id, `n:${node.id}`, 'latestIncrementalKey', 1);

@@ -43,6 +43,8 @@ interface Setup {
 	node?: INode;
 	/** a deduplication helper n8n does not offer here */
 	without?: keyof Helpers;
+	/** the workflow running (another id: another workflow, with its own records) */
+	workflowId?: string;
 }
 
 type Helpers = Pick<
@@ -59,7 +61,8 @@ function run(store: MemoryDeduplicator | undefined, params: IDataObject = {}, fa
 		if (error) throw error;
 	};
 	const thisNode = setup.node ?? node;
-	const data = { workflow, node: thisNode };
+	const thisWorkflow = { ...workflow, id: setup.workflowId ?? workflow.id };
+	const data = { workflow: thisWorkflow, node: thisNode };
 	const helpers: Record<string, unknown> = store
 		? {
 				checkProcessedAndRecord: async (items: string[], scope: Scope, options: Options) => {
@@ -80,7 +83,7 @@ function run(store: MemoryDeduplicator | undefined, params: IDataObject = {}, fa
 	if (setup.without) delete helpers[setup.without];
 	const ctx = {
 		helpers,
-		getWorkflow: () => ({ id: workflow.id, name: 'unit', active: true }),
+		getWorkflow: () => ({ id: thisWorkflow.id, name: 'unit', active: true }),
 		getNode: () => thisNode,
 		getCredentials: async () => ({ ...CREDENTIALS, ...setup.credentials }),
 		getNodeParameter: (name: string, _itemIndex: number, fallback: unknown) => {
@@ -650,6 +653,32 @@ describe("this process's memory of the references of accepted orders", () => {
 		await record!.settle([{ identity: 'SLOW-1', outcome: 'sent', reference: 'REF-MINE' }]);
 		const again = await here.sentOrdersFor(run(store).ctx, 'salesOrder', 0, true);
 		expect((await again!.claim(['SLOW-1'], 0)).get('SLOW-1')).toEqual({ state: 'sent', reference: undefined });
+	});
+
+	it("a clear of one workflow's records leaves the references this process remembers for another workflow", async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const send = (workflowId: string, orderNo: string, reference: string) =>
+			here.sendOnce(run(store, {}, {}, { workflowId }).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+		await send(workflow.id, 'MINE-1', 'REF-MINE');
+		await send('wf-other', 'OTHER-1', 'REF-OTHER');
+		await store.clearAllProcessedItems('workflow', contextData);
+		// the cleared workflow's next claim finds this process's mark gone there
+		expect((await send(workflow.id, 'MINE-1', 'REF-AGAIN'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-AGAIN', alreadySent: false });
+		expect((await send('wf-other', 'OTHER-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'OTHER-1', TransactionReferenceNumber: 'REF-OTHER', alreadySent: true });
+	});
+
+	it('forgetting one order leaves the references this process remembers for the others', async () => {
+		const store = new MemoryDeduplicator();
+		const here = freshModule();
+		const elsewhere = freshModule();
+		const send = (orderNo: string, reference: string) =>
+			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+		await send('KEEP-1', 'REF-KEEP');
+		await send('DROP-1', 'REF-DROP');
+		const forgetting = await elsewhere.recordToForget(run(store, { scope: 'workflow' }).ctx, 'salesOrder', 0);
+		await forgetting!.forget(['DROP-1'], 0);
+		expect((await send('KEEP-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'KEEP-1', TransactionReferenceNumber: 'REF-KEEP', alreadySent: true });
 	});
 
 	it('a reference still holds when nothing was forgotten or cleared, and its check leaves nothing in the records', async () => {
