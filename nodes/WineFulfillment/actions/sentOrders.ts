@@ -18,8 +18,8 @@
 //
 // A process remembers the references of orders it sent (the store cannot give them back). Two more kinds of value keep
 // that memory honest: `forgotten` (Forget Sent Orders records it for good: a reference remembered for the order no
-// longer holds) and each process's `mark` (recorded with every claim: gone, the records were cleared, and every
-// reference it remembers for the workflow is dropped). Both ride on the claim's own store call.
+// longer holds) and each process's `mark` (recorded with every claim: gone, the records were cleared or trimmed past
+// it, and all the process remembers of the workflow's orders is dropped). Both ride on the claim's own store call.
 import type {
 	DeduplicationHelperFunctions,
 	DeduplicationScope,
