@@ -6,6 +6,7 @@ import type { IExecuteFunctions, INode } from 'n8n-workflow';
 import { MemoryDeduplicator } from '../harness/dedup';
 
 type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
+type SentOrders = import('../../nodes/WineFulfillment/actions/sentOrders').SentOrders;
 
 const workflow = { id: 'wf-store', active: true };
 const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;
@@ -192,6 +193,17 @@ describe('the race window, measured (fake clock)', () => {
 		return await promise;
 	};
 
+	/** `claimer` claims an order `sender` holds: no answer while `sender` sends (2 s), then "sent" once it settles. */
+	const expectWaitedFor = async (claimer: SentOrders, sender: SentOrders, orderNo: string) => {
+		let state: string | undefined;
+		const waiting = claimer.claim([orderNo], 0).then((claims) => (state = claims.get(orderNo)?.state));
+		await jest.advanceTimersByTimeAsync(2_000);
+		expect(state).toBeUndefined();
+		await drive(sender.settle([{ identity: orderNo, outcome: 'sent', reference: 'REF-1' }]));
+		await drive(waiting);
+		expect(state).toBe('sent');
+	};
+
 	it('an order another process is sending right now is waited for: settled within seconds it comes out as sent, not as possibly sent', async () => {
 		const other = anotherProcess();
 		const store = new MemoryDeduplicator();
@@ -200,13 +212,7 @@ describe('the race window, measured (fake clock)', () => {
 		expect((await drive(first!.claim(['TWICE-1'], 0))).get('TWICE-1')?.state).toBe('claimed');
 		// the same order delivered to another worker while this one sends it (a 429 and its Retry-After: 2 s)
 		const second = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
-		let state: string | undefined;
-		const waiting = second!.claim(['TWICE-1'], 0).then((claims) => (state = claims.get('TWICE-1')?.state));
-		await jest.advanceTimersByTimeAsync(2_000);
-		expect(state).toBeUndefined();
-		await drive(first!.settle([{ identity: 'TWICE-1', outcome: 'sent', reference: 'REF-1' }]));
-		await drive(waiting);
-		expect(state).toBe('sent');
+		await expectWaitedFor(second!, first!, 'TWICE-1');
 	});
 
 	it('an order still unsettled after those looks is reported as possibly sent; one this process saw end unknown is not waited for', async () => {
@@ -241,13 +247,7 @@ describe('the race window, measured (fake clock)', () => {
 		expect((await drive(sender!.claim(['CLEARED-1'], 0))).get('CLEARED-1')?.state).toBe('claimed');
 		// its webhook comes again, to this worker: what this worker knew of the order is stale, so it waits for that send
 		const again = await drive(here.sentOrdersFor(context(store), 'salesOrder', 0, true));
-		let state: string | undefined;
-		const waiting = again!.claim(['CLEARED-1'], 0).then((claims) => (state = claims.get('CLEARED-1')?.state));
-		await jest.advanceTimersByTimeAsync(2_000);
-		expect(state).toBeUndefined();
-		await drive(sender!.settle([{ identity: 'CLEARED-1', outcome: 'sent', reference: 'REF-1' }]));
-		await drive(waiting);
-		expect(state).toBe('sent');
+		await expectWaitedFor(again!, sender!, 'CLEARED-1');
 	});
 
 	it('a lock left by a process that died holding it is taken out after at most 30 s, and claims go on', async () => {

@@ -110,6 +110,12 @@ const sentBefore =
 	(orderNo: string) =>
 	(reference: string | null): INodeExecutionData[] => [{ json: { OrderNo: orderNo, TransactionReferenceNumber: reference }, pairedItem: { item: 0 } }];
 
+/** Sends orders once through `module` (a process) over `store`, each answered with the reference given. */
+const sender =
+	(module: SentOrdersModule, store: MemoryDeduplicator, setup: Setup = {}) =>
+	(orderNo: string, reference: string) =>
+		module.sendOnce(run(store, {}, {}, setup).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+
 const once = (r: Run, orderNo: string, send = answered(orderNo, `REF-${orderNo}`)) => sendOnce(r.ctx, 0, { ...SALES, identity: orderNo }, send, sentBefore(orderNo));
 
 /** The state a claim of this one order found. */
@@ -612,31 +618,25 @@ describe("this process's memory of the references of accepted orders", () => {
 
 	it('an order another process forgot and sent again is reported here without the reference this process knew', async () => {
 		const store = new MemoryDeduplicator();
-		const here = freshModule();
 		const elsewhere = freshModule();
-		const sendHere = (reference: string) =>
-			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'ELSE-1' }, answered('ELSE-1', reference), sentBefore('ELSE-1'));
-		expect((await sendHere('REF-OLD'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-OLD', alreadySent: false });
+		const [here, there] = [sender(freshModule(), store), sender(elsewhere, store)];
+		expect((await here('ELSE-1', 'REF-OLD'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-OLD', alreadySent: false });
 		// the order was cancelled; another worker runs Forget Sent Orders and sends it again, accepted with a new reference
 		const forgetting = await elsewhere.recordToForget(run(store, { scope: 'workflow' }).ctx, 'salesOrder', 0);
 		expect((await forgetting!.forget(['ELSE-1'], 0)).get('ELSE-1')).toBeGreaterThan(0);
-		const resent = await elsewhere.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'ELSE-1' }, answered('ELSE-1', 'REF-NEW'), sentBefore('ELSE-1'));
-		expect(resent[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
+		expect((await there('ELSE-1', 'REF-NEW'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
 		// the order's webhook comes again, to this worker: sent, and the cancelled order's reference is not given out
-		expect((await sendHere('REF-NEVER'))[0].json).toEqual({ OrderNo: 'ELSE-1', TransactionReferenceNumber: null, alreadySent: true });
+		expect((await here('ELSE-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'ELSE-1', TransactionReferenceNumber: null, alreadySent: true });
 	});
 
 	it('after the records are cleared and another process sends an order again, this process no longer gives the reference it knew', async () => {
 		const store = new MemoryDeduplicator();
-		const here = freshModule();
-		const elsewhere = freshModule();
-		const send = (module: SentOrdersModule, orderNo: string, reference: string) =>
-			module.sendOnce(run(store).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
-		await send(here, 'CLEAR-1', 'REF-OLD');
+		const [here, there] = [sender(freshModule(), store), sender(freshModule(), store)];
+		await here('CLEAR-1', 'REF-OLD');
 		// a Remove Duplicates node set to Workflow clears the workflow's deduplication history
 		await store.clearAllProcessedItems('workflow', contextData);
-		expect((await send(elsewhere, 'CLEAR-1', 'REF-NEW'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
-		expect((await send(here, 'CLEAR-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'CLEAR-1', TransactionReferenceNumber: null, alreadySent: true });
+		expect((await there('CLEAR-1', 'REF-NEW'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
+		expect((await here('CLEAR-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'CLEAR-1', TransactionReferenceNumber: null, alreadySent: true });
 	});
 
 	it('an order claimed before the records were cleared and settled after keeps no reference', async () => {
@@ -647,7 +647,7 @@ describe("this process's memory of the references of accepted orders", () => {
 		expect((await record!.claim(['SLOW-1'], 0)).get('SLOW-1')).toEqual({ state: 'claimed' });
 		// while this process waits for the provider's answer, the records are cleared and another process sends the order
 		await store.clearAllProcessedItems('workflow', contextData);
-		await elsewhere.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'SLOW-1' }, answered('SLOW-1', 'REF-THEIRS'), sentBefore('SLOW-1'));
+		await sender(elsewhere, store)('SLOW-1', 'REF-THEIRS');
 		// this process claims another order meanwhile (its look finds its mark gone), then hears back for the first
 		expect((await record!.claim(['SLOW-2'], 0)).get('SLOW-2')).toEqual({ state: 'claimed' });
 		await record!.settle([{ identity: 'SLOW-1', outcome: 'sent', reference: 'REF-MINE' }]);
@@ -658,22 +658,21 @@ describe("this process's memory of the references of accepted orders", () => {
 	it("a clear of one workflow's records leaves the references this process remembers for another workflow", async () => {
 		const store = new MemoryDeduplicator();
 		const here = freshModule();
-		const send = (workflowId: string, orderNo: string, reference: string) =>
-			here.sendOnce(run(store, {}, {}, { workflowId }).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
-		await send(workflow.id, 'MINE-1', 'REF-MINE');
-		await send('wf-other', 'OTHER-1', 'REF-OTHER');
+		const mine = sender(here, store);
+		const other = sender(here, store, { workflowId: 'wf-other' });
+		await mine('MINE-1', 'REF-MINE');
+		await other('OTHER-1', 'REF-OTHER');
 		await store.clearAllProcessedItems('workflow', contextData);
 		// the cleared workflow's next claim finds this process's mark gone there
-		expect((await send(workflow.id, 'MINE-1', 'REF-AGAIN'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-AGAIN', alreadySent: false });
-		expect((await send('wf-other', 'OTHER-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'OTHER-1', TransactionReferenceNumber: 'REF-OTHER', alreadySent: true });
+		expect((await mine('MINE-1', 'REF-AGAIN'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-AGAIN', alreadySent: false });
+		expect((await other('OTHER-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'OTHER-1', TransactionReferenceNumber: 'REF-OTHER', alreadySent: true });
 	});
 
 	it('forgetting one order leaves the references this process remembers for the others', async () => {
 		const store = new MemoryDeduplicator();
 		const here = freshModule();
 		const elsewhere = freshModule();
-		const send = (orderNo: string, reference: string) =>
-			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+		const send = sender(here, store);
 		await send('KEEP-1', 'REF-KEEP');
 		await send('DROP-1', 'REF-DROP');
 		const forgetting = await elsewhere.recordToForget(run(store, { scope: 'workflow' }).ctx, 'salesOrder', 0);
@@ -683,9 +682,8 @@ describe("this process's memory of the references of accepted orders", () => {
 
 	it('a reference still holds when nothing was forgotten or cleared, and its check leaves nothing in the records', async () => {
 		const store = new MemoryDeduplicator();
-		const here = freshModule();
-		const send = (reference: string) =>
-			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'HOLDS-1' }, answered('HOLDS-1', reference), sentBefore('HOLDS-1'));
+		const here = sender(freshModule(), store);
+		const send = (reference: string) => here('HOLDS-1', reference);
 		await send('REF-HOLDS');
 		// the order's claim and this process's mark
 		expect(store.count(workflow.id)).toBe(2);
