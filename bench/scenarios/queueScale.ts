@@ -140,7 +140,8 @@ export async function queueScale(sandbox: SandboxProcess): Promise<ScenarioResul
 	const two = await runVariant(sandbox, tarball, 2);
 	const legacy = await runVariant(sandbox, tarball, 2, LEGACY_EXPRESSIONS);
 	const ratio = round(two.perSecond / one.perSecond);
-	const cores = (r: VariantResult) => round(Object.values(r.cpu).reduce((a, b) => a + b, 0) / r.wallSeconds, 2);
+	const cpuSeconds = (r: VariantResult) => Object.values(r.cpu).reduce((a, b) => a + b, 0);
+	const cores = (r: VariantResult) => round(cpuSeconds(r) / r.wallSeconds, 2);
 	return {
 		id: 'queueScale',
 		title: `5. Queue mode: ${ORDERS.toLocaleString('en-US')} creates by webhook, ${LATENCY_MS} ms latency, no limit: 1 worker vs 2 workers (and 2 with legacy expressions)`,
@@ -162,7 +163,7 @@ export async function queueScale(sandbox: SandboxProcess): Promise<ScenarioResul
 			'executions/s': r.perSecond,
 			'vs 1 worker': round(r.perSecond / one.perSecond),
 			'cores busy': cores(r),
-			'cpu ms per execution': round(((Object.values(r.cpu).reduce((a, b) => a + b, 0)) / r.executions) * 1000, 0),
+			'cpu ms per execution': round((cpuSeconds(r) / r.executions) * 1000, 0),
 			'cpu s per process': Object.entries(r.cpu)
 				.map(([name, s]) => `${name} ${s}`)
 				.join(', '),
