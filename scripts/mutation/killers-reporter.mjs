@@ -40,6 +40,8 @@ function recordedKillers(root) {
 
 class KillersReporter {
 	onMutationTestingPlanReady({ mutantPlans }) {
+		const file = process.env.MUTATION_KILLERS_FILE;
+		if (!file) return;
 		const root = process.cwd();
 		const killers = recordedKillers(root);
 		const byMutant = {};
@@ -55,8 +57,6 @@ class KillersReporter {
 			const files = killers.get(keyOf(relative(root, mutant.fileName), lineText, column + 1, mutant.mutatorName, mutant.replacement));
 			if (files) byMutant[mutant.id] = files;
 		}
-		const file = process.env.MUTATION_KILLERS_FILE;
-		if (!file) return;
 		mkdirSync(dirname(file), { recursive: true });
 		writeFileSync(file, JSON.stringify(byMutant));
 		console.log(`killers: ${Object.keys(byMutant).length} of ${run} mutants to run were killed in the recorded run; their killing test files go first`);

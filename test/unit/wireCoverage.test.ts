@@ -15,7 +15,6 @@ import { booleanValue, decimalNumber, identifier, textValue, wholeNumber } from 
 
 import { outcome } from './schemaResults';
 
-
 describe('wire/values: decimalNumber', () => {
 	it.each([
 		['12.5', 12.5],
@@ -246,5 +245,4 @@ describe('wire schemas: refusals worded by their own error maps', () => {
 		expect(outcome(getPackagesRequest, { ShippingCarrier: 'DHL' })).toBe('ShippingCarrier: must be one of FEX, UPS, BSW, GSO, WIL, FCC, TMC, WST, WILL');
 		expect(outcome(getPackagesRequest, { ShippingCarrier: 'GSO' })).toBe('accepted {"ShippingCarrier":"GSO"}');
 	});
-
 });

@@ -354,9 +354,8 @@ export class SentOrders {
 	/** the workflow's records, as this process's queues know them */
 	private readonly list: string;
 	private readonly options: ICheckProcessedOptions;
-	private readonly flights = new Map<string, (outcome: Outcome) => void>();
-	/** the mark's generation when each order of this run was claimed */
-	private readonly claimedIn = new Map<string, number>();
+	/** the orders this run claimed and has not settled: how to end each one's flight, and the mark's generation at its claim */
+	private readonly flights = new Map<string, { finish: (outcome: Outcome) => void; generation: number }>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -465,11 +464,13 @@ export class SentOrders {
 		const key = this.flightKey(identity);
 		const flight = new Promise<Outcome>((resolve) => (finish = resolve));
 		inFlight.set(key, flight);
-		this.claimedIn.set(identity, generation);
-		this.flights.set(identity, (outcome) => {
-			if (inFlight.get(key) === flight) inFlight.delete(key);
-			this.flights.delete(identity);
-			finish(outcome);
+		this.flights.set(identity, {
+			generation,
+			finish: (outcome) => {
+				if (inFlight.get(key) === flight) inFlight.delete(key);
+				this.flights.delete(identity);
+				finish(outcome);
+			},
 		});
 	}
 
@@ -608,7 +609,7 @@ export class SentOrders {
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
 			// a reference is remembered only if the records were not cleared since the order was claimed
-			const current = this.claimedIn.get(s.identity) === this.mark().generation;
+			const current = this.flights.get(s.identity)?.generation === this.mark().generation;
 			keepSettled(
 				this.flightKey(s.identity),
 				s.outcome === 'sent' ? { kind: 'sent', reference: current ? s.reference : undefined } : { kind: s.outcome },
@@ -630,7 +631,7 @@ export class SentOrders {
 			);
 		} finally {
 			for (const s of settlements) {
-				this.flights.get(s.identity)?.(
+				this.flights.get(s.identity)?.finish(
 					s.outcome === 'sent'
 						? { kind: 'sent', reference: s.reference }
 						: s.outcome === 'released'
