@@ -44,6 +44,8 @@ export class HelperClient {
 			encoding: 'text',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
+			// as our transport sends it: a redirect is never followed (without it axios goes through follow-redirects)
+			disableFollowRedirect: true,
 			timeout: 120_000,
 		};
 		const response = (await this.send(await this.credential.authenticate(this.data, options))) as { body: string };

@@ -79,8 +79,8 @@ class WithHttpRequest extends NodeTypes {
 
 /**
  * The same Get Status call as the HTTP Request node is set up for it: JSON body with the
- * Authentication object, the token header, one item after the other (batches of 1; the node's
- * smallest batch interval, 1 ms, keeps it from sending every item at once).
+ * Authentication object, the token header, redirects not followed (as ours), one item after the other
+ * (batches of 1; the node's smallest batch interval, 1 ms, keeps it from sending every item at once).
  */
 function httpNodeWorkflow(baseUrl: string, items: number): WorkflowJson {
 	const c = SANDBOX_CREDENTIALS;
@@ -102,7 +102,11 @@ function httpNodeWorkflow(baseUrl: string, items: number): WorkflowJson {
 					sendBody: true,
 					specifyBody: 'json',
 					jsonBody: JSON.stringify({ ...BODY, Authentication: { UserKey: c.userKey, Password: c.password, CustomerNo: c.customerNo } }),
-					options: { batching: { batch: { batchSize: 1, batchInterval: 1 } } },
+					options: {
+						batching: { batch: { batchSize: 1, batchInterval: 1 } },
+						// as our node sends it: a redirect is never followed
+						redirect: { redirect: { followRedirects: false } },
+					},
 				},
 			},
 		],
@@ -194,10 +198,11 @@ export async function overhead(sandbox: SandboxProcess, requests: number, repeti
 			'runs in one process, each variant warmed up with 500 requests first; sandbox in its own process. The goals: the median, ' +
 			"over the rounds, of ours / the other variant's run in the same round. Ours: one input item per request, " +
 			"Options → Concurrency 1 (node version 2), through the engine (n8n-core's WorkflowExecute). n8n's request helper alone: the same request " +
-			"through n8n's outbound HTTP client (OutboundHttp, as httpRequestWithAuthentication sends it, a new agent per request) with our " +
+			"through n8n's outbound HTTP client (OutboundHttp, as httpRequestWithAuthentication sends it, a new agent per request, redirects " +
+			'not followed as ours) with our ' +
 			"credential's authenticate, no engine: what any node's request costs at least. n8n's HTTP Request node (n8n-nodes-base " +
 			`${HTTP_VERSION} from the pinned n8n) in the same engine, the same call set up by hand (JSON body with the Authentication object, ` +
-			'token header), one item per request, batches of 1 item 1 ms apart so the requests go one at a time. Reference rows: raw undici ' +
+			'token header, Redirects → Follow Redirects off as ours), one item per request, batches of 1 item 1 ms apart so the requests go one at a time. Reference rows: raw undici ' +
 			'with one keep-alive agent (not reachable by a community node: n8n builds a new agent for every request and a node can pass none); the same request ' +
 			"through Node's global fetch (keep-alive), the only HTTP client a community node has besides n8n's helpers (n8n Cloud " +
 			"allows no other import), no engine; and ours through the engine with n8n's outbound client answering every request " +
