@@ -21,6 +21,23 @@ async function viaFetch(options: IHttpRequestOptions): Promise<{ body: string }>
 	return { body: await response.text() };
 }
 
+/** The request our transport sends for `body` at `path`, before the credential's authenticate adds the credentials. */
+export function requestOptions(baseUrl: string, path: string, body: IDataObject): IHttpRequestOptions {
+	return {
+		method: 'POST',
+		baseURL: baseUrl,
+		url: path,
+		body: { ...body },
+		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+		encoding: 'text',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// as our transport sends it: a redirect is never followed (without it axios goes through follow-redirects)
+		disableFollowRedirect: true,
+		timeout: 120_000,
+	};
+}
+
 export class HelperClient {
 	private readonly credential = new WineFulfillmentApi();
 	private readonly data: ICredentialDataDecryptedObject;
@@ -35,19 +52,7 @@ export class HelperClient {
 	}
 
 	async post<T>(path: string, body: IDataObject): Promise<T> {
-		const options: IHttpRequestOptions = {
-			method: 'POST',
-			baseURL: this.baseUrl,
-			url: path,
-			body: { ...body },
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			encoding: 'text',
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			// as our transport sends it: a redirect is never followed (without it axios goes through follow-redirects)
-			disableFollowRedirect: true,
-			timeout: 120_000,
-		};
+		const options = requestOptions(this.baseUrl, path, body);
 		const response = (await this.send(await this.credential.authenticate(this.data, options))) as { body: string };
 		return JSON.parse(response.body) as T;
 	}

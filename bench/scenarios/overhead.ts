@@ -5,28 +5,32 @@ import { join } from 'node:path';
 
 import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
-import type { INodeType } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { NodeTypes, runWorkflow, type WorkflowJson } from '../../test/harness/harness';
+import { CREDENTIAL_TYPE } from '../../nodes/WineFulfillment/transport/request';
+import { NodeTypes, runWorkflow, sandboxCredential, type WorkflowJson } from '../../test/harness/harness';
+import { actionWorkflow, CREDENTIAL_ID } from '../../test/harness/workflows';
 import { SANDBOX_CREDENTIALS } from '../../test/sandbox/server';
 import { ensureN8n, N8N_DIR } from '../../e2e/lib/n8n';
 
 import { inChild } from '../lib/child';
 import { ACTION_NODE, runNode } from '../lib/engine';
 import { FloorClient, GET_STATUS, STATUS_FILTERS } from '../lib/floor';
-import { HelperClient } from '../lib/helper';
+import { HelperClient, requestOptions } from '../lib/helper';
 import { measure, median, round } from '../lib/measure';
 import { goal, type ScenarioResult } from '../lib/report';
 import type { SandboxProcess } from '../lib/sandbox';
 
-export type Variant = 'floor' | 'helper' | 'ours' | 'httpNode' | 'fetch' | 'noNetwork';
-export const VARIANTS: Variant[] = ['ours', 'helper', 'httpNode', 'floor', 'fetch', 'noNetwork'];
+export type Variant = 'floor' | 'helper' | 'ours' | 'httpNode' | 'minimal' | 'fetch' | 'noNetwork';
+export const VARIANTS: Variant[] = ['ours', 'helper', 'httpNode', 'minimal', 'floor', 'fetch', 'noNetwork'];
 
 const LABELS: Record<Variant, string> = {
 	floor: 'reference: raw undici keep-alive',
 	helper: "n8n's request helper alone",
 	ours: 'ours: Get Status, Limit 1 (engine)',
 	httpNode: "n8n's HTTP Request node, same call (engine)",
+	minimal: 'reference: a minimal node, same request (engine)',
 	fetch: 'reference: global fetch, keep-alive',
 	noNetwork: "reference: ours with n8n's client answering at once",
 };
@@ -60,7 +64,44 @@ const HTTP_TYPE = 'n8n-nodes-base.httpRequest';
 const HTTP_VERSION = 4.2;
 const HTTP_NODE = 'HTTP Request';
 
-/** The harness's node types plus n8n's HTTP Request node from the pinned real n8n (e2e/n8n). */
+const MINIMAL_TYPE = 'bench.minimal';
+
+/**
+ * What any node's request costs at least through the engine: per input item, the request ours sends (body from the
+ * sandbox credential, same options) through httpRequestWithAuthentication, the answer parsed into the output item;
+ * no parameters, no validation, no scrubbing, no pagination.
+ */
+const minimalNode: INodeType = {
+	description: {
+		displayName: 'Minimal',
+		name: 'minimal',
+		group: ['transform'],
+		version: 1,
+		description: 'bench reference',
+		defaults: { name: 'Minimal' },
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: [],
+	},
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+		const credentialsDecrypted = { id: CREDENTIAL_ID, name: 'Sandbox', type: CREDENTIAL_TYPE, data: credentials };
+		const out: INodeExecutionData[] = [];
+		for (let item = 0; item < this.getInputData().length; item++) {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				{ ...requestOptions(String(credentials.baseUrl), GET_STATUS, BODY) },
+				{ credentialsDecrypted },
+			)) as { body: string };
+			out.push({ json: JSON.parse(response.body) as IDataObject, pairedItem: { item } });
+		}
+		return [out];
+	},
+};
+
+/** The harness's node types plus n8n's HTTP Request node from the pinned real n8n (e2e/n8n) and the minimal node. */
 class WithHttpRequest extends NodeTypes {
 	private readonly httpRequest: INodeType;
 
@@ -73,6 +114,7 @@ class WithHttpRequest extends NodeTypes {
 	}
 
 	getByNameAndVersion(name: string): INodeType {
+		if (name === MINIMAL_TYPE) return minimalNode;
 		return name === HTTP_TYPE ? this.httpRequest : super.getByNameAndVersion(name);
 	}
 }
@@ -122,6 +164,15 @@ function runner(variant: Variant, baseUrl: string, client: FloorClient): (reques
 			const result = await runWorkflow(httpNodeWorkflow(baseUrl, n), {}, 'manual', nodeTypes);
 			if (result.error) throw new Error(`HTTP Request node: ${result.error.message}`);
 			if (result.output(HTTP_NODE).length !== n) throw new Error('HTTP Request node: one answer per input item expected');
+		};
+	}
+	if (variant === 'minimal') {
+		const nodeTypes = new WithHttpRequest();
+		return async (n) => {
+			const workflow = actionWorkflow({}, { type: MINIMAL_TYPE, items: Array.from({ length: n }, () => ({})) });
+			const result = await runWorkflow(workflow, { [CREDENTIAL_ID]: sandboxCredential(baseUrl) }, 'manual', nodeTypes);
+			if (result.error) throw new Error(`minimal node: ${result.error.message}`);
+			if (result.output(ACTION_NODE).length !== n) throw new Error('minimal node: one answer per input item expected');
 		};
 	}
 	if (variant === 'floor') return (n) => sequential(n, () => client.post(GET_STATUS, BODY));
@@ -202,7 +253,9 @@ export async function overhead(sandbox: SandboxProcess, requests: number, repeti
 			'not followed as ours) with our ' +
 			"credential's authenticate, no engine: what any node's request costs at least. n8n's HTTP Request node (n8n-nodes-base " +
 			`${HTTP_VERSION} from the pinned n8n) in the same engine, the same call set up by hand (JSON body with the Authentication object, ` +
-			'token header, Redirects → Follow Redirects off as ours), one item per request, batches of 1 item 1 ms apart so the requests go one at a time. Reference rows: raw undici ' +
+			'token header, Redirects → Follow Redirects off as ours), one item per request, batches of 1 item 1 ms apart so the requests go one at a time. Reference rows: ' +
+			'a minimal node in the same engine sending the same request per item through httpRequestWithAuthentication and parsing the answer ' +
+			'(what any node costs at least through the engine; ours less it is what our node adds); raw undici ' +
 			'with one keep-alive agent (not reachable by a community node: n8n builds a new agent for every request and a node can pass none); the same request ' +
 			"through Node's global fetch (keep-alive), the only HTTP client a community node has besides n8n's helpers (n8n Cloud " +
 			"allows no other import), no engine; and ours through the engine with n8n's outbound client answering every request " +
