@@ -6,6 +6,7 @@ import { Container } from '@n8n/di';
 import type { ICredentialDataDecryptedObject, IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
+import { wireRequest } from '../../nodes/WineFulfillment/transport/request';
 import { sandboxCredential } from '../../test/harness/harness';
 import { GET_STATUS, STATUS_FILTERS } from './floor';
 
@@ -19,23 +20,6 @@ async function viaFetch(options: IHttpRequestOptions): Promise<{ body: string }>
 		body: JSON.stringify(options.body),
 	});
 	return { body: await response.text() };
-}
-
-/** The request our transport sends for `body` at `path`, before the credential's authenticate adds the credentials. */
-export function requestOptions(baseUrl: string, path: string, body: IDataObject): IHttpRequestOptions {
-	return {
-		method: 'POST',
-		baseURL: baseUrl,
-		url: path,
-		body: { ...body },
-		headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-		encoding: 'text',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// as our transport sends it: a redirect is never followed (without it axios goes through follow-redirects)
-		disableFollowRedirect: true,
-		timeout: 120_000,
-	};
 }
 
 export class HelperClient {
@@ -52,7 +36,7 @@ export class HelperClient {
 	}
 
 	async post<T>(path: string, body: IDataObject): Promise<T> {
-		const options = requestOptions(this.baseUrl, path, body);
+		const options = wireRequest(this.baseUrl, { method: 'POST', path }, { ...body });
 		const response = (await this.send(await this.credential.authenticate(this.data, options))) as { body: string };
 		return JSON.parse(response.body) as T;
 	}

@@ -8,7 +8,7 @@ import { Container } from '@n8n/di';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../../nodes/WineFulfillment/transport/request';
+import { CREDENTIAL_TYPE, wireRequest } from '../../nodes/WineFulfillment/transport/request';
 import { NodeTypes, runWorkflow, sandboxCredential, type WorkflowJson } from '../../test/harness/harness';
 import { actionWorkflow, CREDENTIAL_ID } from '../../test/harness/workflows';
 import { SANDBOX_CREDENTIALS } from '../../test/sandbox/server';
@@ -17,7 +17,7 @@ import { ensureN8n, N8N_DIR } from '../../e2e/lib/n8n';
 import { inChild } from '../lib/child';
 import { ACTION_NODE, runNode } from '../lib/engine';
 import { FloorClient, GET_STATUS, STATUS_FILTERS } from '../lib/floor';
-import { HelperClient, requestOptions } from '../lib/helper';
+import { HelperClient } from '../lib/helper';
 import { measure, median, round } from '../lib/measure';
 import { goal, type ScenarioResult } from '../lib/report';
 import type { SandboxProcess } from '../lib/sandbox';
@@ -92,7 +92,7 @@ const minimalNode: INodeType = {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
-				{ ...requestOptions(String(credentials.baseUrl), GET_STATUS, BODY) },
+				wireRequest(String(credentials.baseUrl), { method: 'POST', path: GET_STATUS }, { ...BODY }),
 				{ credentialsDecrypted },
 			)) as { body: string };
 			out.push({ json: JSON.parse(response.body) as IDataObject, pairedItem: { item } });

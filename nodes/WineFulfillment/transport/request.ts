@@ -156,6 +156,30 @@ function textOf(body: unknown): unknown {
 /** A redirect: any 3xx but the interface's own 300 (several sales orders match). */
 const isRedirect = (status: number) => status > 300 && status < 400;
 
+/** The request sent for one call, before n8n's auth layer adds the credentials (the benchmark sends it as well). */
+export function wireRequest(
+	baseUrl: string,
+	endpoint: Pick<Endpoint, 'method' | 'path'>,
+	body: IDataObject,
+	options: Pick<RequestOptions, 'qs' | 'document' | 'timeoutMs'> = {},
+): IHttpRequestOptions {
+	const wanted = options.document;
+	return {
+		method: endpoint.method,
+		baseURL: baseUrl,
+		url: endpoint.path,
+		qs: options.qs,
+		body,
+		headers: { Accept: wanted ?? 'application/json', 'Content-Type': 'application/json' },
+		encoding: wanted ? 'arraybuffer' : 'text',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// a redirect would carry the credentials to wherever it points, unchecked
+		disableFollowRedirect: true,
+		timeout: options.timeoutMs ?? 120_000,
+	};
+}
+
 /**
  * Sends one operation to the provider and returns its parsed answer.
  *
@@ -193,20 +217,7 @@ async function send(
 	// only an error needs the node: n8n hands out a deep copy of it on every call
 	const node = () => ctx.getNode();
 	const wanted = options.document;
-	const request: IHttpRequestOptions = {
-		method: endpoint.method,
-		baseURL: baseUrl,
-		url: endpoint.path,
-		qs: options.qs,
-		body,
-		headers: { Accept: wanted ?? 'application/json', 'Content-Type': 'application/json' },
-		encoding: wanted ? 'arraybuffer' : 'text',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		// a redirect would carry the credentials to wherever it points, unchecked
-		disableFollowRedirect: true,
-		timeout: options.timeoutMs ?? 120_000,
-	};
+	const request = wireRequest(baseUrl, endpoint, body, options);
 	const log = (text: string) => ctx.logger?.debug(secrets.text(`Wine Fulfillment: ${text}`));
 
 	let waited = 0;
