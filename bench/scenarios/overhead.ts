@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { OutboundHttp } from '@n8n/backend-network';
 import { Container } from '@n8n/di';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, IExecuteFunctions, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, wireRequest } from '../../nodes/WineFulfillment/transport/request';
@@ -87,8 +87,9 @@ const minimalNode: INodeType = {
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const credentials = await this.getCredentials(CREDENTIAL_TYPE);
 		const credentialsDecrypted = { id: CREDENTIAL_ID, name: 'Sandbox', type: CREDENTIAL_TYPE, data: credentials };
+		const items = this.getInputData().length;
 		const out: INodeExecutionData[] = [];
-		for (let item = 0; item < this.getInputData().length; item++) {
+		for (let item = 0; item < items; item++) {
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				CREDENTIAL_TYPE,
@@ -157,23 +158,30 @@ function httpNodeWorkflow(baseUrl: string, items: number): WorkflowJson {
 	};
 }
 
+/** Runs the workflow built for `n` requests through the engine with the HTTP Request node and the minimal node known. */
+function inEngine(
+	label: string,
+	node: string,
+	build: (n: number) => { workflow: WorkflowJson; credentials: Record<string, ICredentialDataDecryptedObject> },
+): (requests: number) => Promise<void> {
+	const nodeTypes = new WithHttpRequest();
+	return async (n) => {
+		const { workflow, credentials } = build(n);
+		const result = await runWorkflow(workflow, credentials, 'manual', nodeTypes);
+		if (result.error) throw new Error(`${label}: ${result.error.message}`);
+		if (result.output(node).length !== n) throw new Error(`${label}: one answer per input item expected`);
+	};
+}
+
 function runner(variant: Variant, baseUrl: string, client: FloorClient): (requests: number) => Promise<void> {
 	if (variant === 'httpNode') {
-		const nodeTypes = new WithHttpRequest();
-		return async (n) => {
-			const result = await runWorkflow(httpNodeWorkflow(baseUrl, n), {}, 'manual', nodeTypes);
-			if (result.error) throw new Error(`HTTP Request node: ${result.error.message}`);
-			if (result.output(HTTP_NODE).length !== n) throw new Error('HTTP Request node: one answer per input item expected');
-		};
+		return inEngine('HTTP Request node', HTTP_NODE, (n) => ({ workflow: httpNodeWorkflow(baseUrl, n), credentials: {} }));
 	}
 	if (variant === 'minimal') {
-		const nodeTypes = new WithHttpRequest();
-		return async (n) => {
-			const workflow = actionWorkflow({}, { type: MINIMAL_TYPE, items: Array.from({ length: n }, () => ({})) });
-			const result = await runWorkflow(workflow, { [CREDENTIAL_ID]: sandboxCredential(baseUrl) }, 'manual', nodeTypes);
-			if (result.error) throw new Error(`minimal node: ${result.error.message}`);
-			if (result.output(ACTION_NODE).length !== n) throw new Error('minimal node: one answer per input item expected');
-		};
+		return inEngine('minimal node', ACTION_NODE, (n) => ({
+			workflow: actionWorkflow({}, { type: MINIMAL_TYPE, items: Array.from({ length: n }, () => ({})) }),
+			credentials: { [CREDENTIAL_ID]: sandboxCredential(baseUrl) },
+		}));
 	}
 	if (variant === 'floor') return (n) => sequential(n, () => client.post(GET_STATUS, BODY));
 	if (variant === 'helper' || variant === 'fetch') {
