@@ -86,6 +86,41 @@ describe('Inventory → Get Status', () => {
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
+	describe('checks every input item before the first request', () => {
+		const inv = () => fx.sandbox.state.inventory;
+		// item 4 of 6 asks for six item numbers (at most 5): refused when read, before any item is sent
+		const sixItems = () =>
+			Array.from({ length: 6 }, (_, i) => ({ skus: i === 3 ? ['A', 'B', 'C', 'D', 'E', 'F'] : [inv()[i * 10].ItemNo] }));
+		const perItem = (options: { continueOnFail?: boolean } = {}) =>
+			actionWorkflow(
+				{ resource: 'inventory', operation: 'getStatus', returnAll: false, limit: 1, itemNumbers: '={{ $json.skus }}', options: { concurrency: 1 } },
+				{ typeVersion: 2, items: sixItems(), ...options },
+			);
+
+		it('one item refused: the run stops with nothing sent, naming the item', async () => {
+			const result = await fx.run(perItem());
+			expect(result.error?.message).toBe('Invalid "Item Numbers": at most 5 item numbers are allowed (got a list)');
+			expect(result.error?.context?.itemIndex).toBe(3);
+			expect(String(result.error?.description)).toContain('Item 4 of 6 was refused before anything was sent: no item was sent.');
+			expect(await fx.control.requests()).toHaveLength(0);
+			expect(result.output(ACTION_NODE)).toEqual([]);
+		});
+
+		it('with Continue On Fail: the refused item becomes an error item, the others are sent, in input order', async () => {
+			const result = await fx.run(perItem({ continueOnFail: true }));
+			expect(result.error).toBeUndefined();
+			const out = result.output(ACTION_NODE);
+			expect(out.map((i) => (i.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3, 4, 5]);
+			expect(out[3].json).toEqual({
+				error: 'Invalid "Item Numbers": at most 5 item numbers are allowed (got a list)',
+				details: { description: 'Nothing was sent to the provider. Correct "Item Numbers" and run again.' },
+			});
+			for (const i of [0, 1, 2, 4, 5]) expect(out[i].json.ItemNo).toBe(inv()[i * 10].ItemNo);
+			const sent = await fx.control.requests('GetStatus');
+			expect(sent.map((r) => r.body.ItemNumbers)).toEqual([0, 1, 2, 4, 5].map((i) => [inv()[i * 10].ItemNo]));
+		});
+	});
+
 	it.each([
 		[2, 'options'],
 		[1, 'queryOptions'],

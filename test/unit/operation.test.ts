@@ -429,3 +429,69 @@ describe('runPerItem without Continue On Fail', () => {
 		);
 	});
 });
+
+describe('runPerItem with prepare: every item prepared before the first is sent', () => {
+	/** Runs `runPerItem` with a `prepare` over `n` items; `refuse(i)` throws for an item whose parameters are refused. */
+	function runPrepared(n: number, refuse: (itemIndex: number) => void, { continueOnFail = false, concurrency = 2 } = {}) {
+		const { ctx } = fakeExecute({ items: inputItems(n), continueOnFail, params: { options: { concurrency } }, typeVersion: 2 });
+		const events: string[] = [];
+		const promise = runPerItem.call(ctx, {
+			prepare(this: IExecuteFunctions, itemIndex: number) {
+				events.push(`prepare ${itemIndex}`);
+				expect(this).toBe(ctx);
+				refuse(itemIndex);
+				return async () => {
+					events.push(`send ${itemIndex}`);
+					await settle();
+					return [out({ sent: itemIndex }, itemIndex)];
+				};
+			},
+		});
+		return { events, promise };
+	}
+
+	it('prepares every item, in input order, before sending any; output keeps input order', async () => {
+		const r = runPrepared(3, () => undefined);
+		expect(await r.promise).toEqual([out({ sent: 0 }, 0), out({ sent: 1 }, 1), out({ sent: 2 }, 2)]);
+		expect(r.events.slice(0, 3)).toEqual(['prepare 0', 'prepare 1', 'prepare 2']);
+		expect([...r.events.slice(3)].sort()).toEqual(['send 0', 'send 1', 'send 2']);
+	});
+
+	it('one item refused: throws it at once, with its item and a note that no item was sent; nothing is sent', async () => {
+		const refused = new NodeOperationError(UNIT_NODE, 'Invalid "Limit": must be a whole number', {
+			description: 'Nothing was sent to the provider. Correct "Limit" and run again.',
+		});
+		const r = runPrepared(4, (i) => {
+			if (i === 2) throw refused;
+		});
+		const error = await failureOf(r.promise);
+		expect(error).toBe(refused);
+		expect(error.context.itemIndex).toBe(2);
+		expect(error.description).toBe(
+			'Nothing was sent to the provider. Correct "Limit" and run again.\n\nItem 3 of 4 was refused before anything was sent: no item was sent.',
+		);
+		expect(r.events).toEqual(['prepare 0', 'prepare 1', 'prepare 2']);
+	});
+
+	it('wraps a refusal that is no node error; a single item gets no note', async () => {
+		const wrapped = await failureOf(runPrepared(3, (i) => { if (i === 0) throw new Error('bad value'); }).promise);
+		expect(wrapped).toBeInstanceOf(NodeOperationError);
+		expect(wrapped.message).toBe('bad value');
+		expect(wrapped.context.itemIndex).toBe(0);
+		expect(wrapped.description).toBe('Item 1 of 3 was refused before anything was sent: no item was sent.');
+		const single = await failureOf(runPrepared(1, () => { throw new Error('bad value'); }).promise);
+		expect(single.description).toBeFalsy();
+	});
+
+	it('with Continue On Fail: a refused item becomes its error item and the others are sent', async () => {
+		const r = runPrepared(
+			3,
+			(i) => {
+				if (i === 1) throw new Error('bad value');
+			},
+			{ continueOnFail: true },
+		);
+		expect(await r.promise).toEqual([out({ sent: 0 }, 0), { json: { error: 'bad value' }, pairedItem: { item: 1 } }, out({ sent: 2 }, 2)]);
+		expect(r.events.filter((e) => e.startsWith('send')).sort()).toEqual(['send 0', 'send 2']);
+	});
+});

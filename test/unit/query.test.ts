@@ -1,12 +1,17 @@
 // The shared query reader driven through the transport with a fake n8n context and an in-memory provider:
 // Return All / Limit, the page size and its bounds, the filters sent, and the items put out per record or per page.
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { readLimit, runQuery, type QuerySpec } from '../../nodes/WineFulfillment/actions/query';
+import { prepareQuery, readLimit, type QuerySpec } from '../../nodes/WineFulfillment/actions/query';
 import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
 import type { FakeAnswer, SentRequest } from './fakeContext';
 import { fakeExecute, inputItems } from './fakeExecute';
+
+/** A query for one item, its two steps in a row (as the router runs them, less preparing the other items first). */
+async function runQuery(this: IExecuteFunctions, spec: QuerySpec, itemIndex: number) {
+	return await prepareQuery.call(this, spec, itemIndex)();
+}
 
 const RECORDS = 'Records';
 const FILTERS = { Warehouse: 'WH1', ItemNumbers: ['A', 'B'] };

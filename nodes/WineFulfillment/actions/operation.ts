@@ -6,8 +6,16 @@ import pLimit from 'p-limit';
 import { readInteger, type IntegerField } from './parameters';
 import { OPTIONS, groupedFromVersion2, isSettingsCollection, onVersion1, settingPath } from './versions';
 
+/** What sends one prepared input item and gives its output items. */
+export type Send = () => Promise<INodeExecutionData[]>;
+
 export interface OperationModule {
 	description: INodeProperties[];
+	/**
+	 * One input item, in two steps: reads and checks its parameters at once (synchronously, nothing sent) and returns
+	 * what sends it. The router prepares every input item before it sends the first.
+	 */
+	prepare?: (this: IExecuteFunctions, itemIndex: number) => Send;
 	/** one input item; the router runs items concurrently (bounded) and keeps input order */
 	execute?: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
 	/** all input items at once, for operations that group items into one request */
@@ -116,36 +124,62 @@ type Outcome =
 	| { kind: 'failed'; error: unknown }
 	| { kind: 'skipped' };
 
+/** A per-item operation: its `execute`, or its `prepare` (every item prepared before the first is sent). */
+export type PerItem = NonNullable<OperationModule['execute']> | Required<Pick<OperationModule, 'prepare'>>;
+
+/**
+ * Every input item prepared: what sends it, or (Continue On Fail) the error item of an item whose parameters were
+ * refused. Without Continue On Fail the first refused item stops the run here, before anything is sent.
+ */
+function prepareAll(ctx: IExecuteFunctions, operation: PerItem, continueOnFail: boolean): Array<Send | INodeExecutionData> {
+	const items = ctx.getInputData();
+	if (typeof operation === 'function') return items.map((_item, itemIndex) => async () => await operation.call(ctx, itemIndex));
+	return items.map((_item, itemIndex) => {
+		try {
+			return operation.prepare.call(ctx, itemIndex);
+		} catch (error) {
+			if (continueOnFail) return errorItem(ctx, error, itemIndex);
+			const refused = asNodeError(ctx, error, itemIndex);
+			refused.context.itemIndex = itemIndex;
+			if (items.length > 1) {
+				const note = `Item ${itemIndex + 1} of ${items.length} was refused before anything was sent: no item was sent.`;
+				refused.description = [refused.description, note].filter(Boolean).join('\n\n');
+			}
+			throw refused;
+		}
+	});
+}
+
 /**
  * Runs a per-item operation over every input item with bounded concurrency; output keeps input order.
+ * An operation with `prepare` has every item's parameters read and checked first (one item refused: nothing sent).
  * With Continue On Fail a failed item becomes an error item and the rest go on. Without it, the first
  * failure stops the run: no queued item is started, what is in flight finishes, and the earliest failing
  * item's error is thrown with a note of what was already done (with its references), what also failed
  * and what was never sent, so the user knows what exists at the provider.
  */
-export async function runPerItem(
-	this: IExecuteFunctions,
-	execute: NonNullable<OperationModule['execute']>,
-): Promise<INodeExecutionData[]> {
+export async function runPerItem(this: IExecuteFunctions, operation: PerItem): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const concurrency = readInteger(this, settingPath(this, 'requestOptions', 'concurrency'), 0, CONCURRENCY_FIELD);
+	const continueOnFail = this.continueOnFail();
+	const prepared = prepareAll(this, operation, continueOnFail);
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);
-	const continueOnFail = this.continueOnFail();
 	let stopped = false;
 
+	const sendOne = async (send: Send, itemIndex: number): Promise<Outcome> => {
+		if (stopped) return { kind: 'skipped' };
+		try {
+			return { kind: 'done', output: await send() };
+		} catch (error) {
+			if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)] };
+			stopped = true;
+			return { kind: 'failed', error };
+		}
+	};
 	const outcomes: Outcome[] = await Promise.all(
-		items.map(async (_item, itemIndex) =>
-			await limit(async (): Promise<Outcome> => {
-				if (stopped) return { kind: 'skipped' };
-				try {
-					return { kind: 'done', output: await execute.call(this, itemIndex) };
-				} catch (error) {
-					if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)] };
-					stopped = true;
-					return { kind: 'failed', error };
-				}
-			}),
+		prepared.map(async (send, itemIndex) =>
+			typeof send === 'function' ? await limit(sendOne, send, itemIndex) : { kind: 'done' as const, output: [send] },
 		),
 	);
 

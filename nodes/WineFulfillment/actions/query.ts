@@ -1,10 +1,11 @@
-// Runs a paginated query for one input item: Return All / Limit, one item per record or per raw page.
+// Prepares and sends a paginated query for one input item: Return All / Limit, one item per record or per raw page.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
 import { apiRequest } from '../transport/request';
 import { paginatePages, type PagingStyle } from '../transport/pagination';
 import { itemsFor } from './common';
+import type { Send } from './operation';
 import { checkInteger, readBoolean, readInteger } from './parameters';
 import { readSettings } from './versions';
 
@@ -90,11 +91,8 @@ export function readLimit(ctx: IExecuteFunctions, itemIndex: number): number | u
 	return readInteger(ctx, 'limit', itemIndex, { field: 'Limit', min: 1, fallback: 50 });
 }
 
-export async function runQuery(
-	this: IExecuteFunctions,
-	spec: QuerySpec,
-	itemIndex: number,
-): Promise<INodeExecutionData[]> {
+/** A query's Return All / Limit and Options read and checked for one input item; what it returns sends the query. */
+export function prepareQuery(this: IExecuteFunctions, spec: QuerySpec, itemIndex: number): Send {
 	const limit = readLimit(this, itemIndex);
 	const options = readSettings(this, 'queryOptions', itemIndex, ['output', 'pageSize']);
 	const output = (options.output ?? 'records') as 'records' | 'pages';
@@ -104,6 +102,15 @@ export async function runQuery(
 		max: spec.maxPageSize,
 		fallback: spec.maxPageSize,
 	});
+	return async () => await sendQuery.call(this, spec, itemIndex, { limit, output, pageSize });
+}
+
+async function sendQuery(
+	this: IExecuteFunctions,
+	spec: QuerySpec,
+	itemIndex: number,
+	{ limit, output, pageSize }: { limit: number | undefined; output: 'records' | 'pages'; pageSize: number },
+): Promise<INodeExecutionData[]> {
 	const pages = paginatePages({
 		style: spec.style,
 		pageSize,

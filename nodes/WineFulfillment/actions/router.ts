@@ -46,6 +46,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	// an inherited member ("toString") is no module: it has neither execute nor executeBatch
 	const module: OperationModule | undefined = operations[operation];
 	if (module?.executeBatch) return [await module.executeBatch.call(this, this.getInputData())];
+	if (module?.prepare) return [await runPerItem.call(this, { prepare: module.prepare })];
 	if (!module?.execute) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
 	}

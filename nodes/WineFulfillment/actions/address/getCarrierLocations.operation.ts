@@ -1,13 +1,13 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { LOCATION_CARRIERS, LOCATION_RECORDS, MAX_LOCATIONS_TOP, carrierLocationsRequest } from '../../wire/commerce';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
-import { queryProperties, runQuery } from '../query';
+import { prepareQuery, queryProperties } from '../query';
 import { toWire } from '../wireNames';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['address'], operation: ['getCarrierLocations'] };
@@ -76,7 +76,7 @@ const labels = {
 	Longitude: 'Longitude',
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const filters = toWire(nodeParameter(this, 'filters', itemIndex, {}) as IDataObject);
 	const body = validateBody(
 		this,
@@ -89,7 +89,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		labels,
 		itemIndex,
 	);
-	return await runQuery.call(
+	return prepareQuery.call(
 		this,
 		{
 			endpoint: ENDPOINTS.getCarrierLocations,

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
@@ -12,9 +12,9 @@ import {
 } from '../../wire/inventory';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { toWire } from '../wireNames';
-import { queryProperties, runQuery } from '../query';
+import { prepareQuery, queryProperties } from '../query';
 import { readSettings } from '../versions';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getSellable'] };
@@ -90,7 +90,7 @@ const labels = {
 	OrderType: 'Order Type',
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const filters = compact({
 		ItemNumbers: readList(this, nodeParameter(this, 'itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
 		Warehouses: readList(this, nodeParameter(this, 'warehouses', itemIndex, []), itemIndex, 'Warehouses'),
@@ -104,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 	hintUnknownWarehouses(this, 'Warehouse', body.Warehouses ?? []);
-	return await runQuery.call(
+	return prepareQuery.call(
 		this,
 		{
 			endpoint: ENDPOINTS.getSellable,

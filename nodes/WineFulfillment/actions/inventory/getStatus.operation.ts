@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES } from '../../wire/common';
@@ -6,8 +6,8 @@ import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
 import { compact, hintUnknownWarehouses, validateBody } from '../common';
-import { queryProperties, runQuery } from '../query';
-import { withOptions } from '../operation';
+import { prepareQuery, queryProperties } from '../query';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getStatus'] };
@@ -59,7 +59,7 @@ const labels = {
 	InventoryStatuses: 'Inventory Statuses',
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const body = validateBody(
 		this,
 		getStatusRequest,
@@ -74,7 +74,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);
-	return await runQuery.call(
+	return prepareQuery.call(
 		this,
 		{ endpoint: ENDPOINTS.getStatus, body: body as IDataObject, style: 'skipTop', recordsKey: STATUS_RECORDS, maxPageSize: MAX_TOP },
 		itemIndex,

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ALL_INVENTORY_STATUS, WAREHOUSES } from '../../wire/common';
@@ -12,9 +12,9 @@ import {
 } from '../../wire/inventory';
 import { simpleTransaction } from '../../wire/simplify';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
-import { queryProperties, runQuery } from '../query';
+import { prepareQuery, queryProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
@@ -130,7 +130,7 @@ function dateMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return { TransactionDate: nodeParameter(ctx, 'transactionDate', itemIndex, '') as string };
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const filters = compact({
 		...dateMembers(this, itemIndex),
 		TransactionType: nodeParameter(this, 'transactionType', itemIndex, '') as string,
@@ -153,7 +153,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			location: 'outputPane',
 		});
 	}
-	return await runQuery.call(
+	return prepareQuery.call(
 		this,
 		{
 			endpoint: ENDPOINTS.getTransactions,

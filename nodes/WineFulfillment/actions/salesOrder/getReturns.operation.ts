@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
@@ -13,10 +13,10 @@ import {
 } from '../../wire/salesOrder';
 import { simpleReturn } from '../../wire/simplify';
 import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
-import { queryProperties, runQuery } from '../query';
+import { prepareQuery, queryProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { toWire } from '../wireNames';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter, readList } from '../parameters';
 
 const properties: INodeProperties[] = [
@@ -90,7 +90,7 @@ const labels = {
 	IncludeTotalRecordCount: 'Include Total Record Count',
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const filters = toWire(nodeParameter(this, 'filters', itemIndex, {}) as IDataObject);
 	// none given reads as [], which compact leaves out
 	filters.OrderNumbers = readList(this, filters.OrderNumbers, itemIndex, 'Order Numbers');
@@ -102,7 +102,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	);
 	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);
-	return await runQuery.call(
+	return prepareQuery.call(
 		this,
 		{
 			endpoint: ENDPOINTS.getReturns,

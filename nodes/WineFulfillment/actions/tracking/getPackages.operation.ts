@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CARRIERS } from '../../wire/common';
@@ -14,9 +14,9 @@ import {
 } from '../../wire/tracking';
 import { simplePackage } from '../../wire/simplify';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
-import { queryProperties, runQuery } from '../query';
+import { prepareQuery, queryProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
@@ -103,7 +103,7 @@ function range(from: unknown, to: unknown): IDataObject | undefined {
 	return set(from) === undefined && set(to) === undefined ? undefined : { from: set(from), to: set(to) };
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const f = nodeParameter(this, 'filters', itemIndex, {}) as IDataObject;
 	const body = validateBody(
 		this,
@@ -126,7 +126,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const now = Date.now();
 		body.LastActivityDateRange = rangeText(now - DEFAULT_ACTIVITY_DAYS * DAY_MS, now + DAY_MS);
 	}
-	return await runQuery.call(
+	return prepareQuery.call(
 		this,
 		{
 			endpoint: ENDPOINTS.getPackages,
