@@ -23,7 +23,18 @@ function failed(id: string, error: unknown): ScenarioResult {
 	return { id, title: `${id}: did not run`, method: message, rows: [], goals: [], error: message };
 }
 
+/** The major Node.js version the measurements are for: n8n 2.x runs on nothing older. */
+const NODE_MAJOR = 24;
+
 async function main() {
+	if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+		// an older node measures another runtime than n8n's, and would still write bench/results/latest.json
+		console.error(
+			`bench: this is Node.js ${process.version}; n8n 2.x, and so these measurements, need Node.js ${NODE_MAJOR}. ` +
+				'Run `bash scripts/dev.sh bench` (it sets up Node.js 24), or `source scripts/toolchain.sh` first.',
+		);
+		process.exit(2);
+	}
 	const wanted = new Set(process.argv.slice(2));
 	const runs = (n: string) => wanted.size === 0 || wanted.has(n);
 	const started = Date.now();

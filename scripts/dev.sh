@@ -2,6 +2,7 @@
 # The README's two commands, for a fresh machine:
 #   bash scripts/dev.sh start   sets up, then runs the main job (npm start)
 #   bash scripts/dev.sh test    sets up, then runs the tests (npm test) in three time zones and prints "N passed, N failed"
+# and, for the benchmark: bash scripts/dev.sh bench [scenario...]   sets up, then runs npm run bench on Node.js 24
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/toolchain.sh
@@ -35,8 +36,14 @@ case "${1:-}" in
 		node scripts/test-summary.js .work/jest-results.json "${results[@]}"
 		exit "$status"
 		;;
+	bench)
+		# the benchmark (README "Benchmark"), on Node.js 24 as n8n runs; scenario numbers may follow: bench 3
+		setup
+		shift
+		exec npm run bench -- "$@"
+		;;
 	*)
-		echo "usage: bash scripts/dev.sh start|test" >&2
+		echo "usage: bash scripts/dev.sh start|test|bench [scenario...]" >&2
 		exit 2
 		;;
 esac
