@@ -43,7 +43,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw new NodeOperationError(this.getNode(), `The resource "${resource}" is not known`);
 	}
 
-	// an inherited member ("toString") is no module: it has neither execute nor executeBatch
+	// an inherited member ("toString") is no module: it has neither prepare, execute nor executeBatch
 	const module: OperationModule | undefined = operations[operation];
 	if (module?.executeBatch) return [await module.executeBatch.call(this, this.getInputData())];
 	if (module?.prepare) return [await runPerItem.call(this, { prepare: module.prepare })];
