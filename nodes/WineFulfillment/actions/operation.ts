@@ -133,7 +133,7 @@ export type PerItem = NonNullable<OperationModule['execute']> | Required<Pick<Op
  */
 function prepareAll(ctx: IExecuteFunctions, operation: PerItem, continueOnFail: boolean): Array<Send | INodeExecutionData> {
 	const items = ctx.getInputData();
-	if (typeof operation === 'function') return items.map((_item, itemIndex) => async () => await operation.call(ctx, itemIndex));
+	if (typeof operation === 'function') return items.map((_item, itemIndex) => () => operation.call(ctx, itemIndex));
 	return items.map((_item, itemIndex) => {
 		try {
 			return operation.prepare.call(ctx, itemIndex);

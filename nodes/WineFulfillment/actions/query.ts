@@ -102,7 +102,7 @@ export function prepareQuery(this: IExecuteFunctions, spec: QuerySpec, itemIndex
 		max: spec.maxPageSize,
 		fallback: spec.maxPageSize,
 	});
-	return async () => await sendQuery.call(this, spec, itemIndex, { limit, output, pageSize });
+	return () => sendQuery.call(this, spec, itemIndex, { limit, output, pageSize });
 }
 
 async function sendQuery(
