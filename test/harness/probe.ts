@@ -26,7 +26,7 @@ export class TransportProbe implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return [
-			await runPerItem.call(this, async (itemIndex) => {
+			await runPerItem.call(this, (itemIndex) => async () => {
 				const raw = this.getNodeParameter('probe', itemIndex) as string | IDataObject;
 				const p = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject;
 				const endpoint = ENDPOINTS[p.endpoint as keyof typeof ENDPOINTS];

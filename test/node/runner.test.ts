@@ -1,5 +1,6 @@
-// The per-item runner when an item fails without Continue On Fail: the run ends, with the earliest failure,
-// what was already done (with references), what also failed and what was never sent.
+// The per-item runner when an item fails without Continue On Fail: a refused item stops the run before anything is
+// sent; a failed send ends it with the earliest failure, what was already done (with references), what also failed
+// and what was never sent.
 import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
 import { salesOrders } from '../sandbox/stores';
@@ -69,20 +70,27 @@ describe('per-item runner: a failure without Continue On Fail', () => {
 		const failedIndex = Number(failedNo.slice(4)) - 1;
 		expect(result.error).toBeDefined();
 		expect(result.error?.context?.itemIndex).toBe(failedIndex);
-		if (failure === 'invalid') expect(result.error?.message).toBe('Invalid "Items line 1 → Quantity (ItemQuantity)": must be a whole number of at least 1 (got -1)');
-		else expect(result.error?.message).toMatch(failure === 'reset' ? /connection was reset/ : /internal error \(500\)/);
 		expect(result.output(ACTION_NODE)).toEqual([]);
+		const description = String(result.error?.description ?? '');
+		if (failure === 'invalid') {
+			// refused while every item was read and checked: nothing was sent, and the error says so
+			expect(result.error?.message).toBe('Invalid "Items line 1 → Quantity (ItemQuantity)": must be a whole number of at least 1 (got -1)');
+			expect(description).toContain(`Item ${failedIndex + 1} of ${size} was refused before anything was sent: no item was sent.`);
+			expect(description).not.toContain('so the run stopped');
+			expect([log.length, created.length]).toEqual([0, 0]);
+			return;
+		}
+		expect(result.error?.message).toMatch(failure === 'reset' ? /connection was reset/ : /internal error \(500\)/);
 
 		// every created order is named as done, with its transaction reference; nothing else was created
-		const description = String(result.error?.description ?? '');
 		expect(description).toContain(`Item ${failedIndex + 1} of ${size} failed, so the run stopped.`);
 		const accepted = created.filter((o) => o.OrderNo !== failedNo);
 		for (const order of accepted) {
 			const i = Number(order.OrderNo.slice(4)) - 1;
 			expect(description).toContain(`item ${i + 1} (TransactionReferenceNumber ${order.TransactionReferenceNumber}, OrderNo ${order.OrderNo})`);
 		}
-		// the failing item's order exists only where the provider processed it before the answer was lost
-		expect(created.some((o) => o.OrderNo === failedNo)).toBe(failure !== 'invalid');
+		// the failing item's order exists: the provider processed it before the answer was lost
+		expect(created.some((o) => o.OrderNo === failedNo)).toBe(true);
 		expect(description).not.toContain(`item ${failedIndex + 1} (`);
 		expect(new Set(created.map((o) => o.OrderNo)).size).toBe(created.length);
 
@@ -98,13 +106,20 @@ describe('per-item runner: a failure without Continue On Fail', () => {
 	});
 
 	it('the earliest failing item is the one reported when several in flight fail', async () => {
-		const items = Array.from({ length: 8 }, (_, i) => ({ OrderNo: orderNo(i), items: [line(SKU_A, i === 2 || i === 4 ? 0 : 1)] }));
+		const items = Array.from({ length: 8 }, (_, i) => ({ OrderNo: orderNo(i), items: [line(SKU_A, 1)] }));
+		// all 8 are sent at once; two of them are answered 500 without being processed (whichever arrive 3rd and 4th)
+		await fx.control.fault({ kind: 'latency', ms: 5, path: 'CreateSalesOrder' });
+		await fx.control.fault({ kind: 'status', status: 500, when: 'before', path: 'CreateSalesOrder', after: 2, count: 2 });
 		const result = await fx.run(actionWorkflow(createFromItems({ options: { concurrency: 8 } }, 2), { items, typeVersion: 2 }));
-		expect(result.error?.context?.itemIndex).toBe(2);
-		expect(result.error?.description).toContain('Item 3 of 8 failed');
-		expect(result.error?.description).toContain('Also failed: item 5: Invalid "Items line 1 → Quantity (ItemQuantity)"');
-		// items 1, 2, 4, 6-8 were all started at once and accepted
-		expect(salesOrders(fx.sandbox.state)).toHaveLength(6);
+		const log = await fx.control.requests('CreateSalesOrder');
+		expect(log.map((r) => r.outcome).sort()).toEqual([...Array(2).fill('fault-before'), ...Array(6).fill('processed')]);
+		// the other 6 were all started at once and accepted; the two answered 500 are the ones not created
+		const created = new Set(salesOrders(fx.sandbox.state).map((o) => o.OrderNo));
+		const failed = items.map((_, i) => i).filter((i) => !created.has(orderNo(i)));
+		expect([created.size, failed.length]).toEqual([6, 2]);
+		expect(result.error?.context?.itemIndex).toBe(failed[0]);
+		expect(result.error?.description).toContain(`Item ${failed[0] + 1} of 8 failed`);
+		expect(result.error?.description).toContain(`Also failed: item ${failed[1] + 1}: `);
 	});
 
 	it('with Continue On Fail every item has its result, in input order, each paired to its input', async () => {

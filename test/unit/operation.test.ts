@@ -49,10 +49,12 @@ async function run(
 	});
 	const started: number[] = [];
 	const contexts: unknown[] = [];
-	const promise = runPerItem.call(ctx, async function (this: IExecuteFunctions, itemIndex: number) {
-		started.push(itemIndex);
-		contexts.push(this);
-		return await behave(itemIndex);
+	const promise = runPerItem.call(ctx, function (this: IExecuteFunctions, itemIndex: number) {
+		return async () => {
+			started.push(itemIndex);
+			contexts.push(this);
+			return await behave(itemIndex);
+		};
 	});
 	return { ctx, started, contexts, promise };
 }
@@ -193,7 +195,7 @@ describe('runPerItem: every item succeeds', () => {
 			params: { requestOptions: { concurrency: 3 }, options: { concurrency: 7 } },
 			typeVersion,
 		});
-		await runPerItem.call(ctx, async (i) => {
+		await runPerItem.call(ctx, (i) => async () => {
 			running += 1;
 			most = Math.max(most, running);
 			await new Promise((resolve) => setTimeout(resolve, 2));
@@ -435,17 +437,15 @@ describe('runPerItem with prepare: every item prepared before the first is sent'
 	function runPrepared(n: number, refuse: (itemIndex: number) => void, { continueOnFail = false, concurrency = 2 } = {}) {
 		const { ctx } = fakeExecute({ items: inputItems(n), continueOnFail, params: { options: { concurrency } }, typeVersion: 2 });
 		const events: string[] = [];
-		const promise = runPerItem.call(ctx, {
-			prepare(this: IExecuteFunctions, itemIndex: number) {
-				events.push(`prepare ${itemIndex}`);
-				expect(this).toBe(ctx);
-				refuse(itemIndex);
-				return async () => {
-					events.push(`send ${itemIndex}`);
-					await settle();
-					return [out({ sent: itemIndex }, itemIndex)];
-				};
-			},
+		const promise = runPerItem.call(ctx, function (this: IExecuteFunctions, itemIndex: number) {
+			events.push(`prepare ${itemIndex}`);
+			expect(this).toBe(ctx);
+			refuse(itemIndex);
+			return async () => {
+				events.push(`send ${itemIndex}`);
+				await settle();
+				return [out({ sent: itemIndex }, itemIndex)];
+			};
 		});
 		return { events, promise };
 	}

@@ -114,9 +114,9 @@ const sentBefore =
 const sender =
 	(module: SentOrdersModule, store: MemoryDeduplicator, setup: Setup = {}) =>
 	(orderNo: string, reference: string) =>
-		module.sendOnce(run(store, {}, {}, setup).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+		module.sendOnce(run(store, {}, {}, setup).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo))();
 
-const once = (r: Run, orderNo: string, send = answered(orderNo, `REF-${orderNo}`)) => sendOnce(r.ctx, 0, { ...SALES, identity: orderNo }, send, sentBefore(orderNo));
+const once = async (r: Run, orderNo: string, send = answered(orderNo, `REF-${orderNo}`)) => await sendOnce(r.ctx, 0, { ...SALES, identity: orderNo }, send, sentBefore(orderNo))();
 
 /** The state a claim of this one order found. */
 const claimState = async (r: Run, orderNo: string, module: SentOrdersModule = thisProcess) => {
@@ -575,9 +575,9 @@ describe('whose order it is: the account and the scope in its record', () => {
 		const counter = { sends: 0 };
 		const upgraded = freshModule();
 		const workflowScope = run(store, {}, {}, { credentials: { baseUrl: 'https://fulfillment.example/v3/' } });
-		const first = await upgraded.sendOnce(workflowScope.ctx, 0, { ...SALES, identity: 'KEPT-1' }, answered('KEPT-1', 'R', counter), sentBefore('KEPT-1'));
+		const first = await upgraded.sendOnce(workflowScope.ctx, 0, { ...SALES, identity: 'KEPT-1' }, answered('KEPT-1', 'R', counter), sentBefore('KEPT-1'))();
 		const nodeScope = run(store, { sendOnceOptions: { scope: 'node' } });
-		const second = await upgraded.sendOnce(nodeScope.ctx, 0, { ...SALES, identity: 'KEPT-2' }, answered('KEPT-2', 'R', counter), sentBefore('KEPT-2'));
+		const second = await upgraded.sendOnce(nodeScope.ctx, 0, { ...SALES, identity: 'KEPT-2' }, answered('KEPT-2', 'R', counter), sentBefore('KEPT-2'))();
 		expect([...first, ...second].map((i) => i.json)).toEqual([
 			{ OrderNo: 'KEPT-1', TransactionReferenceNumber: null, alreadySent: true },
 			{ OrderNo: 'KEPT-2', TransactionReferenceNumber: null, alreadySent: true },
@@ -591,7 +591,7 @@ describe("this process's memory of the references of accepted orders", () => {
 		const store = new MemoryDeduplicator();
 		const here = freshModule();
 		const sendHere = (send: () => Promise<{ reference: string; output: INodeExecutionData[] }>) =>
-			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'AGAIN-1' }, send, sentBefore('AGAIN-1'));
+			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'AGAIN-1' }, send, sentBefore('AGAIN-1'))();
 		await sendHere(answered('AGAIN-1', 'REF-OLD'));
 		// a Remove Duplicates node of the workflow clears its store; the order is sent again here and refused
 		await store.clearAllProcessedItems('workflow', contextData);
@@ -600,7 +600,7 @@ describe("this process's memory of the references of accepted orders", () => {
 		await record!.settle([{ identity: 'AGAIN-1', outcome: 'released' }]);
 		// another process sends it, accepted with a new reference
 		const there = freshModule();
-		await there.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'AGAIN-1' }, answered('AGAIN-1', 'REF-NEW'), sentBefore('AGAIN-1'));
+		await there.sendOnce(run(store).ctx, 0, { ...SALES, identity: 'AGAIN-1' }, answered('AGAIN-1', 'REF-NEW'), sentBefore('AGAIN-1'))();
 		const out = await sendHere(answered('AGAIN-1', 'REF-THIRD'));
 		expect(out.map((i) => i.json)).toEqual([{ OrderNo: 'AGAIN-1', TransactionReferenceNumber: null, alreadySent: true }]);
 	});
@@ -698,12 +698,12 @@ describe("this process's memory of the references of accepted orders", () => {
 		const here = freshModule();
 		const elsewhere = freshModule();
 		const sendHere = (orderNo: string, reference: string) =>
-			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo));
+			here.sendOnce(run(store).ctx, 0, { ...SALES, identity: orderNo }, answered(orderNo, reference), sentBefore(orderNo))();
 		expect((await sendHere('FORGOT-1', 'REF-OLD'))[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-OLD', alreadySent: false });
 		const record = await here.recordToForget(run(store, { scope: 'workflow' }).ctx, 'salesOrder', 0);
 		expect((await record!.forget(['FORGOT-1'], 0)).get('FORGOT-1')).toBeGreaterThan(0);
 		const other = run(store).ctx;
-		const resent = await elsewhere.sendOnce(other, 0, { ...SALES, identity: 'FORGOT-1' }, answered('FORGOT-1', 'REF-NEW'), sentBefore('FORGOT-1'));
+		const resent = await elsewhere.sendOnce(other, 0, { ...SALES, identity: 'FORGOT-1' }, answered('FORGOT-1', 'REF-NEW'), sentBefore('FORGOT-1'))();
 		expect(resent[0].json).toMatchObject({ TransactionReferenceNumber: 'REF-NEW', alreadySent: false });
 		// this process no longer vouches for REF-OLD: it does not know the new reference
 		expect((await sendHere('FORGOT-1', 'REF-NEVER'))[0].json).toEqual({ OrderNo: 'FORGOT-1', TransactionReferenceNumber: null, alreadySent: true });

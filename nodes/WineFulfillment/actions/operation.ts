@@ -9,15 +9,17 @@ import { OPTIONS, groupedFromVersion2, isSettingsCollection, onVersion1, setting
 /** What sends one prepared input item and gives its output items. */
 export type Send = () => Promise<INodeExecutionData[]>;
 
+/** Reads and checks one input item's parameters (nothing sent) and returns what sends it. */
+export type Prepare = (this: IExecuteFunctions, itemIndex: number) => Send;
+
 export interface OperationModule {
 	description: INodeProperties[];
 	/**
 	 * One input item, in two steps: reads and checks its parameters at once (synchronously, nothing sent) and returns
-	 * what sends it. The router prepares every input item before it sends the first.
+	 * what sends it. The router prepares every input item before it sends the first, then sends them concurrently
+	 * (bounded), keeping input order.
 	 */
-	prepare?: (this: IExecuteFunctions, itemIndex: number) => Send;
-	/** one input item; the router runs items concurrently (bounded) and keeps input order */
-	execute?: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]>;
+	prepare?: Prepare;
 	/** all input items at once, for operations that group items into one request */
 	executeBatch?: (this: IExecuteFunctions, items: INodeExecutionData[]) => Promise<INodeExecutionData[]>;
 }
@@ -124,19 +126,15 @@ type Outcome =
 	| { kind: 'failed'; error: unknown }
 	| { kind: 'skipped' };
 
-/** A per-item operation: its `execute`, or its `prepare` (every item prepared before the first is sent). */
-export type PerItem = NonNullable<OperationModule['execute']> | Required<Pick<OperationModule, 'prepare'>>;
-
 /**
  * Every input item prepared: what sends it, or (Continue On Fail) the error item of an item whose parameters were
  * refused. Without Continue On Fail the first refused item stops the run here, before anything is sent.
  */
-function prepareAll(ctx: IExecuteFunctions, operation: PerItem, continueOnFail: boolean): Array<Send | INodeExecutionData> {
+function prepareAll(ctx: IExecuteFunctions, prepare: Prepare, continueOnFail: boolean): Array<Send | INodeExecutionData> {
 	const items = ctx.getInputData();
-	if (typeof operation === 'function') return items.map((_item, itemIndex) => () => operation.call(ctx, itemIndex));
 	return items.map((_item, itemIndex) => {
 		try {
-			return operation.prepare.call(ctx, itemIndex);
+			return prepare.call(ctx, itemIndex);
 		} catch (error) {
 			if (continueOnFail) return errorItem(ctx, error, itemIndex);
 			const refused = asNodeError(ctx, error, itemIndex);
@@ -151,18 +149,18 @@ function prepareAll(ctx: IExecuteFunctions, operation: PerItem, continueOnFail: 
 }
 
 /**
- * Runs a per-item operation over every input item with bounded concurrency; output keeps input order.
- * An operation with `prepare` has every item's parameters read and checked first (one item refused: nothing sent).
+ * Runs a per-item operation over every input item: every item's parameters are read and checked first (one item
+ * refused: nothing sent), then the items are sent with bounded concurrency; output keeps input order.
  * With Continue On Fail a failed item becomes an error item and the rest go on. Without it, the first
- * failure stops the run: no queued item is started, what is in flight finishes, and the earliest failing
+ * failure of a send stops the run: no queued item is started, what is in flight finishes, and the earliest failing
  * item's error is thrown with a note of what was already done (with its references), what also failed
  * and what was never sent, so the user knows what exists at the provider.
  */
-export async function runPerItem(this: IExecuteFunctions, operation: PerItem): Promise<INodeExecutionData[]> {
+export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const concurrency = readInteger(this, settingPath(this, 'requestOptions', 'concurrency'), 0, CONCURRENCY_FIELD);
 	const continueOnFail = this.continueOnFail();
-	const prepared = prepareAll(this, operation, continueOnFail);
+	const prepared = prepareAll(this, prepare, continueOnFail);
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);
 	let stopped = false;

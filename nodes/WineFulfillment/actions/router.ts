@@ -43,12 +43,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			throw new NodeOperationError(this.getNode(), `The resource "${resource}" is not known`);
 	}
 
-	// an inherited member ("toString") is no module: it has neither prepare, execute nor executeBatch
+	// an inherited member ("toString") is no module: it has neither prepare nor executeBatch
 	const module: OperationModule | undefined = operations[operation];
 	if (module?.executeBatch) return [await module.executeBatch.call(this, this.getInputData())];
-	if (module?.prepare) return [await runPerItem.call(this, { prepare: module.prepare })];
-	if (!module?.execute) {
+	if (!module?.prepare) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for "${resource}"`);
 	}
-	return [await runPerItem.call(this, module.execute)];
+	return [await runPerItem.call(this, module.prepare)];
 }

@@ -33,7 +33,7 @@ import pLimit from 'p-limit';
 import { randomUUID } from 'crypto';
 
 import { mayHaveTakenEffect } from '../transport/errors';
-import { asNodeError } from './operation';
+import { asNodeError, type Send } from './operation';
 import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
 export type SentKind = 'salesOrder' | 'purchaseOrder' | 'transferOrder' | 'sku';
@@ -748,34 +748,43 @@ export interface Sent {
 /**
  * Sends one order at most once: claims it, sends it, records the outcome. An order accepted before comes out of
  * `sentBefore` with alreadySent true (and its reference when this process still knows it); one whose earlier outcome
- * is unknown fails with an error saying how to check it and how to send it on purpose.
+ * is unknown fails with an error saying how to check it and how to send it on purpose. The item's settings (Send
+ * Once, Scope, History Size, Send Again) are read and checked at once, with the rest of the item's parameters; what
+ * it returns claims and sends.
  */
-export async function sendOnce(
+export function sendOnce(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	order: { kind: SentKind; identity: string; onByDefault: boolean },
 	send: () => Promise<Sent>,
 	sentBefore: (reference: string | null) => INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const record = await sentOrdersFor(ctx, order.kind, itemIndex, order.onByDefault);
-	if (!record) return (await send()).output;
-	if (sendAgain(ctx, itemIndex)) await record.forget([order.identity], itemIndex);
-
-	// claim answers for every order it is given
-	const claim = (await record.claim([order.identity], itemIndex)).get(order.identity) as Claim;
-	if (claim.state === 'sent') return flagged(sentBefore(claim.reference ?? null), true);
-	if (claim.state === 'unsettled') throw record.unsettledError(order.identity, itemIndex);
-
-	let sent: Sent;
-	try {
-		sent = await send();
-	} catch (error) {
-		const shown = asNodeError(ctx, error, itemIndex);
-		await record.failed([order.identity], error, shown);
-		throw shown;
+): Send {
+	if (!readBoolean(ctx, 'sendOnce', itemIndex, KINDS[order.kind].option, order.onByDefault)) {
+		return async () => (await send()).output;
 	}
-	await record.settle([{ identity: order.identity, outcome: 'sent', reference: sent.reference }]);
-	return flagged(sent.output, false);
+	const settings = readSettings(ctx, itemIndex);
+	const again = sendAgain(ctx, itemIndex);
+	return async () => {
+		const record = await openRecord(ctx, order.kind, settings, itemIndex);
+		if (!record) return (await send()).output;
+		if (again) await record.forget([order.identity], itemIndex);
+
+		// claim answers for every order it is given
+		const claim = (await record.claim([order.identity], itemIndex)).get(order.identity) as Claim;
+		if (claim.state === 'sent') return flagged(sentBefore(claim.reference ?? null), true);
+		if (claim.state === 'unsettled') throw record.unsettledError(order.identity, itemIndex);
+
+		let sent: Sent;
+		try {
+			sent = await send();
+		} catch (error) {
+			const shown = asNodeError(ctx, error, itemIndex);
+			await record.failed([order.identity], error, shown);
+			throw shown;
+		}
+		await record.settle([{ identity: order.identity, outcome: 'sent', reference: sent.reference }]);
+		return flagged(sent.output, false);
+	};
 }
 
 /** Output items with alreadySent set. */

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -14,7 +14,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { nodeParameter, readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 const show = { resource: ['address'], operation: ['validate'] };
 
@@ -85,7 +85,7 @@ const labels = {
 	'PALRequest.MaxPALListSize': 'Max Pickup Locations',
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const param = (name: string, fallback: unknown = '') => nodeParameter(this, name, itemIndex, fallback);
 	const includePal = readBoolean(this, 'includePal', itemIndex, 'Include Pickup Locations');
 	const body = validateBody(
@@ -111,18 +111,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		labels,
 		itemIndex,
 	);
-	// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
-	const response = await apiRequest.call(this, ENDPOINTS.validateAddress, body as IDataObject, { itemIndex });
-	const result = (response.body && typeof response.body === 'object' ? response.body : {}) as IDataObject;
-	return itemsFor(
-		[
-			{
-				status: validationStatus(result, body.Address as IDataObject),
-				classification: classification(result),
-				ClientReferenceCode: body.ClientReferenceCode,
-				...result,
-			},
-		],
-		itemIndex,
-	);
+	return async () => {
+		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
+		const response = await apiRequest.call(this, ENDPOINTS.validateAddress, body as IDataObject, { itemIndex });
+		const result = (response.body && typeof response.body === 'object' ? response.body : {}) as IDataObject;
+		return itemsFor(
+			[
+				{
+					status: validationStatus(result, body.Address as IDataObject),
+					classification: classification(result),
+					ClientReferenceCode: body.ClientReferenceCode,
+					...result,
+				},
+			],
+			itemIndex,
+		);
+	};
 }

@@ -2,4 +2,4 @@
 import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelByReference } from './shared';
 
-export const { description, execute } = cancelByReference('purchaseOrder', ENDPOINTS.cancelPurchaseOrder, 'PO-2026-0042');
+export const { description, prepare } = cancelByReference('purchaseOrder', ENDPOINTS.cancelPurchaseOrder, 'PO-2026-0042');

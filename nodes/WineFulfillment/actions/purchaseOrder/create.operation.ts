@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
@@ -13,7 +13,7 @@ import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { PURCHASE_ITEMS_EXAMPLE, additionalFields, itemRow, purchaseItemToWire, purchaseOrderLabels } from './fields';
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from './shared';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['purchaseOrder'], operation: ['create'] };
@@ -85,7 +85,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const extra = nodeParameter(this, 'additionalFields', itemIndex, {}) as IDataObject;
 	const orderInfo = compact({
 		CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string,
@@ -104,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	hintUnknownWarehouses(this, 'Receive To Location', [body.OrderInfo.ReceiveToLocation]);
 	const ref = body.OrderInfo.CustomerReferenceNo;
-	return await sendOnce(
+	return sendOnce(
 		this,
 		itemIndex,
 		{ kind: 'purchaseOrder', identity: ref, onByDefault: false },

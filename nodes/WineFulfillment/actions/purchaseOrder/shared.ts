@@ -1,12 +1,12 @@
 // Helpers purchase and transfer orders share: item lists, sending a write, shaping its result, and Cancel.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, validateBody } from '../common';
-import { withOptions, type OperationModule } from '../operation';
+import { withOptions, type OperationModule, type Send } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 import { nodeParameter } from '../parameters';
 
@@ -84,7 +84,7 @@ export function cancelByReference(
 	resource: 'purchaseOrder' | 'transferOrder',
 	endpoint: Endpoint,
 	example: string,
-): Required<Pick<OperationModule, 'description' | 'execute'>> {
+): Required<Pick<OperationModule, 'description' | 'prepare'>> {
 	// Stryker disable next-line StringLiteral: both callers' endpoints (cancelPurchaseOrder, cancelTransferOrder) name what they change
 	const what = endpoint.changes ?? 'order';
 	const properties: INodeProperties[] = [
@@ -100,7 +100,7 @@ export function cancelByReference(
 	];
 	return {
 		description: updateDisplayOptions({ show: { resource: [resource], operation: ['cancel'] } }, withOptions(properties)),
-		async execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+		prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			const body = validateBody(
 				this,
 				cancelMovementRequest,
@@ -108,8 +108,10 @@ export function cancelByReference(
 				{ CustomerReferenceNo: NAMES.customerReferenceNumber },
 				itemIndex,
 			);
-			const response = await sendMovement(this, endpoint, body, itemIndex);
-			return itemsFor([writeResult(response, body.CustomerReferenceNo, 'cancelled')], itemIndex);
+			return async () => {
+				const response = await sendMovement(this, endpoint, body, itemIndex);
+				return itemsFor([writeResult(response, body.CustomerReferenceNo, 'cancelled')], itemIndex);
+			};
 		},
 	};
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
@@ -10,7 +10,7 @@ import { purchaseOrderLabels, specialInstructionField } from './fields';
 import { toWire } from '../wireNames';
 import { sendMovement, writeResult } from './shared';
 import { NAMES } from '../panel';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['purchaseOrder'], operation: ['update'] };
@@ -81,7 +81,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject));
 	const orderInfo = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
@@ -94,6 +94,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	hintUnknownWarehouses(this, 'Receive To Location', [body.OrderInfo.ReceiveToLocation]);
-	const response = await sendMovement(this, ENDPOINTS.updatePurchaseOrder, body, itemIndex);
-	return itemsFor([writeResult(response, body.OrderInfo.CustomerReferenceNo, 'updated')], itemIndex);
+	return async () => {
+		const response = await sendMovement(this, ENDPOINTS.updatePurchaseOrder, body, itemIndex);
+		return itemsFor([writeResult(response, body.OrderInfo.CustomerReferenceNo, 'updated')], itemIndex);
+	};
 }

@@ -1,15 +1,15 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelSalesOrderRequest, updateSalesOrderRequest } from '../../wire/salesOrder';
-import { apiRequest } from '../../transport/request';
+import { apiRequest, type ApiResponse } from '../../transport/request';
 import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
 import { readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -35,15 +35,15 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['cancel'] } }, withOptions(properties));
 
-/** CancelSalesOrder: `OrderNumber` or `TransactionReferenceNumber` (field notes). */
-async function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {
+/** CancelSalesOrder: `OrderNumber` or `TransactionReferenceNumber` (field notes). Checked at once; what it returns sends it. */
+function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: number): () => Promise<ApiResponse> {
 	const body = withAdditionalJson(ctx, locatorMembers(locator, 'OrderNumber'), itemIndex);
 	const valid = validateBody(ctx, cancelSalesOrderRequest, body, ORDER_LABELS, itemIndex);
-	return await apiRequest.call(ctx, ENDPOINTS.cancelSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
+	return async () => await apiRequest.call(ctx, ENDPOINTS.cancelSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
 }
 
 /** The deprecated path: UpdateSalesOrder?IsCancelOnly=true, the order located as an update locates it. */
-async function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, itemIndex: number) {
+function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, itemIndex: number): () => Promise<ApiResponse> {
 	const located =
 		locator.by === 'orderNo'
 			? { OrderInfo: { OrderNo: locator.value } }
@@ -51,28 +51,30 @@ async function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, ite
 				locatorMembers(locator, 'OrderNo');
 	const body = withAdditionalJson(ctx, located, itemIndex);
 	const valid = validateBody(ctx, updateSalesOrderRequest, body, ORDER_LABELS, itemIndex);
-	return await apiRequest.call(ctx, ENDPOINTS.updateSalesOrder, valid as IDataObject, {
-		itemIndex,
-		qs: { IsCancelOnly: true },
-	});
+	return async () =>
+		await apiRequest.call(ctx, ENDPOINTS.updateSalesOrder, valid as IDataObject, {
+			itemIndex,
+			qs: { IsCancelOnly: true },
+		});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
 	const deprecatedPath = readBoolean(this, settingPath(this, 'options', 'deprecatedPath'), itemIndex, 'Use Deprecated Cancel Path');
-	const response = deprecatedPath
-		? await cancelThroughUpdate(this, locator, itemIndex)
-		: await cancel(this, locator, itemIndex);
-	const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
-	return [
-		{
-			json: {
-				...locatorOutput(locator),
-				Cancelled: true,
-				...(deprecatedPath ? { UsedDeprecatedPath: true } : {}),
-				...answer,
+	const send = deprecatedPath ? cancelThroughUpdate(this, locator, itemIndex) : cancel(this, locator, itemIndex);
+	return async () => {
+		const response = await send();
+		const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
+		return [
+			{
+				json: {
+					...locatorOutput(locator),
+					Cancelled: true,
+					...(deprecatedPath ? { UsedDeprecatedPath: true } : {}),
+					...answer,
+				},
+				pairedItem: { item: itemIndex },
 			},
-			pairedItem: { item: itemIndex },
-		},
-	];
+		];
+	};
 }

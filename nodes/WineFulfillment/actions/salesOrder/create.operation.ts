@@ -22,7 +22,7 @@ import {
 	shipmentProperty,
 } from './fields';
 import { groupPaths, groupedFromVersion2 } from '../versions';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 const holdOrderProperty: INodeProperties = {
 	displayName: 'Hold Order',
@@ -103,7 +103,7 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: 
 	return valid;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const order = buildOrder(this, itemIndex, true);
 	const output = (reference: string | null): INodeExecutionData[] => [
 		{
@@ -117,7 +117,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			pairedItem: { item: itemIndex },
 		},
 	];
-	return await sendOnce(
+	return sendOnce(
 		this,
 		itemIndex,
 		{ kind: 'salesOrder', identity: order.OrderInfo.OrderNo, onByDefault: true },

@@ -1,10 +1,10 @@
 // Sales Order → Forget Sent Orders: removes the record of sent orders for given order numbers, so they can be sent again.
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { nodeParameter, invalidField, readList } from '../parameters';
 import { recordToForget, scopeOptions } from '../sentOrders';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
@@ -44,12 +44,14 @@ function orderNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	return list;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const numbers = orderNumbers(this, itemIndex);
-	const record = await recordToForget(this, 'salesOrder', itemIndex);
-	const removed = record ? await record.forget(numbers, itemIndex) : new Map<string, number>();
-	return numbers.map((OrderNo) => ({
-		json: { OrderNo, forgotten: (removed.get(OrderNo) ?? 0) > 0 },
-		pairedItem: { item: itemIndex },
-	}));
+	return async () => {
+		const record = await recordToForget(this, 'salesOrder', itemIndex);
+		const removed = record ? await record.forget(numbers, itemIndex) : new Map<string, number>();
+		return numbers.map((OrderNo) => ({
+			json: { OrderNo, forgotten: (removed.get(OrderNo) ?? 0) > 0 },
+			pairedItem: { item: itemIndex },
+		}));
+	};
 }

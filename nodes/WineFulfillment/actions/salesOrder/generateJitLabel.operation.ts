@@ -1,5 +1,5 @@
 // Sales Order → Generate JIT Label: asks for the document as PDF or PNG and puts it out as n8n binary data.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -11,7 +11,7 @@ import { additionalJsonProperty, validateBody, withAdditionalJson } from '../com
 import { readSettings } from '../versions';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const properties: INodeProperties[] = [
@@ -78,7 +78,7 @@ function safeName(text: string): string {
 	return text.replace(/[^A-Za-z0-9._-]+/g, '_');
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
 	const labelType = nodeParameter(this, 'labelType', itemIndex, 'Label') as (typeof JIT_LABEL_TYPES)[number];
 	const format = nodeParameter(this, 'format', itemIndex, 'PDF') as (typeof JIT_FORMATS)[number];
@@ -93,30 +93,32 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 
 	const mimeType = JIT_MIME_TYPES[body.Format] as DocumentType;
-	// the transport asks for this type (Accept) and refuses any answer that is not such a document
-	const response = (await apiRequest.call(this, ENDPOINTS.generateJitLabel, body as IDataObject, {
-		itemIndex,
-		document: mimeType,
-	})) as ApiResponse<WireDocument>;
-	const document = response.body;
-	const extension = mimeType === 'image/png' ? 'png' : 'pdf';
-	const stem = body.LabelType === 'Label' ? 'label' : 'packing-slip-label';
-	const fileName =
-		options.fileName?.trim() || document.fileName || `${stem}-${safeName(locator.value)}.${extension}`;
-	const binary = await this.helpers.prepareBinaryData(document.data, fileName, mimeType);
-	return [
-		{
-			json: {
-				...locatorOutput(locator),
-				LabelType: body.LabelType,
-				Format: body.Format,
-				...document.meta,
-				FileName: fileName,
-				MimeType: mimeType,
-				FileSize: document.data.length,
+	return async () => {
+		// the transport asks for this type (Accept) and refuses any answer that is not such a document
+		const response = (await apiRequest.call(this, ENDPOINTS.generateJitLabel, body as IDataObject, {
+			itemIndex,
+			document: mimeType,
+		})) as ApiResponse<WireDocument>;
+		const document = response.body;
+		const extension = mimeType === 'image/png' ? 'png' : 'pdf';
+		const stem = body.LabelType === 'Label' ? 'label' : 'packing-slip-label';
+		const fileName =
+			options.fileName?.trim() || document.fileName || `${stem}-${safeName(locator.value)}.${extension}`;
+		const binary = await this.helpers.prepareBinaryData(document.data, fileName, mimeType);
+		return [
+			{
+				json: {
+					...locatorOutput(locator),
+					LabelType: body.LabelType,
+					Format: body.Format,
+					...document.meta,
+					FileName: fileName,
+					MimeType: mimeType,
+					FileSize: document.data.length,
+				},
+				binary: { [binaryPropertyName]: binary },
+				pairedItem: { item: itemIndex },
 			},
-			binary: { [binaryPropertyName]: binary },
-			pairedItem: { item: itemIndex },
-		},
-	];
+		];
+	};
 }

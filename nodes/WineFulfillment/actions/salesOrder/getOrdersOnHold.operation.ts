@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -8,7 +8,7 @@ import { itemsFor } from '../common';
 
 import { readLimit, returnAllProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 // The answer is one unpaged list; Return All / Limit trims it here.
 const properties: INodeProperties[] = [...returnAllProperties, simplifyProperty];
@@ -28,12 +28,14 @@ function recordsOf(body: unknown): IDataObject[] {
 	return [];
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const limit = readLimit(this, itemIndex);
 	const shape = simplifier(this, itemIndex, simpleOrderOnHold);
-	// Credentials travel flat in this operation's body; the transport places them. 404 means none on hold.
-	const response = await apiRequest.call(this, ENDPOINTS.getOrdersOnHold, {}, { itemIndex, acceptStatuses: [404] });
-	if (response.statusCode === 404) return [];
-	const records = recordsOf(response.body).slice(0, limit);
-	return itemsFor(shape ? records.map(shape) : records, itemIndex);
+	return async () => {
+		// Credentials travel flat in this operation's body; the transport places them. 404 means none on hold.
+		const response = await apiRequest.call(this, ENDPOINTS.getOrdersOnHold, {}, { itemIndex, acceptStatuses: [404] });
+		if (response.statusCode === 404) return [];
+		const records = recordsOf(response.body).slice(0, limit);
+		return itemsFor(shape ? records.map(shape) : records, itemIndex);
+	};
 }

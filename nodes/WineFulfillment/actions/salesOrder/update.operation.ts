@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -19,7 +19,7 @@ import {
 import { groupPaths, groupedFromVersion2 } from '../versions';
 import { readChoice } from '../parameters';
 import { locateProperties, locatorOutput, readLocator } from './locate';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 /** Shown in the panel and as a hint when Update is asked to put an order on hold. */
 const HOLD_NOTICE =
@@ -99,7 +99,7 @@ function changedMembers(body: IDataObject): string[] {
 	];
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
 	const at = groupPaths(this, 'updateFields', GROUPS_IN_UPDATE_FIELDS);
 	const orderInfo = compact({
@@ -128,12 +128,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	hintUnknownWarehouses(this, 'Warehouse', [valid.ShipmentInfo?.ServiceWarehouseLocation]);
 
-	const response = await apiRequest.call(this, ENDPOINTS.updateSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
-	const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
-	return [
-		{
-			json: { ...locatorOutput(locator), Updated: true, UpdatedMembers: changed, ...answer },
-			pairedItem: { item: itemIndex },
-		},
-	];
+	return async () => {
+		const response = await apiRequest.call(this, ENDPOINTS.updateSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
+		const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
+		return [
+			{
+				json: { ...locatorOutput(locator), Updated: true, UpdatedMembers: changed, ...answer },
+				pairedItem: { item: itemIndex },
+			},
+		];
+	};
 }

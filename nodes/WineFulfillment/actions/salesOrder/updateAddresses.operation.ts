@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -7,7 +7,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { ORDER_LABELS, deliveryContactProperty, readCollection, recipientProperty } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -28,7 +28,7 @@ export const description = updateDisplayOptions(
 	withOptions(properties),
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
 	const body = compact({
 		...locatorMembers(locator, 'OrderNo'),
@@ -42,19 +42,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ ...ORDER_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' },
 		itemIndex,
 	);
-	const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
-	const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
-	return [
-		{
-			json: {
-				...locatorOutput(locator),
-				Updated: [
-					...(valid.RecipientContactInfo ? ['RecipientContactInfo'] : []),
-					...(valid.DeliveryContactInfo ? ['DeliveryContactInfo'] : []),
-				],
-				...answer,
+	return async () => {
+		const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
+		const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
+		return [
+			{
+				json: {
+					...locatorOutput(locator),
+					Updated: [
+						...(valid.RecipientContactInfo ? ['RecipientContactInfo'] : []),
+						...(valid.DeliveryContactInfo ? ['DeliveryContactInfo'] : []),
+					],
+					...answer,
+				},
+				pairedItem: { item: itemIndex },
 			},
-			pairedItem: { item: itemIndex },
-		},
-	];
+		];
+	};
 }

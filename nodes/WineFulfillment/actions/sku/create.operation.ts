@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -7,7 +7,7 @@ import { additionalJsonProperty, compact } from '../common';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { requestorProperties, sendSkuBody, skuBody } from './shared';
 import { toWire } from '../wireNames';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['create'] };
@@ -156,7 +156,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const category = nodeParameter(this, 'itemCategory', itemIndex) as string;
 	const extra = toWire(nodeParameter(this, 'additionalFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({
@@ -170,7 +170,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Additional Fields (JSON) can set it)
 	const body = skuBody(this, createSkuRequest, skuInfo, itemIndex);
 	const itemNo = body.SKUInfo.ItemNo;
-	return await sendOnce(
+	return sendOnce(
 		this,
 		itemIndex,
 		{ kind: 'sku', identity: itemNo, onByDefault: false },

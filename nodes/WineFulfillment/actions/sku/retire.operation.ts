@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -7,7 +7,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { writeOutput } from './shared';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['retire'] };
@@ -24,7 +24,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const body = validateBody(
 		this,
 		retireSkuRequest,
@@ -32,7 +32,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ ItemNo: 'Item Number' },
 		itemIndex,
 	);
-	// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
-	const response = await apiRequest.call(this, ENDPOINTS.retireSku, body as IDataObject, { itemIndex });
-	return writeOutput(body.ItemNo, response.body, itemIndex);
+	return async () => {
+		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
+		const response = await apiRequest.call(this, ENDPOINTS.retireSku, body as IDataObject, { itemIndex });
+		return writeOutput(body.ItemNo, response.body, itemIndex);
+	};
 }

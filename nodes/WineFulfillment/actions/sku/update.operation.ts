@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -7,7 +7,7 @@ import { itemNumberLocator } from '../../methods/itemNumber';
 import { additionalJsonProperty, compact } from '../common';
 import { requestorProperties, sendSkuBody, skuBody } from './shared';
 import { toWire } from '../wireNames';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['update'] };
@@ -49,8 +49,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const fields = toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
-	return await sendSkuBody(this, ENDPOINTS.updateSku, skuBody(this, updateSkuRequest, skuInfo, itemIndex), itemIndex);
+	const body = skuBody(this, updateSkuRequest, skuInfo, itemIndex);
+	return async () => await sendSkuBody(this, ENDPOINTS.updateSku, body, itemIndex);
 }

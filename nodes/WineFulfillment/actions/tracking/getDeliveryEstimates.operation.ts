@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -8,7 +8,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
 import { simplifier, simplifyProperty } from '../simplify';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['tracking'], operation: ['getDeliveryEstimates'] };
@@ -52,7 +52,7 @@ const labels = {
 	'DeliveryEstimateRange.EndDate': 'Ship Date To',
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const text = (name: string) => nodeParameter(this, name, itemIndex, '') as string;
 	const body = validateBody(
 		this,
@@ -71,8 +71,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	// read (and refused) before the request goes out
 	const shape = simplifier(this, itemIndex, simpleEstimate);
-	// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
-	const response = await apiRequest.call(this, ENDPOINTS.getDeliveryEstimates, body as IDataObject, { itemIndex });
-	const records = flattenEstimates(response.body);
-	return itemsFor(shape ? records.map(shape) : records, itemIndex);
+	return async () => {
+		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
+		const response = await apiRequest.call(this, ENDPOINTS.getDeliveryEstimates, body as IDataObject, { itemIndex });
+		const records = flattenEstimates(response.body);
+		return itemsFor(shape ? records.map(shape) : records, itemIndex);
+	};
 }

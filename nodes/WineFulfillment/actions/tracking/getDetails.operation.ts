@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -9,7 +9,7 @@ import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditional
 import { nodeParameter, readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { simplifier, simplifyProperty } from '../simplify';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 const show = { resource: ['tracking'], operation: ['getDetails'] };
 
@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const body = validateBody(
 		this,
 		getDetailsRequest,
@@ -59,19 +59,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// the settings are read (and refused) before the request goes out
 	const shape = simplifier(this, itemIndex, simplePackage);
 	const failWhenNotFound = readBoolean(this, settingPath(this, 'options', 'failWhenNotFound'), itemIndex, 'Fail When Not Found');
-	const response = await apiRequest.call(this, ENDPOINTS.getTrackingDetails, body as IDataObject, {
-		itemIndex,
-		acceptStatuses: [404],
-	});
-	const records = response.statusCode === 404 ? [] : detailRecords(response.body);
-	if (records.length) return itemsFor(shape ? records.map(shape) : records, itemIndex);
-	if (failWhenNotFound) {
-		throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
+	return async () => {
+		const response = await apiRequest.call(this, ENDPOINTS.getTrackingDetails, body as IDataObject, {
 			itemIndex,
-			description:
-				'The provider has no packages for this order number yet (404): the order may not have been picked up by the warehouse, or the number is wrong. Turn off "Fail When Not Found" to get an item saying so instead.',
+			acceptStatuses: [404],
 		});
-	}
-	const orderNumber = shape ? { orderNumber: body.OrderNo } : { OrderNo: body.OrderNo };
-	return itemsFor([{ ...orderNumber, found: false, message: NOT_FOUND_MESSAGE }], itemIndex);
+		const records = response.statusCode === 404 ? [] : detailRecords(response.body);
+		if (records.length) return itemsFor(shape ? records.map(shape) : records, itemIndex);
+		if (failWhenNotFound) {
+			throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
+				itemIndex,
+				description:
+					'The provider has no packages for this order number yet (404): the order may not have been picked up by the warehouse, or the number is wrong. Turn off "Fail When Not Found" to get an item saying so instead.',
+			});
+		}
+		const orderNumber = shape ? { orderNumber: body.OrderNo } : { OrderNo: body.OrderNo };
+		return itemsFor([{ ...orderNumber, found: false, message: NOT_FOUND_MESSAGE }], itemIndex);
+	};
 }

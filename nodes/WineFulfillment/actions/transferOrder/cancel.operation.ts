@@ -2,4 +2,4 @@
 import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelByReference } from '../purchaseOrder/shared';
 
-export const { description, execute } = cancelByReference('transferOrder', ENDPOINTS.cancelTransferOrder, 'TR-2026-0007');
+export const { description, prepare } = cancelByReference('transferOrder', ENDPOINTS.cancelTransferOrder, 'TR-2026-0007');

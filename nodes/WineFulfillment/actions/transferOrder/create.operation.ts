@@ -1,4 +1,4 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { WAREHOUSES } from '../../wire/common';
@@ -20,7 +20,7 @@ import { NAMES } from '../panel';
 import { nodeParameter, invalidField } from '../parameters';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
 import { TRANSFER_ITEMS_EXAMPLE, contactProperties, transferItemRow, transferItemToWire, transferOrderLabels } from './fields';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 
 const show = { resource: ['transferOrder'], operation: ['create'] };
 
@@ -168,7 +168,7 @@ function transferInfo(ctx: IExecuteFunctions, itemIndex: number, statusParameter
 	});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const { revision, status } = revisionAndStatus(this, itemIndex);
 	const body = validateBody(
 		this,
@@ -194,7 +194,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 	const ref = info.CustomerReferenceNo;
-	return await sendOnce(
+	return sendOnce(
 		this,
 		itemIndex,
 		{ kind: 'transferOrder', identity: ref, onByDefault: false },

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -10,7 +10,7 @@ import { toWire } from '../wireNames';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
 import { contactProperties, transferOrderLabels } from './fields';
-import { withOptions } from '../operation';
+import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };
@@ -75,7 +75,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject));
 	const info = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(
@@ -91,6 +91,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Only what you set is sent. Nothing was sent to the provider.',
 		});
 	}
-	const response = await sendMovement(this, ENDPOINTS.updateTransferOrder, body, itemIndex);
-	return itemsFor([writeResult(response, body.TransferInfo.CustomerReferenceNo, 'updated')], itemIndex);
+	return async () => {
+		const response = await sendMovement(this, ENDPOINTS.updateTransferOrder, body, itemIndex);
+		return itemsFor([writeResult(response, body.TransferInfo.CustomerReferenceNo, 'updated')], itemIndex);
+	};
 }
