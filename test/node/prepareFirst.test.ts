@@ -28,11 +28,20 @@ interface Case {
 	requestsPerItem?: number;
 }
 
-const json = (parameters: Record<string, unknown>): Omit<Case, 'parameters'> & { parameters: Record<string, unknown> } => ({
+/** An operation with Additional Fields (JSON): that is the field refused. */
+const json = (parameters: Record<string, unknown>): Case => ({
 	parameters: { ...parameters, additionalJson: FROM_ITEM },
 	good: '',
 	bad: BROKEN_JSON,
 	field: 'Additional Fields (JSON)',
+});
+
+/** Purchase or Transfer Order → Cancel, the Customer Reference Number from the item. */
+const cancelByReference = (resource: string, good: string, bad: string): Case => ({
+	parameters: { resource, operation: 'cancel', customerReferenceNo: FROM_ITEM },
+	good,
+	bad,
+	field: 'Customer Reference Number',
 });
 
 const CASES: Record<string, Case> = {
@@ -63,20 +72,10 @@ const CASES: Record<string, Case> = {
 	},
 	'Purchase Order → Create': json({ resource: 'purchaseOrder', operation: 'create', ...purchaseHeader('={{ "PO-" + $itemIndex }}'), items: lines }),
 	'Purchase Order → Update': json({ resource: 'purchaseOrder', operation: 'update', customerReferenceNo: 'PO-1', updateFields: { transportMethod: 'Drop-Off' } }),
-	'Purchase Order → Cancel': {
-		parameters: { resource: 'purchaseOrder', operation: 'cancel', customerReferenceNo: FROM_ITEM },
-		good: 'PO-1',
-		bad: '  ',
-		field: 'Customer Reference Number',
-	},
+	'Purchase Order → Cancel': cancelByReference('purchaseOrder', 'PO-1', '  '),
 	'Transfer Order → Create': json({ resource: 'transferOrder', operation: 'create', ...transferHeader('={{ "TR-" + $itemIndex }}'), items: lines }),
 	'Transfer Order → Update': json({ resource: 'transferOrder', operation: 'update', customerReferenceNo: 'TR-1', updateFields: { requestedDate: '2026-03-01T10:00:00Z' } }),
-	'Transfer Order → Cancel': {
-		parameters: { resource: 'transferOrder', operation: 'cancel', customerReferenceNo: FROM_ITEM },
-		good: 'TR-1',
-		bad: '',
-		field: 'Customer Reference Number',
-	},
+	'Transfer Order → Cancel': cancelByReference('transferOrder', 'TR-1', ''),
 	'Inventory → Get Status': {
 		parameters: { resource: 'inventory', operation: 'getStatus', returnAll: false, limit: FROM_ITEM },
 		good: 1,
