@@ -20,8 +20,8 @@ interface Case {
 	/** the operation's parameters; FROM_ITEM marks the one read from each item's `knob` */
 	parameters: Record<string, unknown>;
 	/** the knob's value for a good item and for the refused one */
-	good: unknown;
-	bad: unknown;
+	good: string | number;
+	bad: string | number;
 	/** what the refusal names */
 	field: string;
 	/** requests one good item sends (0: the operation only touches n8n's store) */
