@@ -11,10 +11,14 @@ import { advance, rememberedPart, windowStart, type EventState } from './trigger
 import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
 import { CLOCK_MARGIN_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, isoSecond } from './trigger/time';
 import { readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
-import { CARRIERS, WAREHOUSES } from './wire/common';
+import { CARRIERS, WAREHOUSES, limitedList } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
-import { PACKAGE_STATUSES } from './wire/tracking';
-import { readList } from './actions/parameters';
+import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES } from './wire/tracking';
+import { listValue } from './wire/values';
+import { checkParameter, readList } from './actions/parameters';
+
+/** The Order Numbers filter: a list of at most 100 (GetPackages and GetReturns alike). */
+const ORDER_NUMBERS = listValue.pipe(limitedList(MAX_ORDER_NUMBERS, 'order number'));
 
 interface TriggerOptions {
 	startFromHours?: number;
@@ -163,7 +167,8 @@ export class WineFulfillmentTrigger implements INodeType {
 		const rawFilters = this.getNodeParameter('filters', {}) as IDataObject;
 		const filters: Filters = {
 			carrier: rawFilters.carrier as string | undefined,
-			orderNumbers: readList(this, rawFilters.orderNumbers, 0, 'Order Numbers'),
+			// GetPackages and GetReturns both take at most 100 order numbers (field notes): refused before the poll asks
+			orderNumbers: checkParameter(this, rawFilters.orderNumbers, 0, 'Order Numbers', ORDER_NUMBERS, []),
 			warehouse: rawFilters.warehouse as string | undefined,
 			statuses: readList(this, rawFilters.statuses, 0, 'Statuses'),
 		};

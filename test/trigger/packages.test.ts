@@ -138,6 +138,23 @@ describe('trigger: New Package', () => {
 	});
 });
 
+describe('trigger: the Order Numbers filter', () => {
+	const many = (n: number) => Array.from({ length: n }, (_, i) => `SO-${String(i + 1).padStart(6, '0')}`).join(', ');
+
+	it.each(['newPackage', 'packageStatusChanged', 'newReturn'])('%s: more than 100 order numbers are refused before the poll asks', async (event) => {
+		await expect(poll(trigger(event, {}, { orderNumbers: many(101) }), {})).rejects.toThrow(
+			'Invalid "Order Numbers": at most 100 order numbers are allowed',
+		);
+		expect(await fx.control.requests()).toEqual([]);
+	});
+
+	it('100 order numbers are sent', async () => {
+		await poll(trigger('newPackage', {}, { orderNumbers: many(100) }), {});
+		const sent = (await fx.control.requests('GetPackages')).at(-1);
+		expect(sent?.body.OrderNumbers).toHaveLength(100);
+	});
+});
+
 describe('trigger: Package Status Changed', () => {
 	it('emits every status change of 1,000 packages exactly once, through faults', async () => {
 		let staticData = (await poll(trigger('packageStatusChanged'), {})).staticData;

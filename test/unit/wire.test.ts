@@ -351,8 +351,8 @@ describe('wire/product', () => {
 	it('alcohol by volume is 0 to 100; bottles per case a whole number of at least 1', () => {
 		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Merchandise', AlcoholByVolume: 101 }))).toBe('SKUInfo.AlcoholByVolume: must be between 0 and 100');
 		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Merchandise', AlcoholByVolume: -1 }))).toBe('SKUInfo.AlcoholByVolume: must be between 0 and 100');
-		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Merchandise', NumBottleInEachCase: 0 }))).toBe('SKUInfo.NumBottleInEachCase: must be at least 1');
-		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Merchandise', NumBottleInEachCase: 1.5 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number');
+		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Merchandise', NumBottleInEachCase: 0 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number of at least 1');
+		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Merchandise', NumBottleInEachCase: 1.5 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number of at least 1');
 	});
 
 	it("reads a write's answer: a JSON string is the transaction reference, an object is kept, anything else is nothing", () => {

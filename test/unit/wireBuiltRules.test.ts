@@ -29,13 +29,19 @@ describe('wire/commerce', () => {
 		expect(outcome(validateAddressRequest, request({ Address: { City: 'Napa' } }))).toBe('Address.StreetLines: is required');
 	});
 
-	it('address validation: street lines and the client reference are trimmed; a blank or non-text reference is refused', () => {
+	it('address validation: street lines and the client reference are trimmed (a number as text); a blank or non-text reference is refused', () => {
 		const { validateAddressRequest } = commerce();
 		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: ' R1 ', Address: { StreetLines: [' 1 Main St '] } }))).toBe(
 			'accepted {"ClientReferenceCode":"R1","ShippingCarrier":"Other","Address":{"StreetLines":["1 Main St"]},"MaxCandidateListSize":3}',
 		);
 		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: '   ' }))).toBe('ClientReferenceCode: is required');
-		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: 5 }))).toBe('ClientReferenceCode: must be text');
+		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: 12345 }))).toBe(
+			'accepted {"ClientReferenceCode":"12345","ShippingCarrier":"Other","Address":{"StreetLines":["1 Main St"]},"MaxCandidateListSize":3}',
+		);
+		expect(outcome(validateAddressRequest, request({ ClientReferenceCode: { code: 'R1' } }))).toBe('ClientReferenceCode: must be text, not an object');
+		expect(outcome(validateAddressRequest, request({ Address: { StreetLines: [{ line: '1 Main St' }] } }))).toBe(
+			'Address.StreetLines.0: must be text, not an object',
+		);
 	});
 
 	it('address validation: the pickup location request reads its members (words, numbers as text) and wants a radius above 0', () => {
@@ -74,7 +80,8 @@ describe('wire/product', () => {
 		expect(outcome(createSkuRequest, sku({}, { EmailAddress: ' a@example.com ' }))).toBe(
 			'accepted {"RequestorInfo":{"FirstName":"A","LastName":"B","EmailAddress":"a@example.com"},"SKUInfo":{"ItemNo":"SKU-1","ItemCategory":"Merchandise"}}',
 		);
-		expect(outcome(createSkuRequest, sku({}, { EmailAddress: 5 }))).toBe('RequestorInfo.EmailAddress: must be text');
+		expect(outcome(createSkuRequest, sku({}, { EmailAddress: ['a@example.com'] }))).toBe('RequestorInfo.EmailAddress: must be text, not a list');
+		expect(outcome(createSkuRequest, sku({}, { EmailAddress: 5 }))).toBe('RequestorInfo.EmailAddress: must be a valid e-mail address');
 	});
 
 	it('Create SKU: a missing or unknown category and an unknown inventory management type name the allowed values', () => {
@@ -87,18 +94,23 @@ describe('wire/product', () => {
 		);
 	});
 
-	it('Create SKU: alcohol by volume is a number from 0 to 100', () => {
+	it('Create SKU: alcohol by volume is a number from 0 to 100 (decimal text read)', () => {
 		const { createSkuRequest } = product();
-		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: '12' }))).toBe('SKUInfo.AlcoholByVolume: must be a number');
+		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: ' 12.5 ' }))).toBe(
+			'accepted {"RequestorInfo":{"FirstName":"A","LastName":"B","EmailAddress":"a@example.com"},"SKUInfo":{"ItemNo":"SKU-1","ItemCategory":"Merchandise","AlcoholByVolume":12.5}}',
+		);
+		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: '12%' }))).toBe('SKUInfo.AlcoholByVolume: must be a number such as 12.5');
 		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: -1 }))).toBe('SKUInfo.AlcoholByVolume: must be between 0 and 100');
 		expect(outcome(createSkuRequest, sku({ AlcoholByVolume: 100.5 }))).toBe('SKUInfo.AlcoholByVolume: must be between 0 and 100');
 	});
 
-	it('Create SKU: bottles per case is a whole number of at least 1', () => {
+	it('Create SKU: bottles per case is a whole number of at least 1 (whole-number text read)', () => {
 		const { createSkuRequest } = product();
-		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: '6' }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number');
-		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: 1.5 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number');
-		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: 0 }))).toBe('SKUInfo.NumBottleInEachCase: must be at least 1');
+		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: '6' }))).toBe(
+			'accepted {"RequestorInfo":{"FirstName":"A","LastName":"B","EmailAddress":"a@example.com"},"SKUInfo":{"ItemNo":"SKU-1","ItemCategory":"Merchandise","NumBottleInEachCase":6}}',
+		);
+		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: 1.5 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number of at least 1');
+		expect(outcome(createSkuRequest, sku({ NumBottleInEachCase: 0 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number of at least 1');
 	});
 
 	it('Create SKU: a value given as text or a number is sent as trimmed text', () => {

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { booleanValue, decimalNumber, wholeNumber } from './values';
+import { booleanValue, decimalNumber, optionalText, requiredText, textValue, wholeNumber } from './values';
 
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
@@ -22,7 +22,6 @@ export const LOCATION_RECORDS = 'CarrierLocations';
 /** Largest GetCarrierLocations page the node asks for (the interface states no bound). */
 export const MAX_LOCATIONS_TOP = 100;
 
-const optText = z.string({ invalid_type_error: 'must be text' }).trim().optional();
 const carrierOf = <T extends readonly [string, ...string[]]>(values: T) =>
 	z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
@@ -32,12 +31,12 @@ export const streetAddress = onFirstUse(() =>
 		.object(
 			{
 				StreetLines: z
-					.array(z.string().trim().min(1), { required_error: 'is required' })
+					.array(textValue.pipe(z.string().trim().min(1, 'must not be empty')), { required_error: 'is required' })
 					.min(1, 'needs at least one street line'),
-				City: optText,
-				State: optText,
-				ZipCode: optText,
-				Country: optText,
+				City: optionalText,
+				State: optionalText,
+				ZipCode: optionalText,
+				Country: optionalText,
 			},
 			{ required_error: 'is required' },
 		)
@@ -48,10 +47,9 @@ export const streetAddress = onFirstUse(() =>
 export const validateAddressRequest = onFirstUse(() =>
 	z
 		.object({
-			ClientReferenceCode: z.preprocess(
-				(v) => v ?? '',
+			ClientReferenceCode: requiredText(
 				z
-					.string({ invalid_type_error: 'must be text' })
+					.string()
 					.trim()
 					.min(1, 'is required')
 					.max(MAX_CLIENT_REFERENCE_LENGTH, `must be at most ${MAX_CLIENT_REFERENCE_LENGTH} characters`),
@@ -77,9 +75,9 @@ export const carrierLocationsRequest = onFirstUse(() =>
 	z
 		.object({
 			ShippingCarrier: carrierOf(LOCATION_CARRIERS),
-			City: optText,
-			State: optText,
-			ZipCode: optText,
+			City: optionalText,
+			State: optionalText,
+			ZipCode: optionalText,
 			SearchRadius: decimalNumber.pipe(z.number().positive('must be more than 0')).optional(),
 			Latitude: decimalNumber
 				.pipe(z.number().min(-90, 'must be between -90 and 90')

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { identifier } from './values';
+import { decimalNumber, identifier, optionalText, requiredText, wholeNumber } from './values';
 
 /** SKUInfo.ItemCategory values (field notes). */
 export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
@@ -11,30 +11,15 @@ export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'Tas
 /** SKUInfo.InventoryManagementType values (field notes). */
 export const INVENTORY_MANAGEMENT_TYPES = ['ServiceManagedStorage', 'ClientManagedStorage', 'VirtualItems'] as const;
 
-/** Required text: a missing member reads as empty, so the message is "is required" alone. */
-const requiredText = z.preprocess(
-	(v) => v ?? '',
-	z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'is required'),
-);
-const optionalText = z.string({ invalid_type_error: 'must be text' }).trim().optional();
-
-/** Text the interface types as string, also accepted from a number field or expression. */
-const textual = z
-	.union([z.string(), z.number()], { invalid_type_error: 'must be text or a number' })
-	.transform((v) => String(v).trim())
-	.optional();
 
 /** RequestorInfo: who asks for the change; the e-mail must be a valid address. */
 export const requestorInfo = onFirstUse(() =>
 	z
 		.object(
 			{
-				FirstName: requiredText,
-				LastName: requiredText,
-				EmailAddress: z.preprocess(
-					(v) => v ?? '',
-					z.string({ invalid_type_error: 'must be text' }).trim().min(1, 'is required').email('must be a valid e-mail address'),
-				),
+				FirstName: requiredText(),
+				LastName: requiredText(),
+				EmailAddress: requiredText(z.string().trim().min(1, 'is required').email('must be a valid e-mail address')),
 				PhoneNumber: optionalText,
 			},
 			{ required_error: 'is required' },
@@ -57,21 +42,13 @@ const skuCreateInfo = onFirstUse(() =>
 					})
 					.optional(),
 				Varietal: optionalText,
-				Vintage: textual,
+				Vintage: optionalText,
 				Appellation: optionalText,
-				Value: textual,
-				AlcoholByVolume: z
-					.number({ invalid_type_error: 'must be a number' })
-					.min(0, 'must be between 0 and 100')
-					.max(100, 'must be between 0 and 100')
-					.optional(),
-				UPCCode: textual,
+				Value: optionalText,
+				AlcoholByVolume: decimalNumber.pipe(z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100')).optional(),
+				UPCCode: optionalText,
 				UOM: optionalText,
-				NumBottleInEachCase: z
-					.number({ invalid_type_error: 'must be a whole number' })
-					.int('must be a whole number')
-					.min(1, 'must be at least 1')
-					.optional(),
+				NumBottleInEachCase: wholeNumber({ min: 1 }).optional(),
 				Classification: optionalText,
 				Comments: optionalText,
 			},
@@ -98,7 +75,7 @@ export const updateSkuRequest = onFirstUse(() =>
 		.object({
 			RequestorInfo: requestorInfo,
 			SKUInfo: z
-				.object({ ItemNo: identifier(), ItemDescription: optionalText, Value: textual }, { required_error: 'is required' })
+				.object({ ItemNo: identifier(), ItemDescription: optionalText, Value: optionalText }, { required_error: 'is required' })
 				.passthrough(),
 		})
 		.passthrough()

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { streetAddress } from './commerce';
 import { CARRIERS, limitedList, onFirstUse } from './common';
 import { readDate, usDate, usDateTimeRange } from './dates';
+import { requiredText } from './values';
 
 /** Package Status values (field notes). */
 export const PACKAGE_STATUSES = [
@@ -42,15 +43,12 @@ export function rangeText(from: number, to: number): string {
 }
 
 /** OrderNo of GetDetails: 5 to 50 characters (field notes "Authentication shapes"). */
-export const orderNo = z.preprocess(
-	(v) => v ?? '',
-	z.string({ invalid_type_error: 'must be text' }).trim().min(5, 'must be 5 to 50 characters').max(50, 'must be 5 to 50 characters'),
-);
+export const orderNo = requiredText(z.string().trim().min(5, 'must be 5 to 50 characters').max(50, 'must be 5 to 50 characters'));
 
 /** POST /api/Tracking/GetDetails body (the credentials travel in AuthenticationDetails). */
 export const getDetailsRequest = onFirstUse(() => z.object({ OrderNo: orderNo }).passthrough());
 
-const RANGE_TEXT = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} - \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
+const RANGE_FORMAT = 'MM/dd/yyyy HH:mm:ss';
 const RANGE_RULE = {
 	both: 'needs both a From and a To date',
 	dates: 'must be dates: pick them, or give ISO 8601 (2026-03-01T08:00:00) or MM/DD/YYYY HH:mm:ss',
@@ -60,14 +58,20 @@ const RANGE_RULE = {
 
 /**
  * A date range from two pickers ({from, to}), sent as "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss"
- * in UTC. Text already in that form (from an expression or the JSON escape hatch) is kept as given.
+ * in UTC. Text already in that form (from an expression or the JSON escape hatch) is kept as given once both ends
+ * are real dates and times, the first not after the second.
  */
 export const dateTimeRange = z.unknown().transform((value, ctx) => {
 	const fail = (message: string) => {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, message });
 		return z.NEVER;
 	};
-	if (typeof value === 'string') return RANGE_TEXT.test(value.trim()) ? value.trim() : fail(RANGE_RULE.text);
+	if (typeof value === 'string') {
+		const text = value.trim();
+		const ends = text.split(' - ').map((end) => DateTime.fromFormat(end, RANGE_FORMAT, { zone: 'utc' }));
+		if (ends.length !== 2 || !ends[0].isValid || !ends[1].isValid) return fail(RANGE_RULE.text);
+		return ends[0] > ends[1] ? fail(RANGE_RULE.order) : text;
+	}
 	const range = (value ?? {}) as { from?: unknown; to?: unknown };
 	if (range.from === undefined || range.to === undefined) return fail(RANGE_RULE.both);
 	const [from, to] = [readDate(range.from), readDate(range.to)];

@@ -88,6 +88,17 @@ export const textValue = z.unknown().transform((value, ctx): string => {
 	return z.NEVER;
 });
 
+/** Optional text, trimmed: a number (a ZIP code or a phone number from a sheet) is sent as text (see textValue). */
+export const optionalText = textValue.pipe(z.string().trim()).optional();
+
+/**
+ * Text a member requires, checked by `rules` once trimmed: a missing or null member reads as empty (so the message is
+ * the rules' "is required" alone), a number is sent as text (see textValue).
+ */
+export function requiredText(rules: z.ZodString = z.string().trim().min(1, 'is required')) {
+	return z.preprocess((v) => v ?? '', textValue.pipe(rules));
+}
+
 /** How a value is shown in an error: short, and never an object's whole content. */
 export function preview(value: unknown): string {
 	if (value === null) return 'null';

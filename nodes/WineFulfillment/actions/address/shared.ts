@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../common';
 import { contactFields, contactLabels } from '../panel';
-import { nodeParameter } from '../parameters';
+import { readText } from '../parameters';
 
 /** The address fields (panel.ts contactFields): Address Line 1 required, Country US unless changed. */
 export const addressProperties: INodeProperties[] = contactFields({
@@ -13,9 +13,15 @@ export const addressProperties: INodeProperties[] = contactFields({
 	defaults: { Country: 'US' },
 });
 
-/** StreetLines from Address Line 1 and 2, then City, State, ZipCode, Country: only what is set. */
+/** The address fields' display names by parameter name, for the readers' refusals. */
+const FIELD_NAMES = Object.fromEntries(addressProperties.map((p) => [p.name, p.displayName]));
+
+/**
+ * StreetLines from Address Line 1 and 2, then City, State, ZipCode, Country: only what is set. Each is text (a number,
+ * such as a ZIP code from a sheet, is sent as text); an object or a list is refused, never sent as "[object Object]".
+ */
 export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const text = (name: string) => String(nodeParameter(ctx, name, itemIndex, '') ?? '').trim();
+	const text = (name: string) => readText(ctx, name, itemIndex, FIELD_NAMES[name]);
 	return compact({
 		StreetLines: [text('addressLine1'), text('addressLine2')].filter(Boolean),
 		City: text('city'),

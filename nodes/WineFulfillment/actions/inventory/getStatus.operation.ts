@@ -57,6 +57,7 @@ const labels = {
 	Warehouse: 'Warehouse',
 	ItemNumbers: 'Item Numbers',
 	InventoryStatuses: 'Inventory Statuses',
+	IncludeUnavailableItems: 'Include Unavailable Items',
 };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {

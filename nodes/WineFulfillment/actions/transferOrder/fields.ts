@@ -49,7 +49,9 @@ export function transferItemToWire(row: IDataObject): IDataObject {
 		ItemQuantity: row.itemQuantity,
 		QuantityUnit: row.quantityUnit,
 		InventoryTaxStatus: row.inventoryTaxStatus,
-		UnitPrice: typeof row.unitPrice === 'number' && row.unitPrice > 0 ? row.unitPrice : undefined,
+		// the field's default (0) and an empty cell mean not sent; anything else goes to the schema, which reads "24.50"
+		// and refuses what is no price
+		UnitPrice: row.unitPrice === 0 || row.unitPrice === '' || row.unitPrice === null ? undefined : row.unitPrice,
 	};
 }
 
