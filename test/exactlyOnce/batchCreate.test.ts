@@ -42,6 +42,15 @@ describe('Sales Order → Batch Create, exactly once across executions', () => {
 		}
 	});
 
+	it('with the record turned off, a re-run sends again and the store is never touched', async () => {
+		const input = orders('BOFF', 3);
+		const results = [await fx.run(batch(input, { sendOnce: false })), await fx.run(batch(input, { sendOnce: false }))];
+		expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
+		expect(countsOf(fx, numbers(input))).toEqual([2, 2, 2]);
+		expect(out(results[1]).map((i) => i.json)).toEqual(input.map(() => expect.not.objectContaining({ alreadySent: expect.anything() })));
+		expect(store().calls).toBe(0);
+	});
+
 	it('racing executions of the same batch send each order once', async () => {
 		const input = orders('BRACE', 4);
 		await fx.control.fault({ kind: 'latency', ms: 150, path: 'BatchSalesOrder' });
