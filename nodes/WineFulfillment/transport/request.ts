@@ -202,7 +202,20 @@ export async function apiRequest<T = unknown>(
 	try {
 		return (await send(this, call, endpoint, body, options)) as ApiResponse<T>;
 	} catch (error) {
-		throw call.secrets.error(error);
+		throw scrubbed(this, call.secrets, error, options.itemIndex);
+	}
+}
+
+/** The error with every secret masked; should masking itself fail, an error that holds nothing of what it failed on. */
+function scrubbed(ctx: TransportContext, secrets: Secrets, error: unknown, itemIndex?: number): unknown {
+	try {
+		return secrets.error(error);
+	} catch {
+		return new NodeOperationError(
+			ctx.getNode(),
+			"The provider's answer could not be checked for credentials, so it was not passed on",
+			{ itemIndex },
+		);
 	}
 }
 

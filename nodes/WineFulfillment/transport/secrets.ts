@@ -11,6 +11,20 @@ const MIN_SECRET_LENGTH = 3;
 /** Base64 of a secret inside a longer base64 text is recognised by its middle; shorter middles would match by chance. */
 const MIN_BASE64_CORE = 8;
 
+/**
+ * The longest secret (in UTF-16 units) sought by its per-character pattern (`secretPattern`), which knows every
+ * escaped form; a longer one is sought by its literal forms (`literalForms`). The pattern grows with the secret, and
+ * V8 refuses one too large ("Regular expression too large", or "Stack overflow" while compiling) with a message that
+ * quotes the whole pattern, and so the secrets. Measured on Node 24 (V8 13.6): three secrets of 2,304 characters
+ * each, all of them controls, punctuation, Latin-1, other non-ASCII or emoji (the costliest characters), compile;
+ * three of controls are refused from about 2,570, one secret of punctuation alone from about 4,000, a base64url token
+ * from about 6,100. At 512, three of the costliest take up to 0.8 s to compile (of letters and digits, 0.1 s), once
+ * per node run and width of text (one byte or two a character); the time grows with the square of the length.
+ * User keys and passwords are far shorter; a longer token (a JWT: letters, digits, `-_.`) takes few forms beyond
+ * its literal ones.
+ */
+export const PATTERN_SECRET_MAX = 512;
+
 /** Members that carry credentials: never handed on from a provider answer (field notes, "Authentication shapes"). */
 const CREDENTIAL_MEMBERS = new Set(['authentication', 'authenticationdetails', 'userkey', 'password']);
 
@@ -146,18 +160,60 @@ function base64Forms(secret: string): string[] {
 	return [...forms];
 }
 
+/** The text JSON-escaped `times` times, as JSON.stringify escapes it, without the quotes it adds. */
+const jsonEscaped = (text: string, times: number): string =>
+	times === 0 ? text : jsonEscaped(JSON.stringify(text).slice(1, -1), times - 1);
+
+/** Percent-encoding with lower-case hex digits: %C3%A9 → %c3%a9. */
+const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase());
+
+/**
+ * The forms of a secret that are sought as they are, when its pattern is not used (see PATTERN_SECRET_MAX): the
+ * secret itself, JSON-escaped once to three times as JSON.stringify escapes (the levels of ESCAPE_LEVELS),
+ * percent-encoded (%20, and as a form encodes it, + for a space; either case of hex digit), and its base64 forms.
+ */
+function literalForms(secret: string): string[] {
+	const escaped = ESCAPE_LEVELS.map((level) => jsonEscaped(secret, level));
+	// a lone surrogate has no UTF-8 bytes: encodeURIComponent throws on it, where a form writes U+FFFD
+	const percent = [
+		encodeURIComponent(secret.replace(/\p{Cs}/gu, '\uFFFD')),
+		new URLSearchParams([['', secret]]).toString().slice(1),
+	];
+	return [...escaped, ...percent, ...percent.map(lowerHex), ...base64Forms(secret)];
+}
+
+/** The values of the Authorization header that hold the token: sought as base64 (as a log of the request shows them). */
+const headerValues = (token: string) => [`ServiceAuth ${token}`, `Authorization: ServiceAuth ${token}`];
+
+/** Each text once, the longer first: a form that holds another is masked whole. */
+const longestFirst = (texts: readonly string[]) => [...new Set(texts)].sort((a, b) => b.length - a.length);
+
+/** The literal forms of secrets, and the base64 forms of the header values that hold the tokens. */
+const literalsOf = (secrets: readonly string[], tokens: readonly string[]) =>
+	longestFirst([...secrets.flatMap(literalForms), ...tokens.flatMap(headerValues).flatMap(base64Forms)]);
+
 /**
  * The credential values of one node run, and what keeps them out of errors, log lines and output:
- * `text` masks every form of every secret in a string, `value` does so in a copy of any JSON value,
+ * `text` masks every form of every secret in a string (of one longer than PATTERN_SECRET_MAX, its literal forms:
+ * never an error, whatever the length), `value` does so in a copy of any JSON value,
  * `answer` also drops credential members from a provider answer, `error` scrubs an error in place.
  */
 export class Secrets {
-	/** every form of every secret, as one pattern's source */
+	/** the secrets, the longer first, and the access token (as a list: none or one): what `fallBack` seeks as literals */
+	private readonly secrets: string[];
+	private readonly tokens: string[];
+	/** every form of every secret up to PATTERN_SECRET_MAX long, as one pattern's source */
 	private readonly source?: string;
 	/** the pattern of `source`, compiled the first time a text may hold a secret (see `sourceFor`) */
 	private compiled?: RegExp;
-	/** what a text must hold to hold any form of a secret: a secret or its base64 as it is, or a character that starts an escape */
-	private readonly plain?: RegExp;
+	/**
+	 * what a text must hold to hold any form of a secret up to PATTERN_SECRET_MAX long: a secret or its base64 as it
+	 * is, or a character that starts an escape; undefined once V8 refused the pattern (see `fallBack`)
+	 */
+	private plain?: RegExp;
+	/** the literal forms of the longer secrets (`literalsOf`): masked as they are, before the pattern */
+	// Stryker disable next-line ArrayDeclaration: it would only also mask texts holding Stryker's own marker
+	private literals: string[] = [];
 
 	/** `token`: the access token, also sought as base64 of the whole Authorization header value. */
 	constructor(values: readonly unknown[], token?: unknown) {
@@ -165,17 +221,23 @@ export class Secrets {
 			.filter((s) => s.length >= MIN_SECRET_LENGTH)
 			// the longer first: a secret that holds another is masked whole
 			.sort((a, b) => b.length - a.length);
+		this.secrets = secrets;
+		this.tokens = [token].filter((t): t is string => typeof t === 'string' && t.length >= MIN_SECRET_LENGTH);
 		if (secrets.length === 0) return;
-		// Stryker disable next-line ArrayDeclaration: it would only also mask texts holding Stryker's own marker
-		const literal: string[] = [];
-		for (const secret of secrets) literal.push(...base64Forms(secret));
-		if (typeof token === 'string' && token.length >= MIN_SECRET_LENGTH) {
-			literal.push(...base64Forms(`ServiceAuth ${token}`), ...base64Forms(`Authorization: ServiceAuth ${token}`));
-		}
-		const literals = [...new Set(literal)].sort((a, b) => b.length - a.length).map(escapeRegExp);
-		const textual = secrets.map(secretPattern);
+		const short = (s: string) => s.length <= PATTERN_SECRET_MAX;
+		// a longer secret by its literal forms; the header values go with the token
+		this.literals = literalsOf(
+			secrets.filter((s) => !short(s)),
+			// Stryker disable next-line MethodExpression: a short token's header values would be sought as literals too, before the pattern that seeks them: the same masking, more work
+			this.tokens.filter((t) => !short(t)),
+		);
+		const patterned = secrets.filter(short);
+		const base64 = [...patterned, ...this.tokens.filter(short).flatMap(headerValues)].flatMap(base64Forms);
+		if (base64.length === 0) return;
+		const literals = longestFirst(base64).map(escapeRegExp);
+		const textual = patterned.map(secretPattern);
 		this.source = [...literals, ...textual].join('|');
-		this.plain = new RegExp([ESCAPE_START, ...literals, ...secrets.map(escapeRegExp)].join('|'));
+		this.plain = new RegExp([ESCAPE_START, ...literals, ...patterned.map(escapeRegExp)].join('|'));
 	}
 
 	/**
@@ -194,23 +256,46 @@ export class Secrets {
 		return this.compiled;
 	}
 
+	/**
+	 * When V8 refuses a pattern (too large for it: more secrets than a credential's three, or a limit of a later V8),
+	 * its error quotes the pattern, and so the secrets: never passed on. From then on every secret is sought by its
+	 * literal forms, and the pattern is not used again (without `plain`, `sourceFor` finds nothing).
+	 */
+	private fallBack(): void {
+		this.plain = undefined;
+		this.literals = literalsOf(this.secrets, this.tokens);
+	}
+
 	/** Whether the text holds any form of any secret. */
 	has(text: string): boolean {
-		const source = this.sourceFor(text);
-		if (source === undefined) return false;
-		const pattern = this.pattern(source);
-		pattern.lastIndex = 0;
-		const found = pattern.test(text);
-		pattern.lastIndex = 0;
-		return found;
+		if (this.literals.some((form) => text.includes(form))) return true;
+		try {
+			const source = this.sourceFor(text);
+			if (source === undefined) return false;
+			const pattern = this.pattern(source);
+			pattern.lastIndex = 0;
+			const found = pattern.test(text);
+			pattern.lastIndex = 0;
+			return found;
+		} catch {
+			this.fallBack();
+			return this.has(text);
+		}
 	}
 
 	/** The text with every form of every secret replaced by `***`. */
 	text(text: string): string {
 		// Stryker disable next-line ConditionalExpression: the empty text holds no form of a secret (each is at least MIN_SECRET_LENGTH long): it comes back as it is either way
 		if (!text) return text;
-		const source = this.sourceFor(text);
-		return source === undefined ? text : text.replace(this.pattern(source), MASK);
+		let masked = text;
+		for (const form of this.literals) masked = masked.replaceAll(form, MASK);
+		try {
+			const source = this.sourceFor(masked);
+			return source === undefined ? masked : masked.replace(this.pattern(source), MASK);
+		} catch {
+			this.fallBack();
+			return this.text(masked);
+		}
 	}
 
 	/** A copy of a JSON value (or a plain structure) with every string and key scrubbed. */
@@ -238,7 +323,7 @@ export class Secrets {
 
 	/** Scrubs an error in place: message, stack, description, every own member (but the workflow node), its cause. */
 	error<E>(error: E): E {
-		if (this.source === undefined || !(error instanceof Error)) return error;
+		if (this.secrets.length === 0 || !(error instanceof Error)) return error;
 		this.scrubError(error, new WeakSet());
 		return error;
 	}
