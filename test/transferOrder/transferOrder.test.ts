@@ -40,7 +40,7 @@ async function createOpenTransfer() {
 }
 
 describe('Transfer Order → Create', () => {
-	it('sends TransferInfo with an ISO 8601 date and the items with unit, tax status and price (not the revision); returns the reference', async () => {
+	it('sends TransferInfo with the requested day as MM/DD/YYYY and the items with unit, tax status and price (not the revision); returns the reference', async () => {
 		const result = await fx.run(
 			transferOrder('create', createParameters({ additionalFields: { specialInstruction: 'Fragile', interfaceRevision: '3.1.3' } })),
 		);
@@ -50,7 +50,7 @@ describe('Transfer Order → Create', () => {
 		expect(sent.body).toEqual({
 			TransferInfo: {
 				CustomerReferenceNo: 'TR-7',
-				RequestedDate: '2026-02-20T09:30:00Z',
+				RequestedDate: '02/20/2026',
 				TransferFromWarehouse: 'APC01',
 				InventoryStatusCode: 'GOOD-NO-TX',
 				TransferToWarehouse: 'SJU01',

@@ -295,7 +295,7 @@ describe('wire/inventoryMovement', () => {
 	const transfer = (info: Record<string, unknown> = {}) => ({
 		TransferInfo: {
 			CustomerReferenceNo: 'TR-1',
-			RequestedDate: '2026-03-01T00:00:00Z',
+			RequestedDate: '03/01/2026',
 			TransferFromWarehouse: 'APC01',
 			InventoryStatusCode: 'GOOD-NO-TX',
 			TransferToWarehouse: 'COB01',

@@ -123,7 +123,8 @@ export const createTransferOrderRequest = onFirstUse(() =>
 			TransferInfo: z
 				.object({
 					CustomerReferenceNo: customerReferenceNo,
-					RequestedDate: isoDateTime,
+					// a "date" (the create table): the day in MM/DD/YYYY, the form the interface states for a date string
+					RequestedDate: usDate,
 					TransferFromWarehouse: warehouseCode,
 					InventoryStatusCode: statusCode,
 					TransferToWarehouse: warehouseCode,

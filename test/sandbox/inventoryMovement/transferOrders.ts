@@ -20,7 +20,10 @@ import { changeStock, checkEmail, optStrings, readItems, stockRecord } from './s
 
 export type TransferOrderState = 'open' | 'in-progress' | 'completed' | 'cancelled';
 
-export type SandboxTransferOrder = MovementOrder<TransferOrderState>;
+export interface SandboxTransferOrder extends MovementOrder<TransferOrderState> {
+	/** the day the transfer is requested for, YYYY-MM-DD: create's date as given, an update's date-time as its UTC day */
+	requestedDay: string;
+}
 
 export const transferOrders = (state: SandboxState) =>
 	state.store('transferOrders', () => new Map<string, SandboxTransferOrder>());
@@ -31,11 +34,8 @@ function checkStatus(value: string | undefined, key: string): string | undefined
 	return oneOf(value, TRANSFER_STATUS_CODES, key);
 }
 
-/** Create's RequestedDate is a "date": MM/DD/YYYY or ISO 8601 are both read. */
-function checkAnyDate(value: string): void {
-	if (/^\d{2}\/\d{2}\/\d{4}$/.test(value)) parseUsDate(value, 'RequestedDate');
-	else parseIsoDateTime(value, 'RequestedDate');
-}
+/** The day of an instant (epoch ms) in UTC, YYYY-MM-DD. */
+const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 /** Transfer item extras: QuantityUnit, InventoryTaxStatus, UnitPrice. */
 function checkTransferItem(entry: JsonObject): void {
@@ -52,7 +52,8 @@ const { find, requireOpen, startWork } = orderBook('Transfer order', transferOrd
 export function createTransferOrder({ body, state }: RequestContext) {
 	const info = optObject(body, 'TransferInfo') ?? badRequest('TransferInfo is required');
 	const ref = reqString(info, 'CustomerReferenceNo');
-	checkAnyDate(reqString(info, 'RequestedDate'));
+	// a "date" (the create table): MM/DD/YYYY, the one form the interface states for a date string; else 400
+	const requestedDay = dayOf(parseUsDate(reqString(info, 'RequestedDate'), 'RequestedDate'));
 	const from = checkWarehouse(reqString(info, 'TransferFromWarehouse'), 'TransferFromWarehouse');
 	const to = checkWarehouse(reqString(info, 'TransferToWarehouse'), 'TransferToWarehouse');
 	if (from === to) badRequest('TransferToWarehouse must differ from TransferFromWarehouse');
@@ -69,6 +70,7 @@ export function createTransferOrder({ body, state }: RequestContext) {
 		TransactionReferenceNumber: transactionReference(state),
 		state: 'open',
 		info: { ...info },
+		requestedDay,
 		items,
 		createdAt: state.now(),
 		updatedAt: state.now(),
@@ -81,13 +83,15 @@ export function updateTransferOrder({ body, state }: RequestContext) {
 	const info = optObject(body, 'TransferInfo') ?? badRequest('TransferInfo is required');
 	const order = find(state, reqString(info, 'CustomerReferenceNo'));
 	requireOpen(order, 'updated');
+	// the update's RequestedDate is an ISO 8601 date-time (the interface); the transfer keeps its UTC day
 	const date = optString(info, 'RequestedDate');
-	if (date !== undefined) parseIsoDateTime(date, 'RequestedDate');
+	const requestedDay = date === undefined ? order.requestedDay : dayOf(parseIsoDateTime(date, 'RequestedDate'));
 	checkStatus(optString(info, 'InventoryStatusCode'), 'InventoryStatusCode');
 	optStrings(info, ['TransferOrderNumber', 'FirstName', 'LastName', 'PhoneNumber', 'SpecialInstruction']);
 	checkEmail(optString(info, 'EmailAddress'));
 	const items = body.ItemsInfo === undefined ? undefined : readItems(state, body);
 	order.info = { ...order.info, ...info };
+	order.requestedDay = requestedDay;
 	if (items) order.items = items;
 	order.updatedAt = state.now();
 	return ok();

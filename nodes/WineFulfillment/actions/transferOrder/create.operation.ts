@@ -95,7 +95,7 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'When the transfer should happen (sent as an ISO 8601 date-time in UTC)',
+		description: "Day the transfer should happen, as the workflow's time zone shows it (sent as MM/DD/YYYY, without the time)",
 	},
 	warehouse('From Warehouse', 'transferFromWarehouse', 'APC01', 'Warehouse the stock leaves'),
 	warehouse('To Warehouse', 'transferToWarehouse', 'APC02', 'Warehouse the stock goes to; must differ from From Warehouse'),
