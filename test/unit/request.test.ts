@@ -229,10 +229,22 @@ describe('apiRequest: statuses and retries', () => {
 		}
 	});
 
-	it('a Retry-After longer than one wait is cut to the longest wait', async () => {
-		const c = scripted(status(429, '', { 'retry-after': '60' }), ok('{}'));
+	it("a Retry-After longer than one backoff wait is waited for as asked, within the call's budget", async () => {
+		const c = scripted(status(429, '', { 'retry-after': '0.025' }), ok('{}'));
 		await call(c);
-		expect(c.debug).toEqual(['Wine Fulfillment: /api/Inventory/GetStatus answered 429; retrying in 4 ms (attempt 2)']);
+		expect(c.debug).toEqual(['Wine Fulfillment: /api/Inventory/GetStatus answered 429; retrying in 25 ms (attempt 2)']);
+		expect(c.sent).toHaveLength(2);
+	});
+
+	it("a Retry-After past the call's budget ends the call at once, never sent again early; the error says how long", async () => {
+		for (const endpoint of [read, create]) {
+			const c = scripted(status(429, '', { 'retry-after': '60' }), ok('{}'));
+			const e = await failure(c, endpoint, { retry: { ...fast, maxTotalWaitMs: 50 } });
+			expect(c.sent).toHaveLength(1);
+			expect(c.debug).toEqual([]);
+			expect(e.message).toBe("The provider's rate limit was exceeded and retries did not get through");
+			expect(e.description).toMatch(/\n\nThe provider asked to wait 60 s before the next request \(Retry-After\)\.$/);
+		}
 	});
 
 	it('a 429 without Retry-After backs off', async () => {

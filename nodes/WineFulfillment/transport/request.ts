@@ -41,7 +41,7 @@ export interface RetryPolicy {
 	maxRetries: number;
 	/** first backoff step; doubles each retry, with jitter */
 	baseDelayMs: number;
-	/** one wait is never longer than this */
+	/** one backoff wait is never longer than this (a 429's Retry-After is waited for as asked, within maxTotalWaitMs) */
 	maxDelayMs: number;
 	/** all waits of one call together are never longer than this */
 	maxTotalWaitMs: number;
@@ -268,9 +268,14 @@ async function send(
 		const said = () =>
 			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(parsed.text).slice(0, 300);
 		if (status === 429) {
+			// the provider's Retry-After is honoured: nothing is sent again before it; a wait past the call's budget ends it
 			const asked = retryAfterMs(response.headers['retry-after']);
-			if (await wait(Math.min(asked ?? backoffMs(attempt, policy), policy.maxDelayMs), `answered 429`)) continue;
-			throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
+			if (await wait(asked ?? backoffMs(attempt, policy), `answered 429`)) continue;
+			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
+			if (asked !== undefined) {
+				error.description = `${error.description ?? ''}\n\nThe provider asked to wait ${Math.ceil(asked / 1000)} s before the next request (Retry-After).`;
+			}
+			throw error;
 		}
 		if (status >= 500 && endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy), `answered ${status}: ${said()}`))) {
 			continue;
