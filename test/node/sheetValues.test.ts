@@ -1,6 +1,7 @@
 // Values as sheets, CSVs and store webhooks bring them, in the operations outside Sales Order: numbers where text
 // belongs go out as text, whole-number and price text is read, an object or a list where text belongs is refused,
 // range text is checked, and every refusal names the field as the panel shows it, before anything is sent.
+import { Settings } from 'luxon';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
@@ -163,6 +164,28 @@ describe('Tracking → Get Packages: a range given as text', () => {
 		const { result, sent } = await runOne(packages(range), {}, 'GetPackages');
 		expect(sent).toEqual([]);
 		expect(result.error?.message).toMatch(new RegExp(`^Invalid "Ship Date[^"]*": ${rule}`));
+	});
+
+	it('a range of one instant is sent', async () => {
+		const range = '03/01/2026 08:00:00 - 03/01/2026 08:00:00';
+		const { result, sent } = await runOne(packages(range), {}, 'GetPackages');
+		expect(result.error).toBeUndefined();
+		expect(sent[0].body.ShipDateRange).toBe(range);
+	});
+
+	it('the range text is read in UTC, whatever zone the machine is in: a wall time a local zone skips is no error', async () => {
+		const previous = Settings.defaultZone;
+		Settings.defaultZone = 'America/New_York';
+		try {
+			// 02:30 on 8 March 2026 does not exist in New York (clocks go from 02:00 to 03:00): read there it would
+			// become 03:30, after the range's end
+			const range = '03/08/2026 02:30:00 - 03/08/2026 03:10:00';
+			const { result, sent } = await runOne(packages(range), {}, 'GetPackages');
+			expect(result.error).toBeUndefined();
+			expect(sent[0].body.ShipDateRange).toBe(range);
+		} finally {
+			Settings.defaultZone = previous;
+		}
 	});
 
 	it('a valid range text is sent as given', async () => {

@@ -196,6 +196,9 @@ describe('Secrets: which secrets the pattern seeks', () => {
 		expect(s.text(`[${JSON.stringify(secret).slice(1, -1)}]`)).toBe('[***]');
 		expect(s.text(`[${longToken(600)}%EF%BF%BD]`)).toBe('[***]');
 		expect(s.text(`[${new URLSearchParams({ x: secret }).toString().slice(2)}]`)).toBe('[***]');
+		// with a space the percent form (%20) and the form's (+) differ: each is sought on its own
+		const spaced = `${longToken(300)} ${longToken(300)}\ud83d`;
+		expect(new Secrets([spaced]).text(`[${longToken(300)}%20${longToken(300)}%EF%BF%BD]`)).toBe('[***]');
 	});
 });
 

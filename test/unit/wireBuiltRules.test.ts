@@ -42,6 +42,7 @@ describe('wire/commerce', () => {
 		expect(outcome(validateAddressRequest, request({ Address: { StreetLines: [{ line: '1 Main St' }] } }))).toBe(
 			'Address.StreetLines.0: must be text, not an object',
 		);
+		expect(outcome(validateAddressRequest, request({ Address: { StreetLines: ['1 Main St', '  '] } }))).toBe('Address.StreetLines.1: must not be empty');
 	});
 
 	it('address validation: the pickup location request reads its members (words, numbers as text) and wants a radius above 0', () => {
@@ -67,6 +68,15 @@ describe('wire/product', () => {
 	const sku = (info: Record<string, unknown>, who: Record<string, unknown> = {}) => ({
 		RequestorInfo: { ...requestor, ...who },
 		SKUInfo: { ItemNo: 'SKU-1', ItemCategory: 'Merchandise', ...info },
+	});
+
+	it('Create SKU: a requestor name of spaces only is required (trimmed), a number is text', () => {
+		const { createSkuRequest } = product();
+		expect(outcome(createSkuRequest, sku({}, { FirstName: '   ' }))).toBe('RequestorInfo.FirstName: is required');
+		expect(outcome(createSkuRequest, sku({}, { LastName: null }))).toBe('RequestorInfo.LastName: is required');
+		expect(outcome(createSkuRequest, sku({}, { PhoneNumber: 7075550101 }))).toBe(
+			'accepted {"RequestorInfo":{"FirstName":"A","LastName":"B","EmailAddress":"a@example.com","PhoneNumber":"7075550101"},"SKUInfo":{"ItemNo":"SKU-1","ItemCategory":"Merchandise"}}',
+		);
 	});
 
 	it('Create SKU: the requestor and the SKU info are required', () => {

@@ -273,7 +273,8 @@ async function send(
 			if (await wait(asked ?? backoffMs(attempt, policy), `answered 429`)) continue;
 			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 			if (asked !== undefined) {
-				error.description = `${error.description ?? ''}\n\nThe provider asked to wait ${Math.ceil(asked / 1000)} s before the next request (Retry-After).`;
+				const note = `The provider asked to wait ${Math.ceil(asked / 1000)} s before the next request (Retry-After).`;
+				error.description = [error.description, note].filter(Boolean).join('\n\n');
 			}
 			throw error;
 		}

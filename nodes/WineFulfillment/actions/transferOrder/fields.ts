@@ -49,9 +49,9 @@ export function transferItemToWire(row: IDataObject): IDataObject {
 		ItemQuantity: row.itemQuantity,
 		QuantityUnit: row.quantityUnit,
 		InventoryTaxStatus: row.inventoryTaxStatus,
-		// the field's default (0) and an empty cell mean not sent; anything else goes to the schema, which reads "24.50"
-		// and refuses what is no price
-		UnitPrice: row.unitPrice === 0 || row.unitPrice === '' || row.unitPrice === null ? undefined : row.unitPrice,
+		// the field's default (0) means not sent (an empty cell or null is dropped with every empty member); anything
+		// else goes to the schema, which reads "24.50" and refuses what is no price
+		UnitPrice: row.unitPrice === 0 ? undefined : row.unitPrice,
 	};
 }
 
