@@ -243,8 +243,13 @@ describe('apiRequest: statuses and retries', () => {
 			expect(c.sent).toHaveLength(1);
 			expect(c.debug).toEqual([]);
 			expect(e.message).toBe("The provider's rate limit was exceeded and retries did not get through");
-			expect(e.description).toMatch(/\n\nThe provider asked to wait 60 s before the next request \(Retry-After\)\.$/);
+			expect(e.description).toMatch(/^Lower the node's Concurrency, or run again later\.[\s\S]*\n\nThe provider asked to wait 60 s before the next request \(Retry-After\)\.$/);
 		}
+		// without a Retry-After, retries used up: the error names no wait
+		const c = scripted(status(429, ''), ok('{}'));
+		const e = await failure(c, read, { retry: { ...fast, maxRetries: 0 } });
+		expect(e.message).toBe("The provider's rate limit was exceeded and retries did not get through");
+		expect(e.description).not.toContain('Retry-After');
 	});
 
 	it('a 429 without Retry-After backs off', async () => {

@@ -274,7 +274,8 @@ async function send(
 			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 			if (asked !== undefined) {
 				const note = `The provider asked to wait ${Math.ceil(asked / 1000)} s before the next request (Retry-After).`;
-				error.description = [error.description, note].filter(Boolean).join('\n\n');
+				// statusError always gives its guidance as the description
+				error.description = `${String(error.description)}\n\n${note}`;
 			}
 			throw error;
 		}
