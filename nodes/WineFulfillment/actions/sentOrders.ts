@@ -725,8 +725,13 @@ export async function sentOrdersFor(
 	itemIndex: number,
 	onByDefault: boolean,
 ): Promise<SentOrders | undefined> {
-	if (!readBoolean(ctx, 'sendOnce', itemIndex, KINDS[kind].option, onByDefault)) return undefined;
-	return await openRecord(ctx, kind, readSettings(ctx, itemIndex), itemIndex);
+	const settings = sendOnceSettings(ctx, kind, itemIndex, onByDefault);
+	return settings && (await openRecord(ctx, kind, settings, itemIndex));
+}
+
+/** The item's Scope and History Size, read and checked; undefined when the user turned the record off. */
+function sendOnceSettings(ctx: IExecuteFunctions, kind: SentKind, itemIndex: number, onByDefault: boolean): Settings | undefined {
+	return readBoolean(ctx, 'sendOnce', itemIndex, KINDS[kind].option, onByDefault) ? readSettings(ctx, itemIndex) : undefined;
 }
 
 /** The record for Forget Sent Orders: its own Scope parameter; undefined (hinted) when n8n has no store here. */
@@ -759,10 +764,8 @@ export function sendOnce(
 	send: () => Promise<Sent>,
 	sentBefore: (reference: string | null) => INodeExecutionData[],
 ): Send {
-	if (!readBoolean(ctx, 'sendOnce', itemIndex, KINDS[order.kind].option, order.onByDefault)) {
-		return async () => (await send()).output;
-	}
-	const settings = readSettings(ctx, itemIndex);
+	const settings = sendOnceSettings(ctx, order.kind, itemIndex, order.onByDefault);
+	if (!settings) return async () => (await send()).output;
 	const again = sendAgain(ctx, itemIndex);
 	return async () => {
 		const record = await openRecord(ctx, order.kind, settings, itemIndex);

@@ -2,6 +2,9 @@
 import { DateTime, type DateTimeMaybeValid } from 'luxon';
 import { z } from 'zod';
 
+/** MM/DD/YYYY HH:mm:ss in luxon's tokens: a date-time as the range members write it. */
+export const US_DATE_TIME = 'MM/dd/yyyy HH:mm:ss';
+
 const DATE_RULE = 'must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY';
 
 /**
@@ -92,7 +95,7 @@ function parse(value: unknown): DateTime<true> | undefined {
 	for (const read of [
 		() => DateTime.fromISO(text, { setZone: true, zone }),
 		() => DateTime.fromFormat(text, 'MM/dd/yyyy', { zone }),
-		() => DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone }),
+		() => DateTime.fromFormat(text, US_DATE_TIME, { zone }),
 		() => DateTime.fromRFC2822(text, { setZone: true }),
 	]) {
 		const parsed = read();
@@ -120,6 +123,5 @@ export const isoDateTime = dateSchema((d) => d.toUTC().toISO({ suppressMilliseco
 
 /** "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (GetPackages ShipDateRange / LastActivityDateRange). */
 export function usDateTimeRange(from: DateTime, to: DateTime): string {
-	const f = 'MM/dd/yyyy HH:mm:ss';
-	return `${from.toFormat(f)} - ${to.toFormat(f)}`;
+	return `${from.toFormat(US_DATE_TIME)} - ${to.toFormat(US_DATE_TIME)}`;
 }

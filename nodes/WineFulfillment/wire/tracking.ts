@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { streetAddress } from './commerce';
 import { CARRIERS, limitedList, onFirstUse } from './common';
-import { readDate, usDate, usDateTimeRange } from './dates';
+import { US_DATE_TIME, readDate, usDate, usDateTimeRange } from './dates';
 import { requiredText } from './values';
 
 /** Package Status values (field notes). */
@@ -48,7 +48,6 @@ export const orderNo = requiredText(z.string().trim().min(5, 'must be 5 to 50 ch
 /** POST /api/Tracking/GetDetails body (the credentials travel in AuthenticationDetails). */
 export const getDetailsRequest = onFirstUse(() => z.object({ OrderNo: orderNo }).passthrough());
 
-const RANGE_FORMAT = 'MM/dd/yyyy HH:mm:ss';
 const RANGE_RULE = {
 	both: 'needs both a From and a To date',
 	dates: 'must be dates: pick them, or give ISO 8601 (2026-03-01T08:00:00) or MM/DD/YYYY HH:mm:ss',
@@ -68,7 +67,7 @@ export const dateTimeRange = z.unknown().transform((value, ctx) => {
 	};
 	if (typeof value === 'string') {
 		const text = value.trim();
-		const ends = text.split(' - ').map((end) => DateTime.fromFormat(end, RANGE_FORMAT, { zone: 'utc' }));
+		const ends = text.split(' - ').map((end) => DateTime.fromFormat(end, US_DATE_TIME, { zone: 'utc' }));
 		if (ends.length !== 2 || !ends[0].isValid || !ends[1].isValid) return fail(RANGE_RULE.text);
 		return ends[0] > ends[1] ? fail(RANGE_RULE.order) : text;
 	}
