@@ -1,6 +1,6 @@
 // `npm run bench`: the benchmark scenarios of issues 8 and 15, a table on the terminal and bench/results/latest.json.
 // `npm run bench -- 1 3` runs only the scenarios named (1 returnAll, 2 rateLimit, 3 overhead, 4 packageLoad, 5 queueScale,
-// 6 trackingPoll).
+// 6 trackingPoll, 7 expressionEngines).
 import './lib/env';
 
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { N8N_DIR, ROOT } from '../e2e/lib/n8n';
 import { machine, printGoals, printScenario, type ScenarioResult } from './lib/report';
 import { SandboxProcess } from './lib/sandbox';
+import { expressionEngines } from './scenarios/expressionEngines';
 import { overhead } from './scenarios/overhead';
 import { packageLoad } from './scenarios/packageLoad';
 import { queueScale } from './scenarios/queueScale';
@@ -76,6 +77,7 @@ async function main() {
 		await report('trackingPoll', () => trackingPoll(sandbox));
 		await sandbox.stop();
 	}
+	if (runs('7')) await report('expressionEngines', () => expressionEngines(100, 5));
 
 	const summary = {
 		generatedAt: new Date().toISOString(),
