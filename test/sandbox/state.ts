@@ -82,4 +82,17 @@ export class SandboxState {
 		}
 		return rec;
 	}
+
+	/** Takes the first `count` inventory records away (records sold out or retired while a client reads). */
+	dropInventory(count: number): InventoryRecord[] {
+		const gone = this.inventory.splice(0, count);
+		for (const r of gone) this.inventoryIndex.delete(inventoryKey(r.ItemNo, r.Warehouse, r.InventoryStatus));
+		return gone;
+	}
+
+	/** Puts a record first (one a client reading the list has not seen yet), as inventoryRecord would create it. */
+	prependInventory(record: InventoryRecord): void {
+		this.inventory.unshift(record);
+		this.inventoryIndex.set(inventoryKey(record.ItemNo, record.Warehouse, record.InventoryStatus), record);
+	}
 }

@@ -103,7 +103,7 @@ describe('pagination: only TotalRecordCount can stop it', () => {
 		const fetchPage = async (paging: IDataObject) => {
 			calls.push(paging);
 			const n = Number(paging.PageNumber);
-			return { TotalRecordCount: null, Items: n <= 2 ? Array.from({ length: 10 }, () => ({})) : [] } as unknown as IDataObject;
+			return { TotalRecordCount: null, Items: n <= 2 ? Array.from({ length: 10 }, (_, i) => ({ ItemNo: `I${(n - 1) * 10 + i}` })) : [] } as unknown as IDataObject;
 		};
 		const all: IDataObject[] = [];
 		for await (const r of paginate({ style: 'pageNumber', pageSize: 10, recordsKey: 'Items', fetchPage })) all.push(r);

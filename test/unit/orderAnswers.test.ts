@@ -3,6 +3,7 @@
 // an object answer come out with the item, any other answer adds nothing. The sandbox answers one way each, so a
 // fake provider gives the other shapes here, through the node's router as n8n calls it.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { router } from '../../nodes/WineFulfillment/actions/router';
 import type { FakeAnswer, SentRequest } from './fakeContext';
@@ -48,13 +49,24 @@ describe('Sales Order → Get Orders On Hold: the shapes of the answer', () => {
 
 	it.each<[string, FakeAnswer]>([
 		['null', json(null)],
-		['a number', json(3)],
-		['text', json('no orders')],
 		['nothing (an empty body)', { body: '' }],
 	])('an answer of %s: no items', async (_case, answer) => {
 		const { out, sent } = await run(ON_HOLD, answer);
 		expect(sent).toHaveLength(1);
 		expect(out).toEqual([]);
+	});
+
+	it.each<[string, FakeAnswer, string]>([
+		['a number', json(3), 'The provider answered with number instead of OrderNo'],
+		['text', json('no orders'), 'The provider answered with text instead of OrderNo'],
+		['an error object', json({ Message: 'Service unavailable' }), 'The provider answered without OrderNo: Service unavailable'],
+	])('an answer of %s is an error naming it, not an order on hold', async (_case, answer, message) => {
+		const { ctx, sent } = fakeExecute({ params: ON_HOLD, answer: () => answer });
+		const error = (await router.call(ctx).catch((e: unknown) => e)) as NodeApiError;
+		expect(sent).toHaveLength(1);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(error.message).toBe(message);
+		expect(error.description).toMatch(/^Nothing was output for this item, so that nothing is missing or doubled without notice\. Run it again\. If it keeps happening, tell the provider what the message says\.$/);
 	});
 });
 

@@ -1,7 +1,7 @@
 // The pagination helper called directly against in-memory providers: what it asks for, when, and what it yields.
 import type { IDataObject } from 'n8n-workflow';
 
-import { paginate, paginatePages, type PaginateOptions } from '../../nodes/WineFulfillment/transport/pagination';
+import { PagingError, RecordsChangedError, paginate, paginatePages, type PaginateOptions } from '../../nodes/WineFulfillment/transport/pagination';
 
 interface ProviderOptions {
 	/** records the provider holds */
@@ -104,11 +104,33 @@ describe('paginatePages, Skip/Top', () => {
 		expect(calls).toHaveLength(2);
 	});
 
-	it('reads a missing or non-list records member as no records', async () => {
-		const fetchPage = async (): Promise<IDataObject> => ({ MoreRecords: false, Records: 'none' });
+	it.each([
+		['missing, with MoreRecords false', { MoreRecords: false }],
+		['null, with MoreRecords false', { MoreRecords: false, Records: null }],
+		['missing, with a total of 0', { TotalRecordCount: 0 }],
+		['null, with a total of "0"', { TotalRecordCount: '0', Records: null }],
+	])('reads a records member %s as no records', async (_case, body) => {
+		const fetchPage = async (): Promise<IDataObject> => body as IDataObject;
 		const pages = [];
 		for await (const page of paginatePages({ style: 'skipTop', pageSize: 5, recordsKey: 'Records', fetchPage })) pages.push(page);
-		expect(pages).toEqual([{ body: { MoreRecords: false, Records: 'none' }, records: [] }]);
+		expect(pages).toEqual([{ body, records: [] }]);
+	});
+
+	it.each([
+		['an empty body', undefined, 'The provider answered a page with an empty body instead of its records (Records)'],
+		['a list', [{ Id: 'R0' }], 'The provider answered a page with a list instead of its records (Records)'],
+		['text', 'maintenance', 'The provider answered a page with text instead of its records (Records)'],
+		['null', null, 'The provider answered a page with null instead of its records (Records)'],
+		['an error object', { Message: 'Service unavailable' }, 'The provider answered a page without its records (Records): Service unavailable'],
+		['no records and more to come', { TotalRecordCount: 3, MoreRecords: true }, 'The provider answered a page without its records (Records): {"TotalRecordCount":3,"MoreRecords":true}'],
+		['a member that is no list', { MoreRecords: false, Records: 'none' }, 'The provider answered a page without its records (Records is not a list): {"MoreRecords":false,"Records":"none"}'],
+	])('refuses %s as a page (PagingError)', async (_case, body, message) => {
+		const fetchPage = async (): Promise<IDataObject> => body as IDataObject;
+		const read = async () => {
+			for await (const page of paginatePages({ style: 'skipTop', pageSize: 5, recordsKey: 'Records', fetchPage })) void page;
+		};
+		await expect(read()).rejects.toThrow(new PagingError(message));
+		await expect(read()).rejects.toBeInstanceOf(PagingError);
 	});
 });
 
@@ -219,7 +241,7 @@ describe('paginatePages, asking ahead', () => {
 		expect(calls).toEqual([0, 10, 20, 30, 25, 30, 35]);
 	});
 
-	it('waits for a page asked ahead that is no longer needed before it ends', async () => {
+	it('a total that changes between pages ends the read (RecordsChangedError), once the pages asked ahead have finished', async () => {
 		// the total shrinks while paging: the page asked ahead (Skip 30) is not needed, but it is not left running
 		const asked: number[] = [];
 		const finished: number[] = [];
@@ -231,9 +253,19 @@ describe('paginatePages, asking ahead', () => {
 			const records = ids(10, skip).map((Id) => ({ Id }));
 			return skip < 20 ? { TotalRecordCount: 40, MoreRecords: true, Records: records } : { TotalRecordCount: 30, MoreRecords: false, Records: records };
 		};
-		expect(await all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage })).toEqual(ids(30));
+		await expect(all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage })).rejects.toThrow(
+			new RecordsChangedError("The provider's total went from 40 to 30 between pages"),
+		);
 		expect(asked).toEqual([0, 10, 20, 30]);
 		expect([...finished].sort((a, b) => a - b)).toEqual([0, 10, 20, 30]);
+	});
+
+	it('a page without a total is not compared with the others', async () => {
+		const fetchPage = async (paging: IDataObject): Promise<IDataObject> => {
+			const skip = Number(paging.Skip);
+			return { TotalRecordCount: skip === 0 ? 20 : null, Records: skip < 20 ? ids(10, skip).map((Id) => ({ Id })) : [] };
+		};
+		expect(await all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage })).toEqual(ids(20));
 	});
 
 	it('follows the provider when it says there is more than its total said', async () => {

@@ -462,11 +462,14 @@ describe('wire/tracking', () => {
 		}
 	});
 
-	it("reads GetDetails' records from an array, a Packages member or one record", () => {
+	it("reads GetDetails' records from an array, a Packages member or one record, and nothing else", () => {
 		expect(detailRecords([{ A: 1 }, { A: 2 }])).toEqual([{ A: 1 }, { A: 2 }]);
 		expect(detailRecords({ Packages: [{ A: 1 }], Other: 1 })).toEqual([{ A: 1 }]);
 		expect(detailRecords({ TrackingNo: 'T' })).toEqual([{ TrackingNo: 'T' }]);
-		for (const body of [null, undefined, 'x', 3]) expect(detailRecords(body)).toEqual([]);
+		expect(detailRecords({ OrderNumber: 'A-1' })).toEqual([{ OrderNumber: 'A-1' }]);
+		expect(detailRecords({ Packages: null })).toEqual([]);
+		// not an answer of GetDetails: the operation says so instead of reading it as no package or as one
+		for (const body of [null, undefined, 'x', 3, {}, { Message: 'Service unavailable' }, { Packages: 'none' }]) expect(detailRecords(body)).toBeUndefined();
 	});
 
 	it('the estimate range: StartDate and EndDate as MM/DD/YYYY, From not after To', () => {

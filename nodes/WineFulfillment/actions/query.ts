@@ -2,8 +2,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
+import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
-import { paginatePages, type PagingStyle } from '../transport/pagination';
+import { PagingError, RecordsChangedError, paginatePages, type PagingStyle } from '../transport/pagination';
 import { itemsFor } from './common';
 import type { Send } from './operation';
 import { checkInteger, readBoolean, readInteger } from './parameters';
@@ -105,7 +106,40 @@ export function prepareQuery(this: IExecuteFunctions, spec: QuerySpec, itemIndex
 	return () => sendQuery.call(this, spec, itemIndex, { limit, output, pageSize });
 }
 
+/** Reads of one query before it gives up on records that keep changing between its pages. */
+export const READS_OF_CHANGING_RECORDS = 3;
+
+/** Why a query stopped without a result, for the user. */
+const pagingFailure = (ctx: IExecuteFunctions, message: string, itemIndex: number) =>
+	unexpectedAnswerError(ctx.getNode(), message, itemIndex, 'Records that change while they are read are read more surely by a narrower query (a warehouse, fewer items).');
+
 async function sendQuery(
+	this: IExecuteFunctions,
+	spec: QuerySpec,
+	itemIndex: number,
+	{ limit, output, pageSize }: { limit: number | undefined; output: 'records' | 'pages'; pageSize: number },
+): Promise<INodeExecutionData[]> {
+	for (let read = 1; ; read++) {
+		// the transport's errors are NodeApiErrors already: they go on as they are
+		const failure = await readQuery.call(this, spec, itemIndex, { limit, output, pageSize }).then(
+			(out) => ({ out }),
+			(error: unknown) => {
+				if (!(error instanceof PagingError)) throw error;
+				return { error };
+			},
+		);
+		if ('out' in failure) return failure.out;
+		// records added or taken away between pages: read again from the first page, a few times
+		if (failure.error instanceof RecordsChangedError) {
+			if (read < READS_OF_CHANGING_RECORDS) continue;
+			throw pagingFailure(this, `The records changed while they were read, ${READS_OF_CHANGING_RECORDS} times: ${failure.error.message}`, itemIndex);
+		}
+		throw pagingFailure(this, failure.error.message, itemIndex);
+	}
+}
+
+/** One read of a query's pages into output items. */
+async function readQuery(
 	this: IExecuteFunctions,
 	spec: QuerySpec,
 	itemIndex: number,

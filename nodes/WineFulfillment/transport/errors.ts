@@ -319,3 +319,25 @@ export function malformedResponseError(node: INode, endpoint: Endpoint, itemInde
 			: 'The query was retried and the answer was still unreadable; try again later.';
 	return new NodeApiError(node, { message }, { message, description, itemIndex });
 }
+
+/** What came back where an object was expected, in words (an empty body, a list, text, null). */
+export function answerShape(body: unknown): string {
+	if (body === undefined || body === '') return 'an empty body';
+	if (Array.isArray(body)) return 'a list';
+	return body === null ? 'null' : typeof body === 'string' ? 'text' : String(typeof body);
+}
+
+/**
+ * A successful answer (2xx) that is not what the operation documents (an empty body, an error object answered with
+ * 200): an error naming what came back, never read as a result. `hint`: a sentence on what else may help.
+ */
+export function unexpectedAnswerError(node: INode, message: string, itemIndex?: number, hint?: string): NodeApiError {
+	const description = [
+		'Nothing was output for this item, so that nothing is missing or doubled without notice. Run it again.',
+		hint,
+		'If it keeps happening, tell the provider what the message says.',
+	]
+		.filter(Boolean)
+		.join(' ');
+	return new NodeApiError(node, { message }, { message, description, itemIndex });
+}

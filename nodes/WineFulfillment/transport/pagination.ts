@@ -1,6 +1,8 @@
 // The one pagination helper: Skip/Top with MoreRecords, or PageNumber/PageSize; lazy, stops at a limit.
 import type { IDataObject } from 'n8n-workflow';
 
+import { answerShape, providerMessage } from './errors';
+
 export type PagingStyle = 'skipTop' | 'pageNumber';
 
 export interface PaginateOptions {
@@ -23,11 +25,43 @@ export interface Page {
 /** Pages kept in flight during a long read: the provider prepares one while the other is parsed. */
 const LONG_READ_AHEAD = 2;
 
-function recordsOf(body: IDataObject, key: string): IDataObject[] {
-	// Stryker disable next-line OptionalChaining: a body that is not an object throws a TypeError on the caller's next line either way
-	const value = body?.[key];
-	return Array.isArray(value) ? (value as IDataObject[]) : [];
+/**
+ * Why a paged read was stopped: the provider's answers contradict themselves or stop moving on. The message says
+ * what came back; the caller words it for the user (an action's item, a trigger's poll).
+ */
+export class PagingError extends Error {}
+
+/** Pages told different totals: records were added or taken away while they were read (one may be missed, one read twice). */
+export class RecordsChangedError extends PagingError {}
+
+/** A count member as a number: a number or numeric text; anything else (null: not asked for) is NaN. */
+function countOf(value: unknown): number {
+	const count = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : Number.NaN;
+	return Number.isFinite(count) && count >= 0 ? count : Number.NaN;
 }
+
+/**
+ * The records of one page. A page is an object whose `key` member is a list; the member may be missing or null only
+ * when the answer itself says there is nothing (TotalRecordCount 0, or MoreRecords false). Anything else (an empty
+ * body, a list, an error object answered with 200) is no page: read as none, a query would end early and report
+ * fewer records, or none, as if that were all.
+ */
+export function pageRecords(body: unknown, key: string): IDataObject[] {
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		throw new PagingError(`The provider answered a page with ${answerShape(body)} instead of its records (${key})`);
+	}
+	const page = body as IDataObject;
+	const value = page[key];
+	if (Array.isArray(value)) return value as IDataObject[];
+	if ((value === undefined || value === null) && (countOf(page.TotalRecordCount) === 0 || page.MoreRecords === false)) return [];
+	const message = providerMessage(page);
+	throw new PagingError(
+		`The provider answered a page without its records (${key}${value === undefined || value === null ? '' : ' is not a list'})${message ? `: ${message}` : ''}`,
+	);
+}
+
+/** What tells one page from another cheaply: its size and its first and last record. */
+const fingerprint = (records: IDataObject[]) => `${records.length}\n${JSON.stringify(records[0])}\n${JSON.stringify(records.at(-1))}`;
 
 interface Requested {
 	paging: IDataObject;
@@ -41,6 +75,14 @@ interface Requested {
  * kept in flight, never past the total or the limit: a long read then costs about the provider's
  * time or ours per page, whichever is longer, not both. A consumer that stops after the first page
  * costs at most one extra request.
+ *
+ * It never reads for ever or comes back short without saying so (PagingError): a page that repeats the one
+ * before it (a provider that ignores Skip or PageNumber), reading on past twice the total told (and two
+ * pages), a total that differs from the first page's (RecordsChangedError: a page may then miss a record or
+ * repeat one; a page without a total is not compared), an empty page where the total says more records follow (asked for once more first), a short
+ * page of PageNumber/PageSize after full ones while the total says more follow. A first PageNumber/PageSize
+ * page shorter than asked while the total says more follow shows the provider's own page size: the read goes
+ * on in that size.
  */
 export async function* paginatePages(options: PaginateOptions): AsyncGenerator<Page> {
 	const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -50,40 +92,90 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	// records the requests sent so far cover: the next Skip
 	let requested = 0;
 	let pageNumber = 1;
+	// PageSize: the one asked for, until the provider shows its own
+	let pageSize = options.pageSize;
 	let total = Number.POSITIVE_INFINITY;
+	// the total the first page that told one told: every later page must tell the same, or none
+	let firstTold: number | undefined;
 	// off after a short page: the provider pages by another size than asked, so Skips cannot be foreseen
 	let lookAhead = true;
+	let previous: string | undefined;
+	// the paging an empty page was asked for again (once)
+	let askedAgain: IDataObject | undefined;
 	// requested pages not yet handed over, in order
 	const queue: Requested[] = [];
 
-	const request = (): void => {
-		const size = Math.max(1, Math.min(options.pageSize, limit - requested));
-		const paging: IDataObject = skipTop
-			? { Skip: requested, Top: size }
-			: { PageNumber: pageNumber, PageSize: options.pageSize };
-		requested += skipTop ? size : options.pageSize;
-		pageNumber += 1;
+	const send = (paging: IDataObject): void => {
 		const body = options.fetchPage(paging);
 		// a page asked for ahead may fail before it is awaited; its error surfaces when it is
 		body.catch(() => undefined);
 		queue.push({ paging, body });
+	};
+	const request = (): void => {
+		const size = Math.max(1, Math.min(options.pageSize, limit - requested));
+		send(skipTop ? { Skip: requested, Top: size } : { PageNumber: pageNumber, PageSize: pageSize });
+		requested += skipTop ? size : pageSize;
+		pageNumber += 1;
+	};
+	/** what was asked for ahead is not needed, or was asked at a Skip or PageNumber that is no longer right */
+	const dropAhead = async () => {
+		await Promise.allSettled(queue.splice(0).map((r) => r.body));
 	};
 
 	request();
 	for (let handedOver = 0; queue.length > 0; handedOver++) {
 		const { paging, body: pending } = queue.shift() as Requested;
 		const body = await pending;
-		const page: Page = { body, records: recordsOf(body, options.recordsKey) };
+		const page: Page = { body, records: pageRecords(body, options.recordsKey) };
 		const got = page.records.length;
 		const asked = Number(paging.Top ?? paging.PageSize);
 		if (typeof body.TotalRecordCount === 'number') total = body.TotalRecordCount;
-		const more = hasMore(options.style, body, got, asked, paging) && delivered + got < limit;
-		const short = skipTop && got < asked;
-		if (!more || short) {
-			// what was asked for ahead is not needed (the total changed) or starts at a wrong Skip
-			await Promise.allSettled(queue.splice(0).map((r) => r.body));
+		const told = countOf(body.TotalRecordCount);
+		if (!Number.isNaN(told)) {
+			firstTold ??= told;
+			if (told !== firstTold) {
+				await dropAhead();
+				throw new RecordsChangedError(`The provider's total went from ${firstTold} to ${told} between pages`);
+			}
+		}
+		// where this page starts and how far the records read so far reach
+		const from = skipTop ? Number(paging.Skip) : delivered;
+		if (got === 0 && from < told) {
+			// an empty page where the total says more follow: asked for once more, then the read stops short, saying so
+			if (askedAgain === paging) {
+				throw new PagingError(`The provider answered an empty page after ${from} of the ${told} records it reported, twice`);
+			}
+			await dropAhead();
+			askedAgain = { ...paging };
+			queue.push({ paging: askedAgain, body: options.fetchPage(askedAgain) });
+			handedOver -= 1;
+			continue;
+		}
+		if (got > 0) {
+			const print = fingerprint(page.records);
+			if (print === previous) {
+				throw new PagingError(`The provider answered the same page twice in a row (${got} records after the first ${delivered}): it does not move on to the next page`);
+			}
+			previous = print;
+		}
+		if (firstTold !== undefined && delivered + got > 2 * (firstTold + options.pageSize)) {
+			throw new PagingError(`The provider kept sending records past twice the ${firstTold} it reported (${delivered + got} read)`);
+		}
+		const more = hasMore(options.style, body, got, asked, from) && delivered + got < limit;
+		const short = got < asked;
+		if (!skipTop && short && more) {
+			// the first page shows the provider's own page size; a short page after full ones has no place to go on from
+			if (delivered > 0) {
+				throw new PagingError(`The provider answered page ${String(paging.PageNumber)} with ${got} records after full pages of ${asked}, while its total says more follow`);
+			}
+			pageSize = got;
+			pageNumber = 2;
+			requested = got;
+		}
+		if (!more || (skipTop && short)) {
+			await dropAhead();
 			if (skipTop) requested = Number(paging.Skip) + got;
-			if (short) lookAhead = false;
+			if (skipTop && short) lookAhead = false;
 		}
 		if (more) {
 			const ahead = lookAhead && handedOver > 0 && Number.isFinite(total) ? LONG_READ_AHEAD : 1;
@@ -100,18 +192,14 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 
 /**
  * Whether another page follows: the provider's MoreRecords when it sends it (Skip/Top), else its
- * TotalRecordCount, else a full page means there may be more.
+ * TotalRecordCount, else a full page means there may be more. `from`: the records before this page.
  */
-function hasMore(style: PagingStyle, body: IDataObject, got: number, asked: number, paging: IDataObject): boolean {
+function hasMore(style: PagingStyle, body: IDataObject, got: number, asked: number, from: number): boolean {
 	if (got === 0) return false;
 	if (style === 'skipTop' && typeof body.MoreRecords === 'boolean') return body.MoreRecords;
 	// a number, or a numeric string; null (a total not asked for) says nothing
-	const count = body.TotalRecordCount;
-	const total = typeof count === 'number' || (typeof count === 'string' && count.trim() !== '') ? Number(count) : Number.NaN;
-	if (Number.isFinite(total) && total >= 0) {
-		const covered = style === 'skipTop' ? Number(paging.Skip) + got : Number(paging.PageNumber) * asked;
-		return covered < total;
-	}
+	const total = countOf(body.TotalRecordCount);
+	if (!Number.isNaN(total)) return from + got < total;
 	return got >= asked;
 }
 

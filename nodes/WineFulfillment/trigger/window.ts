@@ -1,7 +1,7 @@
 // Reads one time window completely, though records move while it is paged: checked Skip/Top pages, else slices that fit one answer.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { paginatePages } from '../transport/pagination';
+import { PagingError, paginatePages } from '../transport/pagination';
 import { apiRequest } from '../transport/request';
 import type { Endpoint } from '../wire/endpoints';
 import type { Candidate, ReadCandidate, WindowRead } from './cursor';
@@ -125,21 +125,29 @@ export async function readWindow(
 		const records: Array<{ record: IDataObject; bound: number }> = [];
 		const identities = new Set<string>();
 		let consistent = true;
-		for await (const page of paginatePages({
-			style: 'skipTop',
-			pageSize: top,
-			recordsKey: query.recordsKey,
-			fetchPage: async (paging) => (paging.Skip === 0 ? first.body : (await send(a, b, paging)).body),
-		})) {
-			const total = typeof page.body.TotalRecordCount === 'number' ? page.body.TotalRecordCount : undefined;
-			if (total !== first.total) consistent = false;
-			const bound = Math.min(b + SECOND - 1, query.providerTime(page.body) ?? Number.POSITIVE_INFINITY);
-			for (const record of page.records) {
-				identities.add(query.identity(record));
-				records.push({ record, bound });
+		const read = async () => {
+			for await (const page of paginatePages({
+				style: 'skipTop',
+				pageSize: top,
+				recordsKey: query.recordsKey,
+				fetchPage: async (paging) => (paging.Skip === 0 ? first.body : (await send(a, b, paging)).body),
+			})) {
+				const total = typeof page.body.TotalRecordCount === 'number' ? page.body.TotalRecordCount : undefined;
+				if (total !== first.total) consistent = false;
+				const bound = Math.min(b + SECOND - 1, query.providerTime(page.body) ?? Number.POSITIVE_INFINITY);
+				for (const record of page.records) {
+					identities.add(query.identity(record));
+					records.push({ record, bound });
+				}
+				if (!consistent) break;
 			}
-			if (!consistent) break;
-		}
+		};
+		// pages that contradict themselves or changed between requests are as inconsistent as a changed total; the
+		// transport's errors (NodeApiErrors already) go on as they are
+		await read().catch((error: unknown) => {
+			if (!(error instanceof PagingError)) throw error;
+			consistent = false;
+		});
 		if (first.total !== undefined && identities.size !== first.total) consistent = false;
 		if (consistent) for (const { record, bound } of records) keep([record], bound);
 		return consistent;

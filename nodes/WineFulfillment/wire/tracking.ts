@@ -105,12 +105,21 @@ export function latestActivityTimestamp(body: unknown): string | undefined {
 	return key === undefined ? undefined : String(record[key]);
 }
 
-/** The package records of a GetDetails answer: an array, or an object holding `Packages` or one record. */
-export function detailRecords(body: unknown): IDataObject[] {
+/** Members that make an object one GetDetails package record (field notes). */
+export const DETAIL_MEMBERS = ['TrackingNo', 'OrderNumber'];
+
+/**
+ * The package records of a GetDetails answer: an array, or an object holding `Packages` (a list, or null for none) or
+ * one record (it holds a DETAIL_MEMBERS member); undefined for anything else, an error object answered with 200 say.
+ */
+export function detailRecords(body: unknown): IDataObject[] | undefined {
 	if (Array.isArray(body)) return body as IDataObject[];
-	if (!body || typeof body !== 'object') return [];
-	const packages = (body as IDataObject)[PACKAGE_RECORDS];
-	return Array.isArray(packages) ? (packages as IDataObject[]) : [body as IDataObject];
+	if (!body || typeof body !== 'object') return undefined;
+	const answer = body as IDataObject;
+	const packages = answer[PACKAGE_RECORDS];
+	if (Array.isArray(packages)) return packages as IDataObject[];
+	if (packages === null) return [];
+	return DETAIL_MEMBERS.some((member) => member in answer) ? [answer] : undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
 // GetSellable: per SKU, the available quantity in sellable (GOOD-*) statuses totalled over warehouses; PageNumber/PageSize.
 import { badRequest, ok, oneOf, optBool, optInt, optString, optStringList, type RequestContext } from '../frame';
 import type { InventoryRecord } from '../seed';
+import type { SandboxState } from '../state';
 import { checkWarehouse, isSellableStatus, ORDER_TYPES } from './codes';
 
 interface SellableItem {
@@ -39,6 +40,18 @@ function totals(records: InventoryRecord[], incoming: boolean, verbose: boolean)
 	return [...byItem.values()];
 }
 
+export interface InventoryQuirks {
+	/** GetSellable's own largest page (0: serves what PageSize asks) */
+	sellableMaxPageSize: number;
+	/** GetStatus requests answered so far, for `shift` */
+	statusRequests: number;
+	shift?: { after: number; every: number; remove: number; insert: number };
+}
+
+/** The inventory resource's quirks and counters, kept until the next reset. */
+export const inventoryQuirks = (state: SandboxState) =>
+	state.store<InventoryQuirks>('inventory-quirks', () => ({ sellableMaxPageSize: 0, statusRequests: 0 }));
+
 export function getSellable({ body, state }: RequestContext) {
 	const items = optStringList(body, 'ItemNumbers');
 	const warehouses = optStringList(body, 'Warehouses');
@@ -50,8 +63,11 @@ export function getSellable({ body, state }: RequestContext) {
 	const orderType = oneOf(optString(body, 'OrderType'), ORDER_TYPES, 'OrderType');
 	const orderSource = optString(body, 'OrderSource');
 	const pageNumber = optInt(body, 'PageNumber', 1) ?? 1;
-	const pageSize = optInt(body, 'PageSize', 1) ?? 100;
-	if (pageSize > 10_000) badRequest('PageSize must be at most 10000');
+	const asked = optInt(body, 'PageSize', 1) ?? 100;
+	if (asked > 10_000) badRequest('PageSize must be at most 10000');
+	// a provider with its own maximum pages by that size (and says so in PageSize)
+	const cap = inventoryQuirks(state).sellableMaxPageSize;
+	const pageSize = cap > 0 ? Math.min(asked, cap) : asked;
 
 	const itemSet = items?.length ? new Set(items) : undefined;
 	const warehouseSet = warehouses?.length ? new Set(warehouses) : undefined;

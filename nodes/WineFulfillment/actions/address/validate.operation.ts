@@ -11,7 +11,7 @@ import {
 import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, answerWith, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { nodeParameter, readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
 import { withOptions, type Send } from '../operation';
@@ -114,7 +114,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	return async () => {
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 		const response = await apiRequest.call(this, ENDPOINTS.validateAddress, body as IDataObject, { itemIndex });
-		const result = (response.body && typeof response.body === 'object' ? response.body : {}) as IDataObject;
+		const result = answerWith(this, response.body, ['AddressValidationIndicator', 'AddressCandidates'], itemIndex);
 		return itemsFor(
 			[
 				{

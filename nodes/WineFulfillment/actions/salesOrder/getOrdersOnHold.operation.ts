@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleOrderOnHold } from '../../wire/simplify';
 import { apiRequest } from '../../transport/request';
-import { itemsFor } from '../common';
+import { answerWith, itemsFor } from '../common';
 
 import { readLimit, returnAllProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
@@ -18,14 +18,16 @@ export const description = updateDisplayOptions(
 	withOptions(properties),
 );
 
-/** The records of the answer: a JSON array (field notes), or an object holding one. */
-function recordsOf(body: unknown): IDataObject[] {
+/**
+ * The records of the answer: a JSON array (field notes), an object holding one, or one record (it has an OrderNo);
+ * null or an empty body, none. Anything else (text, an error object answered with 200) is an error, never an order on
+ * hold.
+ */
+function recordsOf(ctx: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
-	if (body && typeof body === 'object') {
-		const list = Object.values(body).find(Array.isArray);
-		return list ? (list as IDataObject[]) : [body as IDataObject];
-	}
-	return [];
+	if (body === null || body === undefined) return [];
+	const list = body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
+	return list ? (list as IDataObject[]) : [answerWith(ctx, body, ['OrderNo'], itemIndex)];
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
@@ -35,7 +37,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		// Credentials travel flat in this operation's body; the transport places them. 404 means none on hold.
 		const response = await apiRequest.call(this, ENDPOINTS.getOrdersOnHold, {}, { itemIndex, acceptStatuses: [404] });
 		if (response.statusCode === 404) return [];
-		const records = recordsOf(response.body).slice(0, limit);
+		const records = recordsOf(this, response.body, itemIndex).slice(0, limit);
 		return itemsFor(shape ? records.map(shape) : records, itemIndex);
 	};
 }

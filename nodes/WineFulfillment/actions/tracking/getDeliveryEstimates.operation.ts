@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleEstimate } from '../../wire/simplify';
 import { flattenEstimates, getDeliveryEstimatesRequest } from '../../wire/tracking';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, answerWith, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions, type Send } from '../operation';
@@ -74,7 +74,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	return async () => {
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 		const response = await apiRequest.call(this, ENDPOINTS.getDeliveryEstimates, body as IDataObject, { itemIndex });
-		const records = flattenEstimates(response.body);
+		const records = flattenEstimates(answerWith(this, response.body, ['DeliveryEstimateOptions'], itemIndex));
 		return itemsFor(shape ? records.map(shape) : records, itemIndex);
 	};
 }
