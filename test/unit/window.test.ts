@@ -1,5 +1,6 @@
 // The trigger's window reader called directly against an in-memory provider: what it asks for, what it keeps, how far it is complete.
 import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { countWindow, readWindow, split, type ReadOptions, type WindowQuery } from '../../nodes/WineFulfillment/trigger/window';
 import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
@@ -172,14 +173,29 @@ describe('readWindow: a window that fits in one answer', () => {
 		expect(ids(read)).toEqual(range(8));
 	});
 
-	it('an answer without records, or without a body, holds nothing and ends the read', async () => {
+	it('an answer without records, or without a body, fails the read with an error naming it: never an empty window passed', async () => {
 		const p = new Provider([T]);
 		p.raw = () => ({ Records: 'none', TotalRecordCount: '1' });
-		const odd = await readWindow(p.context().ctx, query(), T, T + S, options());
-		expect([odd.candidates, odd.through, odd.total, odd.requests]).toEqual([[], T + S, undefined, 1]);
+		await expect(readWindow(p.context().ctx, query(), T, T + S, options())).rejects.toThrow(
+			'The provider answered a page without its records (Records is not a list): {"Records":"none","TotalRecordCount":"1"}',
+		);
 		p.raw = () => '';
-		const empty = await readWindow(p.context().ctx, query(), T, T + S, options());
-		expect([empty.candidates, empty.through, empty.total, empty.providerTime]).toEqual([[], T + S, undefined, undefined]);
+		await expect(readWindow(p.context().ctx, query(), T, T + S, options())).rejects.toThrow(
+			'The provider answered a page with an empty body instead of its records (Records)',
+		);
+		p.raw = () => ({ Message: 'Service unavailable' });
+		const error = await readWindow(p.context().ctx, query(), T, T + S, options()).catch((e: unknown) => e);
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as NodeApiError).description).toBe(
+			'Nothing was emitted and the trigger keeps its place: the next poll reads the same time again. If it keeps happening, tell the provider what the message says.',
+		);
+	});
+
+	it('an answer that says there is nothing (a total of 0) may leave the records out', async () => {
+		const p = new Provider([T]);
+		p.raw = () => ({ TotalRecordCount: 0 });
+		const none = await readWindow(p.context().ctx, query(), T, T + S, options());
+		expect([none.candidates, none.through, none.total]).toEqual([[], T + S, 0]);
 	});
 });
 

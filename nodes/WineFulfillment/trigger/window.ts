@@ -1,7 +1,8 @@
 // Reads one time window completely, though records move while it is paged: checked Skip/Top pages, else slices that fit one answer.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { PagingError, paginatePages } from '../transport/pagination';
+import { PagingError, pageRecords, paginatePages } from '../transport/pagination';
 import { apiRequest } from '../transport/request';
 import type { Endpoint } from '../wire/endpoints';
 import type { Candidate, ReadCandidate, WindowRead } from './cursor';
@@ -37,6 +38,22 @@ export interface ReadOptions {
 	 * in that part and only [until, to] is read.
 	 */
 	remembered?: { until: number; count: number };
+}
+
+/**
+ * The records of an answer. One that holds no page (an error object answered with 200, an empty body) fails the poll
+ * with an error naming what came back, and the poll's state stays: it is never an empty slice the cursor moves past.
+ */
+function recordsIn(ctx: IPollFunctions, body: unknown, key: string): IDataObject[] {
+	try {
+		return pageRecords(body, key);
+	} catch (error) {
+		const message = error instanceof Error ? error.message : String(error);
+		throw new NodeApiError(ctx.getNode(), { message }, {
+			message,
+			description: 'Nothing was emitted and the trigger keeps its place: the next poll reads the same time again. If it keeps happening, tell the provider what the message says.',
+		});
+	}
 }
 
 /** A slice is sized for this share of a page, so that most slices fit in one answer. */
@@ -98,12 +115,11 @@ export async function readWindow(
 		const took = performance.now() - started;
 		slowest = Math.max(slowest, took);
 		if (a !== start || b !== end) slowestSlice = Math.max(slowestSlice, took);
-		const value = body?.[query.recordsKey];
 		const answer: Answer = {
-			body: body ?? {},
-			records: Array.isArray(value) ? (value as IDataObject[]) : [],
-			total: typeof body?.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined,
-			providerTime: query.providerTime(body ?? {}),
+			body,
+			records: recordsIn(ctx, body, query.recordsKey),
+			total: typeof body.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined,
+			providerTime: query.providerTime(body),
 		};
 		if (answer.providerTime !== undefined) providerTime = Math.max(providerTime ?? answer.providerTime, answer.providerTime);
 		return answer;
