@@ -434,16 +434,20 @@ describe('the record of sent orders, its History Size and the check that the sto
 		expect(store.calls).toBe(0);
 	});
 
-	it('keeps as many records as History Size says: an order older than that is no longer guarded, a recent one is', async () => {
+	it('keeps the History Size newest orders, and a few values more (those a check records): one older than that is no longer guarded, a recent one is', async () => {
 		const store = new MemoryDeduplicator();
 		const params = { sendOnceOptions: { historySize: 100 } };
 		const counter = { sends: 0 };
 		await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-0', counter));
-		for (let i = 1; i <= 100; i++) await once(run(store, params), `AGED-${i}`);
+		// 99 more: AGED-000 is among the newest 100
+		for (let i = 1; i <= 99; i++) await once(run(store, params), `AGED-${i}`);
+		expect((await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-0', counter))).map((i) => i.json.alreadySent)).toEqual([true]);
+		// 10 more: past History Size and the values one check records (claim, open and the process's mark)
+		for (let i = 100; i <= 110; i++) await once(run(store, params), `AGED-${i}`);
 		const aged = await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-1', counter));
 		expect(aged.map((i) => i.json)).toEqual([{ OrderNo: 'AGED-000', TransactionReferenceNumber: 'REF-1', alreadySent: false }]);
 		expect(counter.sends).toBe(2);
-		const recent = await once(run(store, params), 'AGED-100', answered('AGED-100', 'REF-X', counter));
+		const recent = await once(run(store, params), 'AGED-110', answered('AGED-110', 'REF-X', counter));
 		expect(recent.map((i) => i.json.alreadySent)).toEqual([true]);
 		expect(counter.sends).toBe(2);
 	});

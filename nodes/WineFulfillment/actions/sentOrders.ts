@@ -236,8 +236,8 @@ type Store = Pick<
 >;
 
 interface RunState {
-	/** by scope: whether n8n's store answers in this run */
-	available: Map<DeduplicationScope, Promise<boolean>>;
+	/** by scope: how many values the workflow's records held when this run first asked (undefined: n8n's store does not answer) */
+	available: Map<DeduplicationScope, Promise<number | undefined>>;
 	account?: Promise<string>;
 	hinted: Set<string>;
 }
@@ -288,19 +288,21 @@ function storeOf(ctx: IExecuteFunctions): Store | undefined {
 const UNAVAILABLE_HINT =
 	"n8n's deduplication store is not available here (an older n8n, or the node runs without it), so orders are sent without a record of what was sent: running again or retrying can create an order twice.";
 
-/** Whether the store answers, checked once per run and scope with a read that records nothing. */
-async function storeAvailable(ctx: IExecuteFunctions, settings: Settings, itemIndex: number): Promise<boolean> {
+/**
+ * How many values the workflow's records hold, read once per run and scope with a read that records nothing; undefined
+ * (hinted) when n8n's store does not answer here.
+ */
+async function storeAvailable(ctx: IExecuteFunctions, settings: Settings, itemIndex: number): Promise<number | undefined> {
 	const state = runState(ctx);
 	let pending = state.available.get(settings.scope);
 	if (!pending) {
 		pending = (async () => {
 			const store = storeOf(ctx);
-			if (!store) return false;
+			if (!store) return undefined;
 			try {
-				await store.getProcessedDataCount('workflow', { mode: 'entries' });
-				return true;
+				return await store.getProcessedDataCount('workflow', { mode: 'entries' });
 			} catch (error) {
-				if (isUnavailable(error)) return false;
+				if (isUnavailable(error)) return undefined;
 				throw storeError(ctx, error, itemIndex, 'read the record of sent orders');
 			}
 		})();
@@ -308,10 +310,15 @@ async function storeAvailable(ctx: IExecuteFunctions, settings: Settings, itemIn
 		// a failed check is not kept: the next item asks again
 		pending.catch(() => state.available.delete(settings.scope));
 	}
-	const available = await pending;
-	if (!available) hintOnce(ctx, UNAVAILABLE_HINT);
-	return available;
+	const count = await pending;
+	if (count === undefined) hintOnce(ctx, UNAVAILABLE_HINT);
+	// far more than this node keeps: another node of the workflow keeps a longer history, which this node's calls cut short
+	else if (count > 2 * settings.historySize) hintOnce(ctx, shorterHistoryHint(count, settings.historySize));
+	return count;
 }
+
+const shorterHistoryHint = (count: number, historySize: number) =>
+	`This workflow's record of sent orders holds ${count} values, far more than this node's History Size (${historySize}): another node of the workflow keeps a longer history. The nodes of a workflow share one record, and each trims it to its own History Size as it writes, so this node shortens the other's guard. Give every node of this workflow that sends once the same History Size.`;
 
 /**
  * The account an order belongs to: the credential's Customer No at its Base URL (the provider's test and live
@@ -474,10 +481,20 @@ export class SentOrders {
 		});
 	}
 
+	/**
+	 * n8n's store trims the records to `maxEntries` as it records, oldest first. The values a call records beyond the
+	 * orders' own (an order's open value while it is sent, probes taken out again in the same round, the mark) must not
+	 * push out an order's record: the call keeps History Size plus its own values, and the list is trimmed to about
+	 * History Size by the calls that follow, once those values are gone.
+	 */
+	private optionsFor(values: string[]): ICheckProcessedOptions {
+		return { ...this.options, maxEntries: this.settings.historySize + values.length };
+	}
+
 	/** A store call on the records, its failure worded for the user (nothing was sent). */
 	private async record(values: string[], itemIndex: number): Promise<Set<string>> {
 		try {
-			const result = await this.store.checkProcessedAndRecord(values, 'workflow', this.options);
+			const result = await this.store.checkProcessedAndRecord(values, 'workflow', this.optionsFor(values));
 			return new Set(result.processed.map(String));
 		} catch (error) {
 			throw storeError(this.ctx, error, itemIndex, 'record the orders about to be sent');
@@ -677,7 +694,11 @@ export class SentOrders {
 				// kept for good: another process that remembers a reference for one of them finds it and drops it
 				const forgotten = [...removed].filter(([, values]) => values > 0).map(([id]) => this.forgotten(id));
 				// Stryker disable next-line ConditionalExpression: recording no values changes no record (one store call saved)
-				if (forgotten.length) await this.store.checkProcessedAndRecord(forgotten, 'workflow', this.options);
+				if (forgotten.length) {
+					// nothing is trimmed here: Forget Sent Orders has no History Size of its own, and the creates' records stay as they set them
+					const count = await this.store.getProcessedDataCount('workflow', this.options);
+					await this.store.checkProcessedAndRecord(forgotten, 'workflow', { ...this.options, maxEntries: count + forgotten.length });
+				}
 			});
 		} catch (error) {
 			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
@@ -740,7 +761,7 @@ export async function recordToForget(ctx: IExecuteFunctions, kind: SentKind, ite
 }
 
 async function openRecord(ctx: IExecuteFunctions, kind: SentKind, settings: Settings, itemIndex: number): Promise<SentOrders | undefined> {
-	if (!(await storeAvailable(ctx, settings, itemIndex))) return undefined;
+	if ((await storeAvailable(ctx, settings, itemIndex)) === undefined) return undefined;
 	return new SentOrders(ctx, storeOf(ctx) as Store, kind, settings, await accountOf(ctx));
 }
 

@@ -80,7 +80,18 @@ export const textValue = z.unknown().transform((value, ctx): string => {
 	if (value === undefined) return required(ctx);
 	if (typeof value === 'string') return value;
 	// only a number is finite (Number.isFinite converts nothing)
-	if (Number.isFinite(value)) return String(value);
+	if (Number.isFinite(value)) {
+		const text = String(value);
+		// a whole number past 2^53 has lost its last digits already (in JSON.parse), and 1e21 would go out as "1e+21"
+		if ((Number.isInteger(value) && !Number.isSafeInteger(value)) || /e/i.test(text)) {
+			ctx.addIssue({
+				code: z.ZodIssueCode.custom,
+				message: 'is a number too large to be exact: it must arrive as text, since JavaScript keeps only about 16 digits of a number',
+			});
+			return z.NEVER;
+		}
+		return text;
+	}
 	ctx.addIssue({
 		code: z.ZodIssueCode.custom,
 		message: `must be text, not ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : typeof value}`,
@@ -132,13 +143,16 @@ export const listValue = z.unknown().transform((value, ctx): string[] => {
 
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Invisible format characters (zero-width space, word joiner, soft hyphen...): pasted from a web page, they make another number that looks the same. */
+const FORMAT_CHARACTERS = /\p{Cf}/u;
 
 /** Longest identifier the node sends where the interface names no bound (order, reference and item numbers). */
 export const MAX_IDENTIFIER = 50;
 
 /**
  * An identifier (order, reference, item number): text, trimmed, `min` to `max` characters, no control
- * characters (a tab or line break pasted from a sheet cannot be part of a valid number).
+ * characters (a tab or line break pasted from a sheet cannot be part of a valid number) and no invisible format
+ * characters (the same number with a zero-width space in it would be another order at the provider).
  */
 export function identifier(max = MAX_IDENTIFIER, min = 1) {
 	return textValue.pipe(
@@ -147,6 +161,7 @@ export function identifier(max = MAX_IDENTIFIER, min = 1) {
 			.trim()
 			.min(min, min === 1 ? 'is required' : `must be ${min} to ${max} characters`)
 			.max(max, min === 1 ? `must be at most ${max} characters` : `must be ${min} to ${max} characters`)
-			.refine((v) => !CONTROL_CHARACTERS.test(v), 'must not contain control characters (tabs, line breaks)'),
+			.refine((v) => !CONTROL_CHARACTERS.test(v), 'must not contain control characters (tabs, line breaks)')
+			.refine((v) => !FORMAT_CHARACTERS.test(v), 'must not contain invisible characters (a zero-width space, a soft hyphen): retype it'),
 	);
 }
