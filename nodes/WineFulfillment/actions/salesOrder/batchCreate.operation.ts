@@ -175,7 +175,15 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 			),
 		}),
 	);
-	const record = entries.length ? await sentOrdersFor(this, 'salesOrder', 0, true) : undefined;
+	// the record of sent orders could not be opened (n8n's store failed): nothing was sent; with Continue On Fail every
+	// order is an error item, never its input item passed on as if it had been sent
+	const opened = entries.length ? await settle(async () => await sentOrdersFor(this, 'salesOrder', 0, true)) : { value: undefined };
+	if ('error' in opened) {
+		if (!continueOnFail) throw asNodeError(this, opened.error, entries[0].itemIndex);
+		for (const entry of entries) results.set(entry.itemIndex, errorItem(this, opened.error, entry.itemIndex));
+		entries.length = 0;
+	}
+	const record = 'value' in opened ? opened.value : undefined;
 	/** orders whose request went out (or may have): if the run stops, their claims are kept as unknown */
 	const attempted = new Set<string>();
 
@@ -222,7 +230,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 				// Stryker disable next-line ObjectLiteral: left open, the order is settled as unknown all the same by sendChunkOnce's settleOpen (it was attempted)
 				if (!status) return { identity: orderNoOf(entry), outcome: 'unknown' as const };
 				if (status.IsCreated !== true) return { identity: orderNoOf(entry), outcome: 'released' as const };
-				const reference = status.TransactionReferenceNumber ?? body.TransactionReferenceNumber;
+				// the order's own reference only: the batch's is not the order's (interface: the batch answer's entries carry none)
+				const reference = status.TransactionReferenceNumber;
 				return { identity: orderNoOf(entry), outcome: 'sent' as const, reference: typeof reference === 'string' ? reference : undefined };
 			}),
 		);
@@ -230,7 +239,12 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 
 	for (let start = 0; start < entries.length; start += batchSize) {
 		const chunk = entries.slice(start, start + batchSize);
-		await (record ? sendChunkOnce.call(this, record, chunk, send, results, continueOnFail, attempted) : send(chunk));
+		const done = await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, continueOnFail, attempted) : send(chunk)));
+		if ('error' in done) {
+			if (!continueOnFail) throw asNodeError(this, done.error, chunk[0].itemIndex);
+			// the record failed before the chunk was sent (its claim or forget): its orders are error items, the next chunk goes on
+			for (const entry of chunk) if (!results.has(entry.itemIndex)) results.set(entry.itemIndex, errorItem(this, done.error, entry.itemIndex));
+		}
 	}
 	return items.map((_item, itemIndex) => {
 		const result = results.get(itemIndex);
