@@ -53,6 +53,9 @@ export function secretForms(secret: string): Record<string, string> {
 		'base64 url-safe': urlSafe(base64(Buffer.from(secret, 'utf8'))),
 		'base64 of the Authorization header value': base64(Buffer.from(`ServiceAuth ${secret}`, 'utf8')),
 	};
+	// echoed in one letter case (an error text upper-cased by the provider's gateway)
+	if (secret.toUpperCase() !== secret) forms['upper-case'] = secret.toUpperCase();
+	if (secret.toLowerCase() !== secret) forms['lower-case'] = secret.toLowerCase();
 	// a long secret cut short (a message clipped to length) still leaks its start or its end
 	if (secret.length >= 32) {
 		for (const form of ['raw', 'json', 'url %20'] as const) {

@@ -235,3 +235,26 @@ describe('secrets: what the operations put out', () => {
 		expect(() => expectNoSecrets({ said: `"Password":"${SANDBOX_CREDENTIALS.password}"` })).toThrow('A secret leaked');
 	});
 });
+
+describe('secrets: a credential echoed in another letter case', () => {
+	const { userKey, password } = SANDBOX_CREDENTIALS;
+	it.each([true, false])('a 400 quoting the user key and password upper-cased shows neither (Continue On Fail %p)', async (continueOnFail) => {
+		await fx.control.fault({ kind: 'status', status: 400, path: 'GetStatus', body: { Message: `INVALID LOGIN ${userKey.toUpperCase()} / ${password.toUpperCase()}` } });
+		const result = await fx.run(actionWorkflow({ resource: 'inventory', operation: 'getStatus', limit: 2 }, { continueOnFail }));
+		const shown = { out: result.output(ACTION_NODE).map((i) => i.json), error: result.error };
+		expect(JSON.stringify(shown)).toContain('INVALID LOGIN *** / ***');
+		expectNoSecrets(shown);
+	});
+
+	it('a long secret (past the pattern) echoed upper-cased or lower-cased is masked too', () => {
+		const long = `Tok-${'aB9'.repeat(200)}-Zz`;
+		const secrets = new Secrets([long], long);
+		expect(secrets.text(`a ${long.toUpperCase()} b ${long.toLowerCase()} c`)).toBe('a *** b *** c');
+	});
+
+	it('a letter beyond ASCII in either case: ключ-Straße echoed as КЛЮЧ-STRASSE', () => {
+		const secrets = new Secrets(['ключ-Straße-42']);
+		expect(secrets.text('{"Message":"bad КЛЮЧ-STRASSE-42"}')).toBe('{"Message":"bad ***"}');
+		expect(secrets.text('{"Message":"bad ключ-straße-42"}')).toBe('{"Message":"bad ***"}');
+	});
+});

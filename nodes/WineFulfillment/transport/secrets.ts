@@ -84,7 +84,7 @@ function characterPattern(char: string, level: number): string {
 
 /**
  * Every way one character of a secret can appear in text the provider sends back, in text JSON-escaped `level`
- * times: as itself (a backslash doubled at each level; a quote, and any other sign a serializer may escape such as
+ * times: as itself (a letter in either case; a backslash doubled at each level; a quote, and any other sign a serializer may escape such as
  * `/`, after the backslashes each level adds), as a JSON short escape or `\uXXXX` escape (the provider's
  * serializer may escape `&`, `+`, quotes and every non-ASCII character), percent-encoded (UTF-8 or Latin-1 bytes,
  * `+` for a space), or as an HTML character reference.
@@ -101,9 +101,13 @@ function buildCharacterPattern(char: string, level: number): string {
 	// it gathers any number of backslashes below 2 ** level; written as an escape (\n, \u0022), at least one.
 	const escape = level === 0 ? undefined : backslashes(1, 2 ** level - 1);
 	if (char === '\\') options.push(backslashes(2 ** level));
-	else if (alphanumeric) options.push(char);
+	// a letter in either case: a provider may echo a credential upper-cased (INVALID LOGIN SBX-USERKEY-7F3A9C)
+	else if (alphanumeric) options.push(/[A-Za-z]/.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char);
 	else if (char === '"') options.push(`${backslashes(2 ** level - 1)}"`);
-	else options.push(`${backslashes(0, 2 ** level - 1)}${escapeRegExp(char)}`);
+	else {
+		// a letter beyond ASCII in either case too (ключ echoed as КЛЮЧ; ß as SS)
+		for (const form of new Set([char, char.toUpperCase(), char.toLowerCase()])) options.push(`${backslashes(0, 2 ** level - 1)}${escapeRegExp(form)}`);
+	}
 	if (escape !== undefined) {
 		if (JSON_SHORT[char]) options.push(`${escape}${JSON_SHORT[char]}`);
 		const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
@@ -170,7 +174,8 @@ const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (byte) => byte.
 /**
  * The forms of a secret that are sought as they are, when its pattern is not used (see PATTERN_SECRET_MAX): the
  * secret itself, JSON-escaped once to three times as JSON.stringify escapes (the levels of ESCAPE_LEVELS),
- * percent-encoded (%20, and as a form encodes it, + for a space; either case of hex digit), and its base64 forms.
+ * percent-encoded (%20, and as a form encodes it, + for a space; either case of hex digit), each of those all
+ * upper-case and all lower-case, and its base64 forms.
  */
 function literalForms(secret: string): string[] {
 	const escaped = ESCAPE_LEVELS.map((level) => jsonEscaped(secret, level));
@@ -179,7 +184,9 @@ function literalForms(secret: string): string[] {
 		encodeURIComponent(secret.replace(/\p{Cs}/gu, '\uFFFD')),
 		new URLSearchParams([['', secret]]).toString().slice(1),
 	];
-	return [...escaped, ...percent, ...percent.map(lowerHex), ...base64Forms(secret)];
+	// a provider may echo a credential upper-cased, or lower-cased: those two whole forms too (base64 keeps its case)
+	const cased = [...escaped, ...percent].flatMap((form) => [form.toUpperCase(), form.toLowerCase()]);
+	return [...escaped, ...percent, ...percent.map(lowerHex), ...cased, ...base64Forms(secret)];
 }
 
 /** The values of the Authorization header that hold the token: sought as base64 (as a log of the request shows them). */
@@ -237,7 +244,10 @@ export class Secrets {
 		const literals = longestFirst(base64).map(escapeRegExp);
 		const textual = patterned.map(secretPattern);
 		this.source = [...literals, ...textual].join('|');
-		this.plain = new RegExp([ESCAPE_START, ...literals, ...patterned.map(escapeRegExp)].join('|'));
+		// in any letter case, as the secrets' patterns read letters, and whole upper- or lower-cased (ß as SS: no simple
+		// case folding); the base64 forms then match more often than they are there: the full pattern, exact there, decides
+		const cased = patterned.flatMap((secret) => [secret, secret.toUpperCase(), secret.toLowerCase()]);
+		this.plain = new RegExp([ESCAPE_START, ...literals, ...[...new Set(cased)].map(escapeRegExp)].join('|'), 'i');
 	}
 
 	/**
