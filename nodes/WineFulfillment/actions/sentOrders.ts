@@ -706,8 +706,14 @@ export class SentOrders {
 		return removed;
 	}
 
+	/** How to send an order on purpose: with Scope Node only this node's Send Again reaches its records (Forget Sent Orders cannot). */
+	private resend(): string {
+		return this.settings.scope === 'node' ? `turn on ${SEND_AGAIN} for it (with Scope Node, only this node reaches its records)` : KINDS[this.kind].resend;
+	}
+
 	private keptNote(identities: string[]): string {
-		const { thing, check, resend } = KINDS[this.kind];
+		const { thing, check } = KINDS[this.kind];
+		const resend = this.resend();
 		const more = identities.length > 10 ? ` and ${identities.length - 10} more` : '';
 		const named = `${identities.slice(0, 10).join(', ')}${more}`;
 		return identities.length === 1
@@ -717,7 +723,8 @@ export class SentOrders {
 
 	/** The error for an order whose earlier attempt has an unknown outcome (or that another process is sending now). */
 	unsettledError(identity: string, itemIndex: number): NodeOperationError {
-		const { thing, check, resend } = KINDS[this.kind];
+		const { thing, check } = KINDS[this.kind];
+		const resend = this.resend();
 		return new NodeOperationError(
 			this.ctx.getNode(),
 			`The ${thing} ${identity} may already have been sent, so it was not sent again`,
