@@ -57,4 +57,16 @@ describe('Batch Create with Continue On Fail when n8n\'s store fails', () => {
 		expect(result.error?.message).toMatch(/^Could not record the orders about to be sent in n8n's deduplication store: Deduplication data was originally saved with an incompatible setting/);
 		expect(await fx.control.requests('BatchSalesOrder')).toHaveLength(0);
 	});
+
+	it('the record cannot be read at all (the database fails): one error item per order, paired, nothing sent', async () => {
+		store().countFails = new Error('connection terminated unexpectedly');
+		const result = await fx.run(batch(orders('BREAD', 2), { continueOnFail: true }));
+		expect(out(result).map((i) => [i.json.error, i.pairedItem])).toEqual([
+			["Could not read the record of sent orders in n8n's deduplication store: connection terminated unexpectedly", { item: 0 }],
+			["Could not read the record of sent orders in n8n's deduplication store: connection terminated unexpectedly", { item: 1 }],
+		]);
+		expect(await fx.control.requests('BatchSalesOrder')).toHaveLength(0);
+		const failed = await fx.run(batch(orders('BREAD', 2)));
+		expect(failed.error?.message).toBe("Could not read the record of sent orders in n8n's deduplication store: connection terminated unexpectedly");
+	});
 });

@@ -47,6 +47,8 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 	/** every value the node handed in, as text: to check what a key is made of (n8n itself keeps only hashes) */
 	readonly seen: string[] = [];
 	calls = 0;
+	/** a database that fails: every count read throws this (n8n: the query's error) */
+	countFails?: Error;
 
 	private static context(scope: DeduplicationScope, contextData: ICheckProcessedContextData): string {
 		if (scope !== 'node') return '';
@@ -174,6 +176,7 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		options: ICheckProcessedOptions,
 	): Promise<number> {
 		this.calls++;
+		if (this.countFails) throw this.countFails;
 		const row = await this.find(String(contextData.workflow.id), MemoryDeduplicator.context(scope, contextData));
 		return options.mode === 'entries' && row && Array.isArray(row.value.data) ? row.value.data.length : 0;
 	}

@@ -181,9 +181,10 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 	if ('error' in opened) {
 		if (!continueOnFail) throw asNodeError(this, opened.error, entries[0].itemIndex);
 		for (const entry of entries) results.set(entry.itemIndex, errorItem(this, opened.error, entry.itemIndex));
-		entries.length = 0;
 	}
 	const record = 'value' in opened ? opened.value : undefined;
+	// nothing is sent without the record the user asked for
+	const toSend = 'value' in opened ? entries : [];
 	/** orders whose request went out (or may have): if the run stops, their claims are kept as unknown */
 	const attempted = new Set<string>();
 
@@ -237,8 +238,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		);
 	};
 
-	for (let start = 0; start < entries.length; start += batchSize) {
-		const chunk = entries.slice(start, start + batchSize);
+	for (let start = 0; start < toSend.length; start += batchSize) {
+		const chunk = toSend.slice(start, start + batchSize);
 		const done = await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, continueOnFail, attempted) : send(chunk)));
 		if ('error' in done) {
 			if (!continueOnFail) throw asNodeError(this, done.error, chunk[0].itemIndex);

@@ -26,7 +26,7 @@ export const description = updateDisplayOptions(
 function recordsOf(ctx: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	if (body === null || body === undefined) return [];
-	const list = body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
+	const list = typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
 	return list ? (list as IDataObject[]) : [answerWith(ctx, body, ['OrderNo'], itemIndex)];
 }
 
