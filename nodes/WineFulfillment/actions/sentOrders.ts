@@ -149,7 +149,7 @@ export function sendOnceProperties(kind: SentKind, onByDefault: boolean): INodeP
 					type: 'number',
 					typeOptions: { minValue: HISTORY_FIELD.min, maxValue: HISTORY_FIELD.max },
 					default: DEFAULT_HISTORY_SIZE,
-					description: `How many records n8n keeps for the scope (about one per ${thing} sent). Beyond it the oldest are dropped, and a ${thing} older than that is no longer guarded. A larger history makes each check slower.`,
+					description: `How many records n8n keeps for the scope (about one per ${thing} sent). Beyond it the oldest are dropped, and a ${thing} older than that is no longer guarded. With Scope Workflow, the nodes of the workflow share one record: give them the same History Size. A larger history makes each check slower.`,
 				},
 				{
 					displayName: 'Scope',
