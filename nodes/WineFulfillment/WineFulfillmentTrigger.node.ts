@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { advance, rememberedPart, windowStart, type EventState } from './trigger/cursor';
+import { advance, rememberedPart, storedState, windowStart, type EventState } from './trigger/cursor';
 import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
-import { CLOCK_MARGIN_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, isoSecond } from './trigger/time';
+import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, isoSecond } from './trigger/time';
 import { readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
 import { CARRIERS, WAREHOUSES, limitedList } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
@@ -31,9 +31,6 @@ const DEFAULT_LATE_MINUTES = 60;
 
 /** Share of n8n's poll budget spent reading; the rest is for the items and the engine. */
 const READ_SHARE_OF_BUDGET = 0.5;
-
-/** A stored cursor further ahead of our clock than this is not the provider's present: it is brought back. */
-const CURSOR_AHEAD_LIMIT_MS = HOUR;
 
 export class WineFulfillmentTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -250,8 +247,15 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	const query = source.query(run.filters, run.ctx.getTimezone());
 	const signature = JSON.stringify(run.filters);
 	const store = storeOf(run.ctx);
-	let state = store.events?.[run.event];
+	const stored = store.events?.[run.event];
+	let state = storedState(stored);
 	let seed = false;
+	if (stored !== undefined && !state) {
+		// n8n keeps static data across deactivation: without this, such a state would fail every poll for good
+		run.ctx.logger.warn(
+			`${run.ctx.getNode().name}: the stored position of "${run.event}" is not one this version can read; it starts again as on activation`,
+		);
+	}
 	if (!state) {
 		const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
 		if (run.startFromHours > 0) {
@@ -264,7 +268,7 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 		}
 	}
 
-	// a cursor ahead of our clock (an earlier version let a record stamped in the future move it there) is brought back
+	// a cursor ahead of our clock (earlier versions followed a record stamped in the future, or a provider clock ahead) is brought back
 	if (Date.parse(state.cursor) > localNow + CURSOR_AHEAD_LIMIT_MS) state = { ...state, cursor: isoSecond(localNow), behind: true };
 	const remembered = seed ? undefined : rememberedPart(state, run.lookbackMs, source.field, signature);
 	const read = await readFrom(run, query, windowStart(state, run.lookbackMs), localNow, { remembered, progressPast: Date.parse(state.cursor) });

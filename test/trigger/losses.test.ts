@@ -194,3 +194,44 @@ describe('trigger: late reports and clock skew', () => {
 		expect(pollers[0].emitted).toHaveLength(20);
 	});
 });
+
+describe("trigger: the provider's present more than an hour ahead of n8n's clock", () => {
+	it.each<[PackageEvent, number]>([
+		['newPackage', 90],
+		['packageStatusChanged', 90],
+		['newPackage', 180],
+		['packageStatusChanged', 180],
+	])('%s, provider clock %i minutes ahead: 120 packages shipped over 6 hours, polled every 5 minutes, each event once', async (event, minutes) => {
+		await control('provider-clock', { offsetMs: minutes * MINUTE });
+		const poller = new Poller(event);
+		await poller.poll();
+		await control('seed-packages', { count: 120, startAt: at(pnow() + MINUTE), spreadMs: 3 * MINUTE });
+		let ahead = Number.NEGATIVE_INFINITY;
+		for (let i = 0; i < 80; i++) {
+			await advance(5 * MINUTE);
+			await poller.poll();
+			ahead = Math.max(ahead, (poller.cursors.at(-1) ?? 0) - fx.sandbox.state.now());
+		}
+		// 120 shipped; the first 14 of them are in transit 6 hours after shipping
+		expect(poller.emitted).toHaveLength(event === 'newPackage' ? 120 : 134);
+		expectExactlyOnce(poller, event);
+		// the stored cursor is never more than an hour ahead of n8n's clock: the next window starts where the seen keys reach
+		expect(ahead).toBe(HOUR);
+	});
+
+	it('New Package: one package whose last activity is recorded 3 hours ahead hides none of the 120 shipped over the next 6 hours, nor doubles them', async () => {
+		const poller = new Poller('newPackage');
+		await poller.poll();
+		const now = pnow();
+		await control('seed-packages', { count: 120, startAt: at(now + MINUTE), spreadMs: 3 * MINUTE });
+		const all = packages(fx.sandbox.state);
+		// shipped now, its activity entered 3 hours ahead (a scheduled pickup, a typo): LatestActivityTimestamp follows it
+		all.push({ ...all[0], TrackingNo: '1ZAHEAD000000001', OrderNumber: 'SO-AHEAD', ShipDate: at(now), lastActivityAt: now + 3 * HOUR });
+		for (let i = 0; i < 80; i++) {
+			await advance(5 * MINUTE);
+			await poller.poll();
+		}
+		expect(poller.emitted).toHaveLength(121);
+		expectExactlyOnce(poller, 'newPackage');
+	});
+});

@@ -47,6 +47,25 @@ describe('trigger: Order Put On Hold', () => {
 		expect(again.items.map((i) => i.json.orderNumber)).toEqual(['H-2']);
 	});
 
+	it.each<[string, IDataObject, string]>([
+		['an error object', { body: { Message: 'An error has occurred.' } }, 'The provider answered without the list of orders on hold: An error has occurred.'],
+		['an empty body', { body: '', as: 'text' }, 'The provider answered with an empty body instead of the list of orders on hold'],
+		['the list inside an object', { body: { Orders: [] } }, 'The provider answered without the list of orders on hold'],
+	])('a 200 answer that is not the list (%s) fails the poll, naming it; the orders still on hold are not emitted again', async (_, answer, message) => {
+		await createOrders(fx, [{ OrderNo: 'H-10', items: [line(SKU_A, 1)], hold: true }]);
+		const seed = await poll({ event: 'orderOnHold' }, {});
+		await createOrders(fx, [{ OrderNo: 'H-11', items: [line(SKU_A, 1)], hold: true }]);
+		const first = await poll({ event: 'orderOnHold' }, seed.staticData);
+		expect(first.items.map((i) => i.json.orderNumber)).toEqual(['H-11']);
+
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetOrdersOnHold', count: 1, ...answer });
+		await expect(poll({ event: 'orderOnHold' }, first.staticData)).rejects.toThrow(message);
+		// nothing changed at the provider: both orders are still on hold, neither is new
+		const after = await poll({ event: 'orderOnHold' }, first.staticData);
+		expect(after.items).toEqual([]);
+		expect(after.staticData).toEqual(first.staticData);
+	});
+
 	it('treats the provider\'s 404 ("none on hold") as nothing to emit', async () => {
 		const seed = await poll({ event: 'orderOnHold' }, {});
 		const next = await poll({ event: 'orderOnHold' }, seed.staticData);

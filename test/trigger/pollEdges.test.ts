@@ -84,3 +84,29 @@ describe('trigger: Fetch Test Event of other events', () => {
 		expect(result.items.map((i) => i.json.status)).toEqual(['IN TRANSIT']);
 	});
 });
+
+describe('trigger: a stored state that is not one (a hand-edited or imported workflow)', () => {
+	const now = () => fx.sandbox.state.now();
+	it.each<[string, string, unknown]>([
+		['newPackage', 'a cursor that is no time', { cursor: 'garbage', seen: {} }],
+		['newPackage', 'a cursor in epoch milliseconds', { cursor: 1_767_600_000_000, seen: {} }],
+		['newPackage', 'no cursor', { seen: {} }],
+		['newPackage', 'a floor that is no time', { cursor: '2026-01-05T08:00:00Z', floor: 'garbage', seen: {} }],
+		['newReturn', 'a cursor that is no time', { cursor: 'garbage', seen: {} }],
+		['newReturn', 'a cursor in epoch milliseconds', { cursor: 1_767_600_000_000, seen: {} }],
+		['newReturn', 'no cursor', { seen: {} }],
+	])('%s, %s: is treated as none (the first poll remembers where things stand), and the next record is emitted once', async (event, _, state) => {
+		const parameters = { event, filters: {}, options: {} };
+		const polls = [await poll(parameters, { [KEY]: { events: { [event]: state } } })];
+		expect(polls[0].items).toEqual([]);
+		expect(Date.parse(String(stored(polls[0].staticData)[event].cursor))).toBeGreaterThan(now() - 2 * HOUR);
+		if (event === 'newPackage') await control('seed-packages', { count: 1, startAt: at(now() + MINUTE) });
+		else await control('seed-returns', { count: 1, startAt: at(now() + MINUTE) });
+		for (let i = 0; i < 2; i++) {
+			await control('clock', { advanceMs: 5 * MINUTE });
+			polls.push(await poll(parameters, polls.at(-1)?.staticData));
+		}
+		const emitted = polls.map((p) => p.items.map((i) => String(event === 'newPackage' ? i.json.trackingNumber : i.json.rmaNumber)));
+		expect(emitted).toEqual([[], [event === 'newPackage' ? '770000000001' : 'RMA-H000001'], []]);
+	});
+});

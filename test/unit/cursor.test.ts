@@ -2,10 +2,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	MAX_SEEN_KEYS,
 	advance,
 	effectiveLookback,
 	rememberedPart,
+	storedState,
 	windowStart,
 	type AdvanceOptions,
 	type EventState,
@@ -87,6 +87,15 @@ describe('advance: where the cursor goes', () => {
 	it("follows the provider's present even when it is ahead of our clock less the margin", () => {
 		const out = advance(state(), read([], { providerTime: T + 29 * MIN }), opts({ localNow: T + 30 * MIN }));
 		expect(out.next.cursor).toBe(iso(T + 29 * MIN));
+	});
+
+	it("follows the provider's present at most an hour past our clock", () => {
+		const localNow = T + 30 * MIN;
+		const through = localNow + 24 * 60 * MIN;
+		expect(advance(state(), read([], { providerTime: localNow + 60 * MIN, through }), opts({ localNow })).next.cursor).toBe(iso(localNow + 60 * MIN));
+		const ahead = advance(state(), read([], { providerTime: localNow + 180 * MIN, through }), opts({ localNow }));
+		expect(ahead.next.cursor).toBe(iso(localNow + 60 * MIN));
+		expect(ahead.next).not.toHaveProperty('behind');
 	});
 
 	it('never passes what was read, and says a backlog is being read', () => {
@@ -203,15 +212,14 @@ describe('advance: the state it stores', () => {
 		]);
 	});
 
-	it('keeps at most MAX_SEEN_KEYS keys, the newest', () => {
-		expect(MAX_SEEN_KEYS).toBe(10_000);
+	it('keeps every key the next window still reaches, however many: 10,001 within it, none dropped', () => {
 		const seen: Record<string, number> = {};
-		for (let i = 0; i <= MAX_SEEN_KEYS; i++) seen[`k${i}`] = T - i;
+		for (let i = 0; i <= 10_000; i++) seen[`k${i}`] = T - i;
 		const out = advance(state({ seen }), read([], { providerTime: T }), opts({ lookbackMs: 60 * MIN }));
 		const keptKeys = Object.keys(out.next.seen);
-		expect(keptKeys).toHaveLength(MAX_SEEN_KEYS);
+		expect(keptKeys).toHaveLength(10_001);
 		expect(keptKeys[0]).toBe('k0');
-		expect(keptKeys).not.toContain(`k${MAX_SEEN_KEYS}`);
+		expect(keptKeys.at(-1)).toBe('k10000');
 	});
 
 	it('a stamp window remembers a key at its own stamp, or the bound it was read under when it has none', () => {
@@ -238,6 +246,28 @@ describe('advance: the state it stores', () => {
 	});
 });
 
+describe('advance: the state of a subject (a package and its status)', () => {
+	const status = (key: string, at: number, bound: number, memoryMs = 0): ReadCandidate => ({ ...cand(key, at, bound), subject: key.split('|')[0], memoryMs });
+	const activity = opts({ field: 'activity', lookbackMs: 10 * MIN });
+
+	it("emitting a subject's new state forgets its earlier ones, so a state reached again is new", () => {
+		const prior = state({ seen: { 'P|IN TRANSIT': T, 'P|SHIPPED': T - MIN, 'Q|IN TRANSIT': T } });
+		const out = advance(prior, read([status('P|EXCEPTION', T + MIN, T + 2 * MIN)], { providerTime: T + 2 * MIN }), activity);
+		expect(keys(out.emit)).toEqual(['P|EXCEPTION']);
+		expect(out.next.seen).toEqual({ 'P|EXCEPTION': T + 2 * MIN, 'Q|IN TRANSIT': T });
+		const again = advance(out.next, read([status('P|IN TRANSIT', T + 3 * MIN, T + 4 * MIN)], { providerTime: T + 4 * MIN }), activity);
+		expect(keys(again.emit)).toEqual(['P|IN TRANSIT']);
+	});
+
+	it('keeps a key memoryMs past the read it was last read under, and a read without a new event renews it', () => {
+		const out = advance(state(), read([status('P|IN TRANSIT', T, T + MIN, 60 * MIN)], { providerTime: T + MIN }), activity);
+		expect(out.next.seen).toEqual({ 'P|IN TRANSIT': T + 61 * MIN });
+		const scanned = advance(out.next, read([status('P|IN TRANSIT', T + 50 * MIN, T + 50 * MIN, 60 * MIN)], { providerTime: T + 50 * MIN }), activity);
+		expect(scanned.emit).toEqual([]);
+		expect(scanned.next.seen).toEqual({ 'P|IN TRANSIT': T + 110 * MIN });
+	});
+});
+
 describe('rememberedPart', () => {
 	const seen = { a: T - 9 * MIN, b: T - 2 * MIN + 400, c: T - 2 * MIN + 10, gone: T - 11 * MIN };
 
@@ -259,5 +289,30 @@ describe('rememberedPart', () => {
 		expect(rememberedPart(state({ seen, behind: true }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
 		expect(rememberedPart(state({ seen: { gone: T - 11 * MIN } }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
 		expect(rememberedPart(state({ seen: {} }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
+	});
+});
+
+describe('storedState', () => {
+	it('takes a state whose cursor (and floor) are times and whose seen keys are an object', () => {
+		expect(storedState(state())).toEqual(state());
+		expect(storedState(state({ floor: iso(T) }))).toEqual(state({ floor: iso(T) }));
+	});
+
+	it('is none for anything else: a cursor or floor that is no time, seen keys that are no object, no object at all', () => {
+		for (const odd of [
+			{ cursor: 'garbage', seen: {} },
+			{ cursor: T, seen: {} },
+			{ seen: {} },
+			{ cursor: iso(T), floor: 'garbage', seen: {} },
+			{ cursor: iso(T), floor: null, seen: {} },
+			{ cursor: iso(T), seen: null },
+			{ cursor: iso(T), seen: [] },
+			{ cursor: iso(T) },
+			'garbage',
+			null,
+			undefined,
+		]) {
+			expect(storedState(odd)).toBeUndefined();
+		}
 	});
 });

@@ -60,14 +60,38 @@ describe('package events', () => {
 		expect(q.candidate({}).at).toBeUndefined();
 	});
 
+	it('a package whose tracking number is blank or not given is keyed by order, ship date and what it holds', () => {
+		const q = windowed('newPackage').query({}, 'UTC');
+		const box = { OrderNumber: 'SO-2', ShipDate: '03/01/2026', PackageItems: [{ ItemNo: 'CAB-750', Quantity: 6 }, { ItemNo: 'ZIN-750', Quantity: 2 }] };
+		for (const TrackingNo of ['', ' \t', null, undefined]) {
+			expect(q.identity({ ...box, TrackingNo })).toBe('SO-2#03/01/2026#CAB-750 x6 + ZIN-750 x2');
+		}
+		expect(q.identity({ ...box, TrackingNo: 0 })).toBe('0');
+		expect(windowed('newReturn').query({}, 'UTC').identity({ RMANumber: '', OrderNo: 'SO-9', ReceivedDate: 'd', ReturnSalesOrderLines: [{ ItemNo: 'A', Quantity: 1 }] })).toBe(
+			'SO-9#d#A x1',
+		);
+	});
+
 	it('a status change is keyed by tracking number and status, timed by the carrier status time', () => {
 		const q = windowed('packageStatusChanged').query({}, 'UTC');
 		expect(q.candidate(pkg)).toEqual({
 			key: '1Z999|Delivered',
 			at: Date.parse('2026-03-02T10:00:00Z'),
 			record: packageItem(pkg, 'packageStatusChanged', 'UTC'),
+			subject: '1Z999',
+			memoryMs: 0,
 		});
 		expect(q.identity(pkg)).toBe('1Z999');
+	});
+
+	it('a package on its way is remembered 14 days after its last activity; one at a final status only for the window', () => {
+		const q = windowed('packageStatusChanged').query({}, 'UTC');
+		for (const status of ['SHIPPED', 'IN TRANSIT', 'EXCEPTION', 'READY FOR PICKUP']) {
+			expect(q.candidate({ ...pkg, Status: status }).memoryMs).toBe(14 * 24 * 3_600_000);
+		}
+		for (const status of ['DELIVERED', 'delivered ', 'DELIVERED TO SHIPPER', 'RETURNED', 'CANCELED']) {
+			expect(q.candidate({ ...pkg, Status: status }).memoryMs).toBe(0);
+		}
 	});
 
 	it("takes the provider's present from LatestActivityTimestamp", () => {
@@ -160,9 +184,19 @@ describe('Order On Hold', () => {
 		expect(candidates[1].record).toMatchObject({ event: 'orderOnHold', orderNumber: 'B', order: orders[1] });
 	});
 
-	it('none when the provider answers 404 or something that is not a list', async () => {
+	it('none when the provider answers 404', async () => {
 		expect(await ev.fetch(fakeContext(() => ({ statusCode: 404, body: { Message: 'none' } })).ctx)).toEqual([]);
 		expect(await ev.fetch(fakeContext(() => ({ statusCode: 404, body: [{ OrderNo: 'A' }] })).ctx)).toEqual([]);
-		expect(await ev.fetch(fakeContext(() => ({ body: { OrderNo: 'A' } })).ctx)).toEqual([]);
+	});
+
+	it('a 200 answer that is not the list is an error naming what came back, never "none on hold"', async () => {
+		await expect(ev.fetch(fakeContext(() => ({ body: { OrderNo: 'A' } })).ctx)).rejects.toThrow(
+			'The provider answered without the list of orders on hold: {"OrderNo":"A"}',
+		);
+		await expect(ev.fetch(fakeContext(() => ({ body: { Message: 'An error has occurred.' } })).ctx)).rejects.toThrow(
+			'The provider answered without the list of orders on hold: An error has occurred.',
+		);
+		await expect(ev.fetch(fakeContext(() => ({ body: 'null' })).ctx)).rejects.toThrow('The provider answered with null instead of the list of orders on hold');
+		await expect(ev.fetch(fakeContext(() => ({ body: '' })).ctx)).rejects.toThrow('The provider answered with an empty body instead of the list of orders on hold');
 	});
 });

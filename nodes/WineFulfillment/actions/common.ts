@@ -1,11 +1,11 @@
 // Helpers every operation shares: reading list parameters, validating a wire body, building output items.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import get from 'lodash/get';
 import mergeWith from 'lodash/mergeWith';
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
-import { answerShape, providerMessage, unexpectedAnswerError } from '../transport/errors';
+import { unexpectedAnswer } from '../transport/errors';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
 import { fieldOf } from '../wire/paths';
@@ -63,22 +63,13 @@ export function validateBody<T>(
 	throw invalidField(ctx, fieldOf(issue.path, labels), ruleOf(issue), itemIndex, given);
 }
 
-/** The error for an answer that is not what the operation documents (`expected`): it names what came back. */
-export function unexpectedAnswer(ctx: IExecuteFunctions, body: unknown, expected: string, itemIndex: number): NodeApiError {
-	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		return unexpectedAnswerError(ctx.getNode(), `The provider answered with ${answerShape(body)} instead of ${expected}`, itemIndex);
-	}
-	const said = providerMessage(body);
-	return unexpectedAnswerError(ctx.getNode(), `The provider answered without ${expected}${said ? `: ${said}` : ''}`, itemIndex);
-}
-
 /**
  * The provider's answer when it is an object holding one of the documented `members` (even as null); anything else (an
  * empty body, a list, an error object answered with 200) is an error naming what came back, never read as a result.
  */
 export function answerWith(ctx: IExecuteFunctions, body: unknown, members: readonly string[], itemIndex: number): IDataObject {
 	if (typeof body === 'object' && body !== null && !Array.isArray(body) && members.some((member) => member in body)) return body as IDataObject;
-	throw unexpectedAnswer(ctx, body, members.join(' or '), itemIndex);
+	throw unexpectedAnswer(ctx.getNode(), body, members.join(' or '), itemIndex);
 }
 
 /** Parses the "Additional Fields (JSON)" escape hatch: an object of extra wire members. */

@@ -341,3 +341,15 @@ export function unexpectedAnswerError(node: INode, message: string, itemIndex?: 
 		.join(' ');
 	return new NodeApiError(node, { message }, { message, description, itemIndex });
 }
+
+/**
+ * The error for an answer that is not what the operation documents (`expected`): it names what came back, an error
+ * object's message or the shape of anything else.
+ */
+export function unexpectedAnswer(node: INode, body: unknown, expected: string, itemIndex?: number, hint?: string): NodeApiError {
+	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+		return unexpectedAnswerError(node, `The provider answered with ${answerShape(body)} instead of ${expected}`, itemIndex, hint);
+	}
+	const said = providerMessage(body);
+	return unexpectedAnswerError(node, `The provider answered without ${expected}${said ? `: ${said}` : ''}`, itemIndex, hint);
+}

@@ -1,7 +1,7 @@
 // The polling trigger's stored state and what one poll emits: a cursor on the provider's clock and a bounded set of seen keys.
 import type { IDataObject } from 'n8n-workflow';
 
-import { CLOCK_MARGIN_MS, SECOND, floorSecond, isoSecond } from './time';
+import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, SECOND, floorSecond, isoSecond } from './time';
 
 export interface EventState {
 	/**
@@ -19,9 +19,6 @@ export interface EventState {
 	behind?: boolean;
 }
 
-/** Most keys kept per event: a safety cap; pruning by time keeps the set to one lookback window. */
-export const MAX_SEEN_KEYS = 10_000;
-
 /** Which time a read window filters on. */
 export type WindowField =
 	/** the record's own stamp (ShipDate, ReceivedDate): what `at` holds */
@@ -35,6 +32,16 @@ export interface Candidate {
 	/** when the event happened, by the record's own stamp (epoch ms); undefined when it does not say */
 	at: number | undefined;
 	record: IDataObject;
+	/**
+	 * The thing whose current state the event reports (a package), where the key is `subject|state`: emitting
+	 * it forgets the subject's earlier states, so a state reached again is new.
+	 */
+	subject?: string;
+	/**
+	 * An activity window's record: how long after it was last read its key is kept beyond that (a package on
+	 * its way: activity that changes no status, such as a carrier scan, reads it again days later).
+	 */
+	memoryMs?: number;
 }
 
 export interface ReadCandidate extends Candidate {
@@ -72,6 +79,22 @@ export interface AdvanceOptions {
 	seed?: boolean;
 }
 
+/** Whether a stored value is a time the state's readers (Date.parse) take: ISO 8601 text, as isoSecond writes it. */
+const isStoredTime = (value: unknown): boolean => typeof value === 'string' && Number.isFinite(Date.parse(value));
+
+/**
+ * The stored state of an event when this version can go on from it: its cursor (and floor, when set) a time, its
+ * seen keys an object. Anything else (static data edited by hand or imported) gives no place to go on from, and
+ * windows computed from it would ask the provider for "Invalid DateTime" on every poll: undefined.
+ */
+export function storedState(value: unknown): EventState | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const state = value as Partial<EventState>;
+	if (!isStoredTime(state.cursor) || (state.floor !== undefined && !isStoredTime(state.floor))) return undefined;
+	if (typeof state.seen !== 'object' || state.seen === null || Array.isArray(state.seen)) return undefined;
+	return state as EventState;
+}
+
 /** The lookback actually applied: at least one second, for records stamped in the second the cursor stands on. */
 export const effectiveLookback = (lookbackMs: number): number => Math.max(SECOND, lookbackMs);
 
@@ -85,26 +108,42 @@ export function windowStart(state: EventState, lookbackMs: number): number {
  * Decides what a poll emits and the state it stores.
  *
  * Emitted: each record whose key was not seen (none on the seed poll). The cursor moves to the
- * provider's present (LatestActivityTimestamp) or, where the provider reports none, to the newest
- * stamp it showed, never past our clock less CLOCK_MARGIN_MS; in both cases never past what was
- * read (`through`) and never backwards. So a record stamped in the future is emitted once and moves
- * nothing, and a provider clock behind ours does not make the cursor skip its records. A key is kept
- * while its record can still fall in the next window; at most MAX_SEEN_KEYS are kept.
+ * provider's present (LatestActivityTimestamp), at most CURSOR_AHEAD_LIMIT_MS past our clock, or,
+ * where the provider reports none, to the newest stamp it showed, never past our clock less
+ * CLOCK_MARGIN_MS; in both cases never past what was read (`through`) and never backwards. So a
+ * record stamped in the future is emitted once and moves nothing, and a provider clock behind ours
+ * does not make the cursor skip its records. A key is kept while its record can still fall in the
+ * next window (its memoryMs beyond that), however many there are: a key dropped sooner would have
+ * its record read again and emitted again. Pruning by time bounds the set to the records of one
+ * window. A candidate with a subject replaces that subject's earlier keys.
  */
 export function advance(prior: EventState, read: WindowRead, options: AdvanceOptions): PollOutcome {
 	const lookback = effectiveLookback(options.lookbackMs);
 	const provider = read.providerTime;
-	const ceiling = provider ?? options.localNow - CLOCK_MARGIN_MS;
+	// never more than CURSOR_AHEAD_LIMIT_MS ahead of our clock: the next poll would bring such a cursor back, to a
+	// window starting before the seen keys kept for it (every record there emitted again)
+	const ceiling = Math.min(provider ?? options.localNow - CLOCK_MARGIN_MS, options.localNow + CURSOR_AHEAD_LIMIT_MS);
 	const priorCursor = options.seed ? Number.NEGATIVE_INFINITY : Date.parse(prior.cursor);
 
 	const seen: Record<string, number> = { ...prior.seen };
 	const emit: IDataObject[] = [];
 	let newestStamp: number | undefined;
 	const ordered = [...read.candidates].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+	let subjects: Map<string, string[]> | undefined;
 	for (const c of ordered) {
 		if (c.at !== undefined && c.at <= ceiling) newestStamp = Math.max(newestStamp ?? c.at, c.at);
-		if (c.key in seen) continue;
-		seen[c.key] = referenceTime(c, options.field, provider, options.lookbackMs);
+		const ref = referenceTime(c, options.field, provider, options.lookbackMs);
+		if (c.key in seen) {
+			// read again without a new event (a carrier scan): remembered from this read on
+			seen[c.key] = Math.max(seen[c.key], ref);
+			continue;
+		}
+		if (c.subject !== undefined) {
+			subjects ??= keysBySubject(seen);
+			for (const earlier of subjects.get(c.subject) ?? []) delete seen[earlier];
+			subjects.set(c.subject, [c.key]);
+		}
+		seen[c.key] = ref;
 		if (!options.seed) emit.push(c.record);
 	}
 
@@ -122,8 +161,7 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	const keepFrom = windowStart(next, options.lookbackMs);
 	const kept = Object.entries(seen)
 		.filter(([, ref]) => ref >= keepFrom)
-		.sort((a, b) => b[1] - a[1])
-		.slice(0, MAX_SEEN_KEYS);
+		.sort((a, b) => b[1] - a[1]);
 	next.seen = Object.fromEntries(kept);
 	return { emit, next };
 }
@@ -152,10 +190,23 @@ export function rememberedPart(
 /**
  * The latest window time at which a record could be read again without a new event: its own stamp
  * for a stamp window; for an activity window the bound it was read under, or, where the provider
- * reports no time, its stamp plus the Late Reports Window (how late the provider may record it).
+ * reports no time, its stamp plus the Late Reports Window (how late the provider may record it);
+ * and its memoryMs beyond that.
  */
 function referenceTime(c: ReadCandidate, field: WindowField, provider: number | undefined, lookbackMs: number): number {
 	if (field === 'stamp') return c.at ?? c.bound;
-	if (provider === undefined && c.at !== undefined) return Math.min(c.bound, c.at + lookbackMs);
-	return c.bound;
+	const read = provider === undefined && c.at !== undefined ? Math.min(c.bound, c.at + lookbackMs) : c.bound;
+	return read + (c.memoryMs ?? 0);
+}
+
+/** The seen keys of the form `subject|state`, by subject. */
+function keysBySubject(seen: Record<string, number>): Map<string, string[]> {
+	const bySubject = new Map<string, string[]>();
+	for (const key of Object.keys(seen)) {
+		const cut = key.lastIndexOf('|');
+		if (cut < 0) continue;
+		const subject = key.slice(0, cut);
+		bySubject.set(subject, [...(bySubject.get(subject) ?? []), key]);
+	}
+	return bySubject;
 }

@@ -1,6 +1,7 @@
 // The polling trigger's events: what each one asks the provider for, its record keys and times, and its output item.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import { unexpectedAnswer } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import { ENDPOINTS } from '../wire/endpoints';
 import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
@@ -53,8 +54,29 @@ export function packageItem(p: IDataObject, event: EventName, zone: string): IDa
 	return { event, ...simplePackage(p, zone), package: p };
 }
 
-const trackingKey = (p: IDataObject) => String(p.TrackingNo ?? `${String(p.OrderNumber)}#${String(p.ShipDate)}`);
+/** A number the provider gave (tracking, RMA); blank text counts as none: a package ready for pickup has none yet. */
+const givenNumber = (value: unknown): string | undefined =>
+	value === undefined || value === null || !String(value).trim() ? undefined : String(value);
+
+/**
+ * The identity of a record without a number: its order and time, and what it holds (`ITEM x2 + ITEM x1`), for the
+ * boxes of one order shipped in the same second. Boxes alike in all of these cannot be told apart: they are one.
+ */
+function unnumberedKey(order: unknown, at: unknown, lines: unknown): string {
+	const held = Array.isArray(lines)
+		? lines.map((line: IDataObject | null) => `${String(line?.ItemNo)} x${String(line?.Quantity)}`).join(' + ')
+		: '';
+	return `${String(order)}#${String(at)}${held ? `#${held}` : ''}`;
+}
+
+const trackingKey = (p: IDataObject) => givenNumber(p.TrackingNo) ?? unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
 const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body));
+
+/** Statuses after which a package does not move on: its status is remembered for the Late Reports Window only. */
+const FINAL_STATUSES = new Set(['DELIVERED', 'DELIVERED TO SHIPPER', 'RETURNED', 'CANCELED']);
+
+/** How long a package on its way is remembered after its last activity: the status keys kept stay one per package. */
+const STATUS_MEMORY_MS = 14 * DAY;
 
 /**
  * A package event. New Package reads by ship date (a package's ship date never changes, so each
@@ -104,12 +126,16 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 		key: `${trackingKey(p)}|${String(p.Status)}`,
 		at: stampMs(p.CarrierStatusTimestamp),
 		record: packageItem(p, 'packageStatusChanged', zone),
+		// the package's status is remembered while it is on its way: a scan that changes no status is no event,
+		// and a status it reaches again (IN TRANSIT after an EXCEPTION) is one
+		subject: trackingKey(p),
+		memoryMs: FINAL_STATUSES.has(String(p.Status).trim().toUpperCase()) ? 0 : STATUS_MEMORY_MS,
 	})),
 	orderOnHold: {
 		kind: 'snapshot',
 		async fetch(ctx) {
 			const res = await apiRequest.call(ctx, ENDPOINTS.getOrdersOnHold, {}, { acceptStatuses: [404] });
-			const orders = res.statusCode === 404 || !Array.isArray(res.body) ? [] : (res.body as IDataObject[]);
+			const orders = res.statusCode === 404 ? [] : ordersOnHold(ctx, res.body);
 			const zone = ctx.getTimezone();
 			return orders.map((o) => ({
 				key: `${String(o.OrderNo)}|${String(o.HoldReason ?? '')}`,
@@ -142,6 +168,16 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 	},
 };
 
+/**
+ * A 200 answer of GetOrdersOnHold: the list (field notes; none on hold is a 404). Anything else (an error
+ * object answered with 200, null) is an error naming what came back, never "none on hold": the poll would
+ * store an empty list, and every order still on hold would be emitted again by the next one.
+ */
+function ordersOnHold(ctx: IPollFunctions, body: unknown): IDataObject[] {
+	if (Array.isArray(body)) return body as IDataObject[];
+	throw unexpectedAnswer(ctx.getNode(), body, 'the list of orders on hold', undefined, 'The trigger keeps the orders it knows to be on hold; the next poll asks again.');
+}
+
 function returnKey(r: IDataObject): string {
-	return String(r.RMANumber ?? `${String(r.OrderNo)}#${String(r.ReceivedDate)}`);
+	return givenNumber(r.RMANumber) ?? unnumberedKey(r.OrderNo, r.ReceivedDate, r.ReturnSalesOrderLines);
 }

@@ -14,6 +14,14 @@ export const DAY = 24 * HOUR;
 export const FUTURE_HORIZON_MS = DAY;
 
 /**
+ * The furthest ahead of our clock a cursor is stored. A LatestActivityTimestamp further ahead (a provider
+ * clock ahead of ours, or one activity entered in the future) is not a present the next window may start
+ * from: the seen keys are kept from where that window really starts, and a stored cursor further ahead
+ * (an earlier version followed the provider there) is brought back to our clock.
+ */
+export const CURSOR_AHEAD_LIMIT_MS = HOUR;
+
+/**
  * When the provider reports no time of its own (GetReturns, or a GetPackages answer without
  * LatestActivityTimestamp), the cursor stays this far behind our clock: a record the provider has
  * stamped but not yet shown is not passed by.

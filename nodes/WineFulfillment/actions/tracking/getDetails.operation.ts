@@ -4,8 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simplePackage } from '../../wire/simplify';
 import { DETAIL_MEMBERS, PACKAGE_RECORDS, detailRecords, getDetailsRequest } from '../../wire/tracking';
+import { unexpectedAnswer } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, itemsFor, unexpectedAnswer, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { nodeParameter, readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { simplifier, simplifyProperty } from '../simplify';
@@ -65,7 +66,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			acceptStatuses: [404],
 		});
 		const records = response.statusCode === 404 ? [] : detailRecords(response.body);
-		if (!records) throw unexpectedAnswer(this, response.body, `${PACKAGE_RECORDS} or a package (${DETAIL_MEMBERS.join(', ')})`, itemIndex);
+		if (!records) throw unexpectedAnswer(this.getNode(), response.body, `${PACKAGE_RECORDS} or a package (${DETAIL_MEMBERS.join(', ')})`, itemIndex);
 		if (records.length) return itemsFor(shape ? records.map(shape) : records, itemIndex);
 		if (failWhenNotFound) {
 			throw new NodeOperationError(this.getNode(), `No tracking information yet for order "${body.OrderNo}"`, {
