@@ -70,7 +70,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * Its message never contains a secret.
  */
 export function checkWebhookCredential(data: ICredentialDataDecryptedObject = {}): INodeCredentialTestResult {
-	const [headerName, headerSecret] = [text(data.headerName).trim(), text(data.headerSecret)];
+	const [headerName, headerSecret] = [text(data.headerName).trim(), text(data.headerSecret).trim()];
 	const [user, password] = [text(data.user), text(data.password)];
 	const problems: string[] = [];
 	const ready: string[] = [];
@@ -108,7 +108,9 @@ async function authorized(ctx: IWebhookFunctions): Promise<Verdict> {
 	const credential = await ctx.getCredentials('wineFulfillmentWebhookApi');
 	const headers = ctx.getHeaderData() as Record<string, string | undefined>;
 	if (method === 'headerAuth') {
-		const [name, secret] = [text(credential.headerName).trim().toLowerCase(), text(credential.headerSecret)];
+		// HTTP drops white space at both ends of a header value (RFC 9110 5.5): a Header Value saved with a trailing space or
+		// line break (a paste) is compared as any sender can send it
+		const [name, secret] = [text(credential.headerName).trim().toLowerCase(), text(credential.headerSecret).trim()];
 		if (!name || !secret) return 'no-secret';
 		// Stryker disable next-line StringLiteral: with the header missing, '' never equals the secret (not empty here); other text would only if it were the secret
 		const given = String(headers[name] ?? '');

@@ -104,6 +104,17 @@ describe('tracking webhook trigger', () => {
 		expect(allowed.items).toHaveLength(1);
 	});
 
+	it('a Header Value saved with white space at an end (a paste) matches the header as HTTP carries it; one of spaces only is none', async () => {
+		const withCredential = (headerSecret: string, headers: Record<string, string>) =>
+			runWebhook(workflow({ authentication: 'headerAuth' }), NODE, { body: update(), headers }, { [AUTH_ID]: { ...secret, headerSecret } }, {});
+		for (const saved of [`${secret.headerSecret} `, ` ${secret.headerSecret}`, `${secret.headerSecret}\t`, `${secret.headerSecret}\n`]) {
+			// what n8n receives: HTTP drops the ends of a header value
+			const delivery = await withCredential(saved, { 'X-Webhook-Secret': secret.headerSecret });
+			expect([JSON.stringify(saved), delivery.status, delivery.items.length]).toEqual([JSON.stringify(saved), 200, 1]);
+		}
+		expect((await withCredential('   ', { 'X-Webhook-Secret': '' })).status).toBe(401);
+	});
+
 	it('refuses every delivery while the credential has an empty secret', async () => {
 		const basic = (user: string, pw: string) => `Basic ${Buffer.from(`${user}:${pw}`).toString('base64')}`;
 		const withCredential = (credential: typeof secret, parameters: INodeParameters, headers: Record<string, string>) =>
@@ -155,6 +166,8 @@ describe('tracking webhook trigger', () => {
 			const result = await test({});
 			expect(result.status).toBe('Error');
 			expect(result.message).toMatch(/No secret is set.*refuses every delivery \(401\)/);
+			// a Header Value of white space only is none: HTTP cannot carry it
+			expect((await test({ headerSecret: '  \t' })).message).toMatch(/No secret is set/);
 		});
 
 		it('passes a complete header pair or basic pair, naming what is ready and never a secret', async () => {
