@@ -67,4 +67,10 @@ describe('other nodes of the workflow and its one record', () => {
 		// at the default History Size, no such hint
 		expect(hints(await fx.run(createWorkflow(orders('LONG', 1))))).toEqual([]);
 	});
+
+	it('no hint while the record holds at most twice the History Size', async () => {
+		const values = Array.from({ length: 200 }, (_, i) => `claim:other-node-order-${i}`);
+		await store().checkProcessedAndRecord(values, 'workflow', { workflow: { id: 'test-workflow' } } as never, { mode: 'entries', maxEntries: 10_000 });
+		expect(hints(await fx.run(createWorkflow(orders('EVEN', 1), { sendOnceOptions: { historySize: 100 } })))).toEqual([]);
+	});
 });

@@ -256,5 +256,12 @@ describe('secrets: a credential echoed in another letter case', () => {
 		const secrets = new Secrets(['ключ-Straße-42']);
 		expect(secrets.text('{"Message":"bad КЛЮЧ-STRASSE-42"}')).toBe('{"Message":"bad ***"}');
 		expect(secrets.text('{"Message":"bad ключ-straße-42"}')).toBe('{"Message":"bad ***"}');
+		// an upper-case secret echoed lower-cased, İ becoming i̇ (two characters)
+		expect(new Secrets(['КЛЮЧ-İZMİR-42']).text('bad ключ-i̇zmi̇r-42')).toBe('bad ***');
+	});
+
+	it('letters in any mix of cases: SBX-userkey echoed for sbx-UserKey', () => {
+		const secrets = new Secrets(['sbx-UserKey-7f3a9c']);
+		expect(secrets.text('bad SBX-userkey-7F3A9C and Sbx-uSERkEY-7f3A9c')).toBe('bad *** and ***');
 	});
 });

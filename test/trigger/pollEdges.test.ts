@@ -1,4 +1,5 @@
 // Wine Fulfillment Trigger at the edges of its windows: the clock margin, Start From, a stored cursor ahead, a zero budget, Fetch Test Event.
+import { Logger } from '@n8n/backend-common';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { runPoll, type PollOptions } from '../harness/harness';
@@ -108,5 +109,23 @@ describe('trigger: a stored state that is not one (a hand-edited or imported wor
 		}
 		const emitted = polls.map((p) => p.items.map((i) => String(event === 'newPackage' ? i.json.trackingNumber : i.json.rmaNumber)));
 		expect(emitted).toEqual([[], [event === 'newPackage' ? '770000000001' : 'RMA-H000001'], []]);
+	});
+
+	it("says so in n8n's log, once, and only for a state it cannot read", async () => {
+		// every logger n8n makes writes through this one method
+		const log = jest.spyOn(Logger.prototype as unknown as { log: (level: string, message: string) => void }, 'log').mockImplementation(() => undefined);
+		try {
+			const warned = () => log.mock.calls.filter(([level]) => level === 'warn').map(([, message]) => message);
+			const parameters = { event: 'newPackage', filters: {}, options: {} };
+			const first = await poll(parameters, { [KEY]: { events: { newPackage: { cursor: 'garbage', seen: {} } } } });
+			expect(warned()).toEqual([
+				`${TRIGGER_NODE}: the stored position of "newPackage" is not one this version can read; it starts again as on activation`,
+			]);
+			await poll(parameters, first.staticData);
+			await poll(parameters, {});
+			expect(warned()).toHaveLength(1);
+		} finally {
+			log.mockRestore();
+		}
 	});
 });

@@ -259,6 +259,18 @@ describe('advance: the state of a subject (a package and its status)', () => {
 		expect(keys(again.emit)).toEqual(['P|IN TRANSIT']);
 	});
 
+	it('two states of one subject in one read: only the later is kept, and the earlier is new again next time', () => {
+		const out = advance(
+			state({ seen: { 'Q|IN TRANSIT': T } }),
+			read([status('P|IN TRANSIT', T + MIN, T + 3 * MIN), status('P|EXCEPTION', T + 2 * MIN, T + 3 * MIN)], { providerTime: T + 3 * MIN }),
+			activity,
+		);
+		expect(keys(out.emit)).toEqual(['P|IN TRANSIT', 'P|EXCEPTION']);
+		expect(out.next.seen).toEqual({ 'P|EXCEPTION': T + 3 * MIN, 'Q|IN TRANSIT': T });
+		const back = advance(out.next, read([status('P|IN TRANSIT', T + 4 * MIN, T + 5 * MIN)], { providerTime: T + 5 * MIN }), activity);
+		expect(keys(back.emit)).toEqual(['P|IN TRANSIT']);
+	});
+
 	it('keeps a key memoryMs past the read it was last read under, and a read without a new event renews it', () => {
 		const out = advance(state(), read([status('P|IN TRANSIT', T, T + MIN, 60 * MIN)], { providerTime: T + MIN }), activity);
 		expect(out.next.seen).toEqual({ 'P|IN TRANSIT': T + 61 * MIN });

@@ -198,5 +198,9 @@ describe('Order On Hold', () => {
 		);
 		await expect(ev.fetch(fakeContext(() => ({ body: 'null' })).ctx)).rejects.toThrow('The provider answered with null instead of the list of orders on hold');
 		await expect(ev.fetch(fakeContext(() => ({ body: '' })).ctx)).rejects.toThrow('The provider answered with an empty body instead of the list of orders on hold');
+		const error = (await ev.fetch(fakeContext(() => ({ body: '' })).ctx).catch((e: unknown) => e)) as { description?: string };
+		expect(error.description).toBe(
+			'Nothing was output for this item, so that nothing is missing or doubled without notice. Run it again. The trigger keeps the orders it knows to be on hold; the next poll asks again. If it keeps happening, tell the provider what the message says.',
+		);
 	});
 });

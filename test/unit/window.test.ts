@@ -186,6 +186,7 @@ describe('readWindow: a window that fits in one answer', () => {
 		p.raw = () => ({ Message: 'Service unavailable' });
 		const error = await readWindow(p.context().ctx, query(), T, T + S, options()).catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NodeApiError);
+		expect((error as NodeApiError).errorResponse).toEqual({ message: 'The provider answered a page without its records (Records): Service unavailable' });
 		expect((error as NodeApiError).description).toBe(
 			'Nothing was emitted and the trigger keeps its place: the next poll reads the same time again. If it keeps happening, tell the provider what the message says.',
 		);

@@ -322,7 +322,8 @@ export function malformedResponseError(node: INode, endpoint: Endpoint, itemInde
 
 /** What came back where an object was expected, in words (an empty body, a list, text, null). */
 export function answerShape(body: unknown): string {
-	if (body === undefined || body === '') return 'an empty body';
+	// the transport reads an empty body as undefined
+	if (body === undefined) return 'an empty body';
 	if (Array.isArray(body)) return 'a list';
 	return body === null ? 'null' : typeof body === 'string' ? 'text' : String(typeof body);
 }
@@ -350,6 +351,6 @@ export function unexpectedAnswer(node: INode, body: unknown, expected: string, i
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
 		return unexpectedAnswerError(node, `The provider answered with ${answerShape(body)} instead of ${expected}`, itemIndex, hint);
 	}
-	const said = providerMessage(body);
-	return unexpectedAnswerError(node, `The provider answered without ${expected}${said ? `: ${said}` : ''}`, itemIndex, hint);
+	// an object's message, or the object as JSON: never empty
+	return unexpectedAnswerError(node, `The provider answered without ${expected}: ${providerMessage(body)}`, itemIndex, hint);
 }

@@ -54,10 +54,9 @@ export function pageRecords(body: unknown, key: string): IDataObject[] {
 	const value = page[key];
 	if (Array.isArray(value)) return value as IDataObject[];
 	if ((value === undefined || value === null) && (countOf(page.TotalRecordCount) === 0 || page.MoreRecords === false)) return [];
-	const message = providerMessage(page);
-	throw new PagingError(
-		`The provider answered a page without its records (${key}${value === undefined || value === null ? '' : ' is not a list'})${message ? `: ${message}` : ''}`,
-	);
+	const missing = value === undefined || value === null;
+	// an object's message, or the object as JSON: never empty
+	throw new PagingError(`The provider answered a page without its records (${key}${missing ? '' : ' is not a list'}): ${providerMessage(page)}`);
 }
 
 /** What tells one page from another cheaply: its size and its first and last record. */

@@ -140,7 +140,7 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 		}
 		if (c.subject !== undefined) {
 			subjects ??= keysBySubject(seen);
-			for (const earlier of subjects.get(c.subject) ?? []) delete seen[earlier];
+			subjects.get(c.subject)?.forEach((earlier) => delete seen[earlier]);
 			subjects.set(c.subject, [c.key]);
 		}
 		seen[c.key] = ref;
@@ -203,10 +203,11 @@ function referenceTime(c: ReadCandidate, field: WindowField, provider: number | 
 function keysBySubject(seen: Record<string, number>): Map<string, string[]> {
 	const bySubject = new Map<string, string[]>();
 	for (const key of Object.keys(seen)) {
-		const cut = key.lastIndexOf('|');
-		if (cut < 0) continue;
-		const subject = key.slice(0, cut);
-		bySubject.set(subject, [...(bySubject.get(subject) ?? []), key]);
+		// every key of an event with subjects has the form subject|state
+		const subject = key.slice(0, key.lastIndexOf('|'));
+		const keys = bySubject.get(subject);
+		if (keys) keys.push(key);
+		else bySubject.set(subject, [key]);
 	}
 	return bySubject;
 }

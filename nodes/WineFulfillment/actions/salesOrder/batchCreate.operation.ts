@@ -244,7 +244,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		if ('error' in done) {
 			if (!continueOnFail) throw asNodeError(this, done.error, chunk[0].itemIndex);
 			// the record failed before the chunk was sent (its claim or forget): its orders are error items, the next chunk goes on
-			for (const entry of chunk) if (!results.has(entry.itemIndex)) results.set(entry.itemIndex, errorItem(this, done.error, entry.itemIndex));
+			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, done.error, entry.itemIndex));
 		}
 	}
 	return items.map((_item, itemIndex) => {

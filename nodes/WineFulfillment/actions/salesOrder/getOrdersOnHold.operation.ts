@@ -26,7 +26,8 @@ export const description = updateDisplayOptions(
 function recordsOf(ctx: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	if (body === null || body === undefined) return [];
-	const list = typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
+	// Object.values finds no list in text or a number either: those come out of answerWith as the error
+	const list = Object.values(body as object).find(Array.isArray);
 	return list ? (list as IDataObject[]) : [answerWith(ctx, body, ['OrderNo'], itemIndex)];
 }
 
