@@ -43,23 +43,22 @@ const shipDate = (requestedShipmentDate: string) =>
 const runWith = (parameters: INodeParameters, value: unknown, timezone = 'UTC') =>
 	fx.run(actionWorkflow(parameters, { items: [{ d: value as IDataObject[string] }], timezone }));
 
+/** The numbers a date arrives as by mistake: none is epoch milliseconds of 2000 to 2100. */
+const NUMBERS: Array<[string, number]> = [
+	['a spreadsheet serial number', SERIAL],
+	['Unix seconds', UNIX_SECONDS],
+	['a number beyond the year 2100 (1e15)', 1e15],
+];
+
 describe('a date given as a number', () => {
-	it.each([
-		['a spreadsheet serial number', SERIAL],
-		['Unix seconds', UNIX_SECONDS],
-		['a number beyond the year 2100 (1e15)', 1e15],
-	])('Purchase Order → Create: %s in Requested Date is refused, naming the field and the rule; nothing is sent', async (_case, value) => {
+	it.each(NUMBERS)('Purchase Order → Create: %s in Requested Date is refused, naming the field and the rule; nothing is sent', async (_case, value) => {
 		const result = await runWith(purchaseOrder('={{ $json.d }}'), value);
 		expect(result.error?.message).toBe(`Invalid "Requested Date": ${NUMBER_RULE} (got ${value})`);
 		expect(result.error?.description).toContain('Nothing was sent');
 		expect(await fx.control.requests('CreatePurchaseOrder')).toEqual([]);
 	});
 
-	it.each([
-		['a spreadsheet serial number', SERIAL],
-		['Unix seconds', UNIX_SECONDS],
-		['a number beyond the year 2100 (1e15)', 1e15],
-	])('Sales Order → Create: %s in Requested Shipment Date is refused, naming the field; nothing is sent', async (_case, value) => {
+	it.each(NUMBERS)('Sales Order → Create: %s in Requested Shipment Date is refused, naming the field; nothing is sent', async (_case, value) => {
 		const result = await runWith(shipDate('={{ $json.d }}'), value);
 		expect(result.error?.message).toBe(`Invalid "Shipment → Requested Shipment Date": ${NUMBER_RULE} (got ${value})`);
 		expect(await fx.control.requests('CreateSalesOrder')).toEqual([]);

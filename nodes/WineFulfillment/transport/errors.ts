@@ -328,13 +328,20 @@ export function answerShape(body: unknown): string {
 	return body === null ? 'null' : typeof body === 'string' ? 'text' : String(typeof body);
 }
 
+/** What a trigger's poll that failed on such an answer says first: its state is not written. */
+export const POLL_KEEPS_ITS_PLACE = 'Nothing was emitted and the trigger keeps its place: the next poll reads the same time again.';
+
+/** What an action's item that failed on such an answer says first. */
+const NOTHING_OUTPUT = 'Nothing was output for this item, so that nothing is missing or doubled without notice. Run it again.';
+
 /**
  * A successful answer (2xx) that is not what the operation documents (an empty body, an error object answered with
- * 200): an error naming what came back, never read as a result. `hint`: a sentence on what else may help.
+ * 200): an error naming what came back, never read as a result. `hint`: a sentence on what else may help; `lead`: what
+ * became of the work (a trigger's poll says it instead of an item).
  */
-export function unexpectedAnswerError(node: INode, message: string, itemIndex?: number, hint?: string): NodeApiError {
+export function unexpectedAnswerError(node: INode, message: string, itemIndex?: number, hint?: string, lead = NOTHING_OUTPUT): NodeApiError {
 	const description = [
-		'Nothing was output for this item, so that nothing is missing or doubled without notice. Run it again.',
+		lead,
 		hint,
 		'If it keeps happening, tell the provider what the message says.',
 	]

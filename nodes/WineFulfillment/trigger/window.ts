@@ -1,8 +1,8 @@
 // Reads one time window completely, though records move while it is paged: checked Skip/Top pages, else slices that fit one answer.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { PagingError, pageRecords, paginatePages } from '../transport/pagination';
+import { POLL_KEEPS_ITS_PLACE, unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import type { Endpoint } from '../wire/endpoints';
 import type { Candidate, ReadCandidate, WindowRead } from './cursor';
@@ -49,10 +49,7 @@ function recordsIn(ctx: IPollFunctions, body: unknown, key: string): IDataObject
 		return pageRecords(body, key);
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
-		throw new NodeApiError(ctx.getNode(), { message }, {
-			message,
-			description: 'Nothing was emitted and the trigger keeps its place: the next poll reads the same time again. If it keeps happening, tell the provider what the message says.',
-		});
+		throw unexpectedAnswerError(ctx.getNode(), message, undefined, undefined, POLL_KEEPS_ITS_PLACE);
 	}
 }
 
