@@ -60,6 +60,37 @@ describe('transport: retries', () => {
 		expect(result.output(ACTION_NODE)[0].json.TransactionReferenceNumber).toBe(created[0].TransactionReferenceNumber);
 	});
 
+	it('waits out a busy limit: 30 orders at Concurrency 30 against 10 a second each get through, however often refused', async () => {
+		// Retry-After 0.1 s: the 20 orders past the first second's burst take turns for 2 s, the last refused about 20 times
+		await fx.control.rateLimit(10, 0.1);
+		const items = Array.from({ length: 30 }, (_, i) => ({ orderNo: `BUSY-${String(i + 1).padStart(2, '0')}` }));
+		const result = await fx.run(
+			actionWorkflow(
+				{
+					resource: 'salesOrder',
+					operation: 'create',
+					orderNo: '={{ $json.orderNo }}',
+					orderType: 'RETAIL',
+					itemsInput: 'json',
+					itemsJson: '={{ [{ ItemNo: "WINE-000000", ItemQuantity: 1 }] }}',
+					requestOptions: { concurrency: 30 },
+				},
+				{ items },
+			),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output(ACTION_NODE).map((i) => i.json.OrderNo)).toEqual(items.map((i) => i.orderNo));
+		expect(salesOrders(fx.sandbox.state).map((o) => o.OrderNo).sort()).toEqual(items.map((i) => i.orderNo));
+		const sent = await fx.control.requests('CreateSalesOrder');
+		// some order was refused more often than the 8 retries a failure gets
+		const refusals = new Map<string, number>();
+		for (const r of sent.filter((r) => r.status === 429)) {
+			const no = String((r.body as { OrderNo?: unknown }).OrderNo);
+			refusals.set(no, (refusals.get(no) ?? 0) + 1);
+		}
+		expect(Math.max(...refusals.values())).toBeGreaterThan(8);
+	});
+
 	it('retries a read after 500s and succeeds', async () => {
 		await fx.control.fault({ kind: 'status', status: 500, path: 'GetStatus', count: 2 });
 		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 }, retry: fast }));

@@ -247,7 +247,7 @@ describe('apiRequest: statuses and retries', () => {
 		}
 		// without a Retry-After, retries used up: the error names no wait
 		const c = scripted(status(429, ''), ok('{}'));
-		const e = await failure(c, read, { retry: { ...fast, maxRetries: 0 } });
+		const e = await failure(c, read, { retry: { ...fast, maxRateLimitRetries: 0 } });
 		expect(e.message).toBe("The provider's rate limit was exceeded and retries did not get through");
 		expect(e.description).not.toContain('Retry-After');
 	});
@@ -266,11 +266,34 @@ describe('apiRequest: statuses and retries', () => {
 		}
 	});
 
-	it('a 429 that outlasts the retries is an error after exactly maxRetries retries', async () => {
+	it('a 429 that outlasts the retries is an error after exactly maxRateLimitRetries retries', async () => {
 		const c = scripted(status(429, JSON.stringify({ Message: 'slow' })));
-		const e = await failure(c, read, { retry: { ...fast, maxRetries: 3 } });
+		const e = await failure(c, read, { retry: { ...fast, maxRetries: 1, maxRateLimitRetries: 3 } });
 		expect(e.message).toBe("The provider's rate limit was exceeded and retries did not get through");
 		expect(c.sent).toHaveLength(4);
+	});
+
+	it('429s and failures count against their own bounds: refusals leave a failure its retries, and failures leave a 429 its own', async () => {
+		jest.spyOn(Math, 'random').mockReturnValue(0);
+		try {
+			// three 429s with maxRetries 1: a 503 after them is still retried once
+			const c = scripted(status(429, ''), status(429, ''), status(429, ''), status(503, ''), ok('{}'));
+			await call(c, read, { Top: 1 }, { retry: { ...fast, maxRetries: 1, maxRateLimitRetries: 3 } });
+			expect(c.sent).toHaveLength(5);
+			// the 429 backoff starts from its own first step after failures: 1 ms, not the failures' 2 ms
+			const d = scripted(status(503, ''), status(429, ''), ok('{}'));
+			await call(d, read, { Top: 1 }, { retry: { ...fast, baseDelayMs: 2, maxRetries: 1, maxRateLimitRetries: 1 } });
+			expect(d.debug).toEqual([
+				'Wine Fulfillment: /api/Inventory/GetStatus answered 503: ; retrying in 1 ms (attempt 2)',
+				'Wine Fulfillment: /api/Inventory/GetStatus answered 429; retrying in 1 ms (attempt 3)',
+			]);
+			// and a second failure after the 429 is over maxRetries 1
+			const e = scripted(status(503, ''), status(429, ''), status(503, ''), ok('{}'));
+			await failure(e, read, { retry: { ...fast, maxRetries: 1, maxRateLimitRetries: 1 } });
+			expect(e.sent).toHaveLength(3);
+		} finally {
+			jest.restoreAllMocks();
+		}
 	});
 
 	it('never waits past the total wait budget', async () => {

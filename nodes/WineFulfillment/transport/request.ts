@@ -37,8 +37,13 @@ export type TransportContext =
 	| IWebhookFunctions;
 
 export interface RetryPolicy {
-	/** retries after the first attempt */
+	/** retries after failures (5xx, connection failures, unreadable answers), 429s not counted */
 	maxRetries: number;
+	/**
+	 * retries after 429s: a 429 was not processed and says when to come back, so a busy limit (many items or executions
+	 * sharing it) is waited out for the whole wait budget, not given up after a few refusals
+	 */
+	maxRateLimitRetries: number;
 	/** first backoff step; doubles each retry, with jitter */
 	baseDelayMs: number;
 	/** one backoff wait is never longer than this (a 429's Retry-After is waited for as asked, within maxTotalWaitMs) */
@@ -49,6 +54,8 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = {
 	maxRetries: 8,
+	// one a second of the budget: a Retry-After of 0 cannot make a call spin
+	maxRateLimitRetries: 120,
 	baseDelayMs: 250,
 	maxDelayMs: 20_000,
 	maxTotalWaitMs: 120_000,
@@ -184,7 +191,7 @@ export function wireRequest(
  * Sends one operation to the provider and returns its parsed answer.
  *
  * Retries: a 429 is always retried (Retry-After honoured, else exponential backoff with jitter),
- * within a bounded count and total wait. Reads are also retried on 5xx, connection failures and
+ * within its own bounded count and the total wait. Reads are also retried on 5xx, connection failures and
  * unreadable answers. A write (create, update, cancel) is never resent once it may have reached the
  * provider; it is resent only after a 429 or when the connection was never made.
  *
@@ -234,10 +241,15 @@ async function send(
 	const log = (text: string) => ctx.logger?.debug(secrets.text(`Wine Fulfillment: ${text}`));
 
 	let waited = 0;
+	let failed = 0;
+	let limited = 0;
 	for (let attempt = 0; ; attempt++) {
-		const canRetry = attempt < policy.maxRetries;
-		const wait = async (ms: number, why: string): Promise<boolean> => {
+		/** waits before the next attempt when the bounds allow: a 429 counts against its own bound, any other failure against maxRetries */
+		const wait = async (ms: number, why: string, rateLimited = false): Promise<boolean> => {
+			const canRetry = rateLimited ? limited < policy.maxRateLimitRetries : failed < policy.maxRetries;
 			if (!canRetry || waited + ms > policy.maxTotalWaitMs) return false;
+			if (rateLimited) limited++;
+			else failed++;
 			waited += ms;
 			log(`${endpoint.path} ${why}; retrying in ${ms} ms (attempt ${attempt + 2})`);
 			await sleep(ms);
@@ -257,7 +269,7 @@ async function send(
 		} catch (error) {
 			const failure: ConnectionFailure = connectionFailure(error);
 			const resendable = endpoint.kind === 'read' || !failure.mayHaveReached;
-			if (resendable && (await wait(backoffMs(attempt, policy), `failed (${failure.code})`))) continue;
+			if (resendable && (await wait(backoffMs(failed, policy), `failed (${failure.code})`))) continue;
 			throw connectionError(node(), endpoint, failure, attempt + 1, options.itemIndex);
 		}
 
@@ -270,7 +282,7 @@ async function send(
 		if (status === 429) {
 			// the provider's Retry-After is honoured: nothing is sent again before it; a wait past the call's budget ends it
 			const asked = retryAfterMs(response.headers['retry-after']);
-			if (await wait(asked ?? backoffMs(attempt, policy), `answered 429`)) continue;
+			if (await wait(asked ?? backoffMs(limited, policy), `answered 429`, true)) continue;
 			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 			if (asked !== undefined) {
 				const note = `The provider asked to wait ${Math.ceil(asked / 1000)} s before the next request (Retry-After).`;
@@ -279,7 +291,7 @@ async function send(
 			}
 			throw error;
 		}
-		if (status >= 500 && endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy), `answered ${status}: ${said()}`))) {
+		if (status >= 500 && endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), `answered ${status}: ${said()}`))) {
 			continue;
 		}
 		if (isRedirect(status)) {
@@ -299,7 +311,7 @@ async function send(
 		}
 		if (success || options.acceptStatuses?.includes(status)) {
 			if (!parsed.ok) {
-				if (endpoint.kind === 'read' && (await wait(backoffMs(attempt, policy), 'answered with unreadable JSON'))) continue;
+				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}
 			return { statusCode: status, headers, body: secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined) };
