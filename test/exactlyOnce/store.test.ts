@@ -3,6 +3,8 @@
 // processes (every write of the records holds the node's lock: a row only one process can insert).
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
+import { UNSETTLED_RECHECKS_MS } from '../../nodes/WineFulfillment/actions/sentOrders';
+import { DEFAULT_RETRY } from '../../nodes/WineFulfillment/transport/request';
 import { MemoryDeduplicator } from '../harness/dedup';
 
 type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
@@ -194,10 +196,10 @@ describe('the race window, measured (fake clock)', () => {
 	};
 
 	/** `claimer` claims an order `sender` holds: no answer while `sender` sends (2 s), then "sent" once it settles. */
-	const expectWaitedFor = async (claimer: SentOrders, sender: SentOrders, orderNo: string) => {
+	const expectWaitedFor = async (claimer: SentOrders, sender: SentOrders, orderNo: string, sendingMs = 2_000) => {
 		let state: string | undefined;
 		const waiting = claimer.claim([orderNo], 0).then((claims) => (state = claims.get(orderNo)?.state));
-		await jest.advanceTimersByTimeAsync(2_000);
+		await jest.advanceTimersByTimeAsync(sendingMs);
 		expect(state).toBeUndefined();
 		await drive(sender.settle([{ identity: orderNo, outcome: 'sent', reference: 'REF-1' }]));
 		await drive(waiting);
@@ -215,6 +217,17 @@ describe('the race window, measured (fake clock)', () => {
 		await expectWaitedFor(second!, first!, 'TWICE-1');
 	});
 
+	it("a send that waits out 429s for most of its 2-minute budget is still waited for: the duplicate comes out as sent", async () => {
+		const other = anotherProcess();
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		const first = await drive(thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		expect((await drive(first!.claim(['SLOW-1'], 0))).get('SLOW-1')?.state).toBe('claimed');
+		// a busy limit: the first worker's send is refused and waits for 110 s before it gets through
+		const second = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		await expectWaitedFor(second!, first!, 'SLOW-1', 110_000);
+	});
+
 	it('an order still unsettled after those looks is reported as possibly sent; one this process saw end unknown is not waited for', async () => {
 		const other = anotherProcess();
 		const store = new MemoryDeduplicator();
@@ -226,7 +239,11 @@ describe('the race window, measured (fake clock)', () => {
 		const elsewhere = await other.sentOrdersFor(context(store), 'salesOrder', 0, true);
 		let state: string | undefined;
 		const waiting = elsewhere?.claim(['UNKNOWN-1'], 0).then((claims) => (state = claims.get('UNKNOWN-1')?.state));
-		await jest.advanceTimersByTimeAsync(7_000);
+		// the looks outlast another process's send: its 2 minutes of waits on 429s and retries, and 15 s more
+		const looks = UNSETTLED_RECHECKS_MS.reduce((sum, pause) => sum + pause, 0);
+		expect(looks).toBeGreaterThanOrEqual(DEFAULT_RETRY.maxTotalWaitMs + 15_000);
+		expect(Math.max(...UNSETTLED_RECHECKS_MS)).toBe(8_000);
+		await jest.advanceTimersByTimeAsync(looks - 1_000);
 		expect(state).toBeUndefined();
 		await jest.advanceTimersByTimeAsync(1_000);
 		await waiting;

@@ -33,6 +33,7 @@ import pLimit from 'p-limit';
 import { randomUUID } from 'crypto';
 
 import { mayHaveTakenEffect } from '../transport/errors';
+import { DEFAULT_RETRY } from '../transport/request';
 import { asNodeError, type Send } from './operation';
 import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
@@ -98,9 +99,16 @@ const STALE_LOCK_MS: readonly [number, number] = [15_000, 30_000];
 
 /**
  * How long an unsettled order is waited for before it is reported as possibly sent: the pauses between looks at its
- * record, long enough for another process's send (with a retried 429) to finish.
+ * record, doubling from half a second to 8 s. Together they outlast another process's send of it, which may wait out
+ * 429s and retries for its whole wait budget, plus 15 s for its requests themselves.
  */
-const UNSETTLED_RECHECKS_MS: readonly number[] = [500, 1_000, 2_000, 4_000];
+export const UNSETTLED_RECHECKS_MS: readonly number[] = doublingPauses(500, 8_000, DEFAULT_RETRY.maxTotalWaitMs + 15_000);
+
+function doublingPauses(first: number, last: number, total: number): number[] {
+	const pauses: number[] = [];
+	for (let pause = first, sum = 0; sum < total; sum += pause, pause = Math.min(last, pause * 2)) pauses.push(pause);
+	return pauses;
+}
 
 /** n8n's Remove Duplicates node keeps this many values by default too. */
 export const DEFAULT_HISTORY_SIZE = 10_000;
