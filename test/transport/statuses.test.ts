@@ -33,7 +33,7 @@ describe('transport: provider statuses', () => {
 
 	it('keeps a 429 that outlasts the retries as a clear error', async () => {
 		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '0', path: 'GetStatus' });
-		const result = await fx.run(probe({ endpoint: 'getStatus', retry: { maxRetries: 3 } }));
+		const result = await fx.run(probe({ endpoint: 'getStatus', retry: { maxRateLimitRetries: 3 } }));
 		expect(result.error?.message).toContain('rate limit');
 		expect(result.error?.description).toContain('Concurrency');
 		expect(await fx.control.requests('GetStatus')).toHaveLength(4);
