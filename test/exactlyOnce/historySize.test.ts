@@ -28,6 +28,17 @@ describe('orders re-checked near History Size stay guarded', () => {
 		expect(duplicates(fx)).toEqual({});
 	});
 
+	it('Create at Concurrency 10, History Size 100, the same 97 orders run 3 times: the values of the sends on their way push no record out', async () => {
+		// ten sends at once each have an open and a sending value in the records beside the claims (once 6 orders were sent again)
+		const input = orders('CCONC', 97);
+		const params = { sendOnceOptions: { historySize: 100 }, requestOptions: { concurrency: 10 } };
+		const runs = [];
+		for (let run = 0; run < 3; run++) runs.push(await fx.run(createWorkflow(input, params)));
+		expect(runs.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
+		expect(runs.map((r) => alreadySent(r).filter(Boolean).length)).toEqual([0, 97, 97]);
+		expect(duplicates(fx)).toEqual({});
+	});
+
 	it('Batch Create, History Size 100, the same 90 orders in one batch run 3 times: each order created once', async () => {
 		const input = orders('RECHECK', 90);
 		const params = { sendOnceOptions: { historySize: 100 }, options: { batchSize: 100 } };

@@ -3,7 +3,7 @@
 // processes (every write of the records holds the node's lock: a row only one process can insert).
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { UNSETTLED_RECHECKS_MS } from '../../nodes/WineFulfillment/actions/sentOrders';
+import { LONGEST_SEND_MS, SENDING_MINUTE_MS } from '../../nodes/WineFulfillment/actions/sentOrders';
 import { DEFAULT_RETRY } from '../../nodes/WineFulfillment/transport/request';
 import { MemoryDeduplicator } from '../harness/dedup';
 
@@ -228,26 +228,54 @@ describe('the race window, measured (fake clock)', () => {
 		await expectWaitedFor(second!, first!, 'SLOW-1', 110_000);
 	});
 
-	it('an order still unsettled after those looks is reported as possibly sent; one this process saw end unknown is not waited for', async () => {
+	/** Claims `orderNo` in `record` while the fake clock moves on; the state it found and how long that took. */
+	const timedClaim = async (record: SentOrders, orderNo: string) => {
+		const began = Date.now();
+		const state = (await drive(record.claim([orderNo], 0))).get(orderNo)?.state;
+		return { state, tookMs: Date.now() - began };
+	};
+
+	it('an order whose send ended unknown is reported as possibly sent at once, in this process and in another: no send of it is on its way', async () => {
 		const other = anotherProcess();
 		const store = new MemoryDeduplicator();
-		const first = await thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true);
-		await first?.claim(['UNKNOWN-1'], 0);
-		await first?.settle([{ identity: 'UNKNOWN-1', outcome: 'unknown' }]);
-		const here = await thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true);
-		expect((await here?.claim(['UNKNOWN-1'], 0))?.get('UNKNOWN-1')?.state).toBe('unsettled');
-		const elsewhere = await other.sentOrdersFor(context(store), 'salesOrder', 0, true);
-		let state: string | undefined;
-		const waiting = elsewhere?.claim(['UNKNOWN-1'], 0).then((claims) => (state = claims.get('UNKNOWN-1')?.state));
-		// the looks outlast another process's send: its 2 minutes of waits on 429s and retries, and 15 s more
-		const looks = UNSETTLED_RECHECKS_MS.reduce((sum, pause) => sum + pause, 0);
-		expect(looks).toBeGreaterThanOrEqual(DEFAULT_RETRY.maxTotalWaitMs + 15_000);
-		expect(Math.max(...UNSETTLED_RECHECKS_MS)).toBe(8_000);
-		await jest.advanceTimersByTimeAsync(looks - 1_000);
-		expect(state).toBeUndefined();
-		await jest.advanceTimersByTimeAsync(1_000);
-		await waiting;
+		store.latencyMs = LATENCY;
+		const first = await drive(thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		await drive(first!.claim(['UNKNOWN-1'], 0));
+		await drive(first!.settle([{ identity: 'UNKNOWN-1', outcome: 'unknown' }]));
+		const here = await drive(thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		const elsewhere = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		for (const record of [here!, elsewhere!]) {
+			const { state, tookMs } = await timedClaim(record, 'UNKNOWN-1');
+			expect(state).toBe('unsettled');
+			// a few store round trips, no pause
+			expect(tookMs).toBeLessThan(400);
+		}
+		// the unknown send's sending value went with it; the looks left nothing behind: the claim, the open value, the marks
+		expect(store.count(workflow.id)).toBe(2 + 2);
+	});
+
+	it('an order left open by a process that died sending it is waited for until the longest send after its claim could end, then reported; later, at once', async () => {
+		const other = anotherProcess();
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		const dying = await drive(thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		const claimedAt = Date.now();
+		expect((await drive(dying!.claim(['DIED-1'], 0))).get('DIED-1')?.state).toBe('claimed');
+		// the process dies: nothing settles the order. Another process finds it open, with a send claimed in that minute
+		const elsewhere = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		const { state, tookMs } = await timedClaim(elsewhere!, 'DIED-1');
 		expect(state).toBe('unsettled');
+		// until the end of the claim's minute, a minute more for clocks that disagree, and the longest send
+		const until = (Math.floor(claimedAt / SENDING_MINUTE_MS) + 2) * SENDING_MINUTE_MS + LONGEST_SEND_MS;
+		expect(claimedAt + tookMs).toBeGreaterThanOrEqual(until);
+		expect(claimedAt + tookMs).toBeLessThan(until + 10_000);
+		expect(LONGEST_SEND_MS).toBe(DEFAULT_RETRY.maxTotalWaitMs + 15_000);
+		// once that time has passed, the order is reported at once
+		const again = await timedClaim(elsewhere!, 'DIED-1');
+		expect(again).toEqual({ state: 'unsettled', tookMs: expect.any(Number) });
+		expect(again.tookMs).toBeLessThan(400);
+		// the looks took out every sending value they recorded: the dead send's own stays, with the claim, open and marks
+		expect(store.count(workflow.id)).toBe(3 + 2);
 	});
 
 	it('after the records were cleared, an order this process saw end unknown and another process is sending now is waited for', async () => {

@@ -14,6 +14,7 @@ const { sendOnce, sentOrdersFor } = thisProcess;
 
 /** A fresh copy of the node's module: another n8n process, or this one started anew (own queues, own memory). */
 const freshModule = () => fresh(() => jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders'));
+const { LONGEST_SEND_MS, SENDING_MINUTE_MS } = thisProcess;
 
 const workflow = { id: 'wf-unit', active: true };
 const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;
@@ -192,15 +193,20 @@ describe('the record of sent orders when the store fails part way', () => {
 		expect(r.hints).toEqual([
 			"The outcome of some orders could not be written to n8n's deduplication store: they stay marked as unsettled, and a later run asks you to check them instead of sending them.",
 		]);
-		// a new process (no memory of the outcome) finds it unsettled, waits for it, then refuses to send it
+		// a new process (no memory of the outcome) finds it unsettled with its send still marked as on its way (that value
+		// could not be taken out either): it waits as long as that send could run, then refuses to send it
 		jest.useFakeTimers();
 		try {
 			const later = freshModule();
 			const next = run(store);
 			const record = await later.sentOrdersFor(next.ctx, 'salesOrder', 0, true);
-			const claimed = record!.claim(['SETTLE-1'], 0);
-			await jest.advanceTimersByTimeAsync(10_000);
-			expect((await claimed).get('SETTLE-1')).toEqual({ state: 'unsettled' });
+			let state: unknown;
+			const claimed = record!.claim(['SETTLE-1'], 0).then((claims) => (state = claims.get('SETTLE-1')));
+			await jest.advanceTimersByTimeAsync(LONGEST_SEND_MS);
+			expect(state).toBeUndefined();
+			await jest.advanceTimersByTimeAsync(3 * SENDING_MINUTE_MS);
+			await claimed;
+			expect(state).toEqual({ state: 'unsettled' });
 		} finally {
 			jest.useRealTimers();
 		}
@@ -434,20 +440,21 @@ describe('the record of sent orders, its History Size and the check that the sto
 		expect(store.calls).toBe(0);
 	});
 
-	it('keeps the History Size newest orders, and a few values more (those a check records): one older than that is no longer guarded, a recent one is', async () => {
+	it('keeps the History Size newest orders, and room for the values of sends on their way (two for each of 100 other processes\' sends, and a call\'s own): one older than that is no longer guarded, a recent one is', async () => {
 		const store = new MemoryDeduplicator();
 		const params = { sendOnceOptions: { historySize: 100 } };
 		const counter = { sends: 0 };
 		await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-0', counter));
-		// 99 more: AGED-000 is among the newest 100
-		for (let i = 1; i <= 99; i++) await once(run(store, params), `AGED-${i}`);
+		// 300 more: AGED-000 is among the newest 100, plus the room of 2 x 100 values of other processes' sends, less
+		// the values this check records beside the orders' claims (its open and sending values, and the process's mark)
+		for (let i = 1; i <= 300; i++) await once(run(store, params), `AGED-${i}`);
 		expect((await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-0', counter))).map((i) => i.json.alreadySent)).toEqual([true]);
-		// 10 more: past History Size and the values one check records (claim, open and the process's mark)
-		for (let i = 100; i <= 110; i++) await once(run(store, params), `AGED-${i}`);
+		// 10 more: past all of that
+		for (let i = 301; i <= 310; i++) await once(run(store, params), `AGED-${i}`);
 		const aged = await once(run(store, params), 'AGED-000', answered('AGED-000', 'REF-1', counter));
 		expect(aged.map((i) => i.json)).toEqual([{ OrderNo: 'AGED-000', TransactionReferenceNumber: 'REF-1', alreadySent: false }]);
 		expect(counter.sends).toBe(2);
-		const recent = await once(run(store, params), 'AGED-110', answered('AGED-110', 'REF-X', counter));
+		const recent = await once(run(store, params), 'AGED-310', answered('AGED-310', 'REF-X', counter));
 		expect(recent.map((i) => i.json.alreadySent)).toEqual([true]);
 		expect(counter.sends).toBe(2);
 	});

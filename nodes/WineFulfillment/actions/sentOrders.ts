@@ -10,6 +10,10 @@
 //   claim + open       being sent now, or the outcome is unknown → not sent again: an error says how to check
 //   claim              accepted (a transaction reference came)   → put out again with alreadySent: true
 //
+// While a send is on its way a third value says since when (`sending`, the minute it was claimed in), and goes when the
+// send ends, however it ends: another process that finds the order open waits for that send only while it may still
+// be running, and reports an order left open by an earlier attempt (an unknown outcome, a process that died) at once.
+//
 // A call reads the row, then writes all of it back, with no transaction: two calls at once can both find a value new,
 // and the later write drops what the earlier one added. So every write of the records holds a lock: the node's own
 // row, which exists only while a process holds it. Creating a row is the one atomic step n8n's store has (its primary
@@ -98,17 +102,34 @@ const LOCK_RETRY_LAST_MS = 50;
 const STALE_LOCK_MS: readonly [number, number] = [15_000, 30_000];
 
 /**
- * How long an unsettled order is waited for before it is reported as possibly sent: the pauses between looks at its
- * record, doubling from half a second to 8 s. Together they outlast another process's send of it, which may wait out
- * 429s and retries for its whole wait budget, plus 15 s for its requests themselves.
+ * The longest a send runs: it may wait out 429s and retries for its whole wait budget, plus 15 s for its requests
+ * themselves. An order another process is sending is waited for until this long after it was claimed.
  */
-export const UNSETTLED_RECHECKS_MS: readonly number[] = doublingPauses(500, 8_000, DEFAULT_RETRY.maxTotalWaitMs + 15_000);
+export const LONGEST_SEND_MS = DEFAULT_RETRY.maxTotalWaitMs + 15_000;
+/** A send's `sending` value names the minute it was claimed in (by the claiming process's clock). */
+export const SENDING_MINUTE_MS = 60_000;
+/** The pauses between looks at the record of an order another process is sending: doubling from the first to the last. */
+const RECHECK_FIRST_MS = 500;
+const RECHECK_LAST_MS = 8_000;
 
-function doublingPauses(first: number, last: number, total: number): number[] {
-	const pauses: number[] = [];
-	for (let pause = first, sum = 0; sum < total; sum += pause, pause = Math.min(last, pause * 2)) pauses.push(pause);
-	return pauses;
+/** How many minutes the clocks of n8n's processes may disagree by: a send is looked for, and waited for, that much longer. */
+const CLOCK_SKEW_MINUTES = 1;
+
+const minuteOf = (time: number) => Math.floor(time / SENDING_MINUTE_MS);
+
+/** The minutes a send may have been claimed in that may still be running at `now`. */
+function minutesStillRunning(now: number): number[] {
+	const minutes: number[] = [];
+	for (let minute = minuteOf(now - LONGEST_SEND_MS) - CLOCK_SKEW_MINUTES; minute <= minuteOf(now) + CLOCK_SKEW_MINUTES; minute++) {
+		minutes.push(minute);
+	}
+	return minutes;
 }
+
+/** The values a send on its way has in the records beside its order's claim: open and sending. */
+const VALUES_PER_SEND = 2;
+/** Sends other processes (queue-mode workers) may have on their way at once, whose values each call leaves room for. */
+const OTHER_SENDS = 100;
 
 /** n8n's Remove Duplicates node keeps this many values by default too. */
 export const DEFAULT_HISTORY_SIZE = 10_000;
@@ -370,7 +391,7 @@ export class SentOrders {
 	private readonly list: string;
 	private readonly options: ICheckProcessedOptions;
 	/** the orders this run claimed and has not settled: how to end each one's flight, and the mark's generation at its claim */
-	private readonly flights = new Map<string, { finish: (outcome: Outcome) => void; generation: number }>();
+	private readonly flights = new Map<string, { finish: (outcome: Outcome) => void; generation: number; sending: string }>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -397,6 +418,11 @@ export class SentOrders {
 
 	private flightKey(identity: string): string {
 		return `${this.list}|${this.key(identity)}`;
+	}
+
+	/** The value saying that a send of the order, claimed in `minute`, is on its way. */
+	private sending(identity: string, minute: number): string {
+		return `sending:${minute}:${this.key(identity)}`;
 	}
 
 	/** The value Forget Sent Orders records for an order (and never takes out): references remembered for it are stale. */
@@ -473,14 +499,18 @@ export class SentOrders {
 		}
 	}
 
-	/** An order claimed in this run: others in this process wait for its outcome; `generation`: its mark's when claimed. */
-	private startFlight(identity: string, generation: number): void {
+	/**
+	 * An order claimed in this run: others in this process wait for its outcome; `generation`: its mark's when claimed;
+	 * `sending`: its sending value, taken out when it settles.
+	 */
+	private startFlight(identity: string, generation: number, sending: string): void {
 		let finish!: (outcome: Outcome) => void;
 		const key = this.flightKey(identity);
 		const flight = new Promise<Outcome>((resolve) => (finish = resolve));
 		inFlight.set(key, flight);
 		this.flights.set(identity, {
 			generation,
+			sending,
 			finish: (outcome) => {
 				if (inFlight.get(key) === flight) inFlight.delete(key);
 				this.flights.delete(identity);
@@ -490,13 +520,17 @@ export class SentOrders {
 	}
 
 	/**
-	 * n8n's store trims the records to `maxEntries` as it records, oldest first. The values a call records beyond the
-	 * orders' own (an order's open value while it is sent, probes taken out again in the same round, the mark) must not
-	 * push out an order's record: the call keeps History Size plus its own values, and the list is trimmed to about
-	 * History Size by the calls that follow, once those values are gone.
+	 * n8n's store trims the records to `maxEntries` as it records, oldest first. The values recorded beyond the orders'
+	 * own records must not push one out: the call's own (probes taken out again in the same round, the mark), and the
+	 * open and sending values of every send on its way, this process's and (up to OTHER_SENDS) other processes'. So a
+	 * call keeps History Size plus room for all of those; once they are gone, what is left over History Size is older
+	 * records, kept until the calls that follow fill that room.
 	 */
 	private optionsFor(values: string[]): ICheckProcessedOptions {
-		return { ...this.options, maxEntries: this.settings.historySize + values.length };
+		let sendsHere = 0;
+		for (const key of inFlight.keys()) if (key.startsWith(`${this.list}|`)) sendsHere++;
+		const room = values.length + VALUES_PER_SEND * (sendsHere + OTHER_SENDS);
+		return { ...this.options, maxEntries: this.settings.historySize + room };
 	}
 
 	/** A store call on the records, its failure worded for the user (nothing was sent). */
@@ -523,17 +557,32 @@ export class SentOrders {
 	}
 
 	/**
-	 * One locked store call for all the orders: which are claimed now (their claim and open values recorded), which were
-	 * accepted before, which are unsettled. The same call checks that the references this process remembers for them
-	 * still hold: its mark is still in the records, and no order was forgotten since.
+	 * One locked store call for all the orders: which are claimed now (their claim, open and sending values recorded),
+	 * which were accepted before, which are unsettled. The same call checks that the references this process remembers
+	 * for them still hold: its mark is still in the records, and no order was forgotten since. With `look`, it also
+	 * looks for sends of the unsettled ones still on their way (their sending values of the minutes that may still
+	 * run), and sets until when each may run in `look.until` (none found: taken out).
 	 */
-	private async claimRound(identities: string[], itemIndex: number): Promise<Map<string, Claim['state']>> {
+	private async claimRound(
+		identities: string[],
+		itemIndex: number,
+		look?: { until: Map<string, number> },
+	): Promise<Map<string, Claim['state']>> {
 		return await this.exclusive(itemIndex, async () => {
 			const found = new Map<string, Claim['state']>();
 			const mark = this.mark();
+			const now = Date.now();
+			const minute = minuteOf(now);
+			const minutes = look ? minutesStillRunning(now) : [minute];
+			const probes = identities.flatMap((id) => minutes.filter((m) => m !== minute).map((m) => this.sending(id, m)));
 			const vouched = identities.filter((id) => referenceOf(this.flightKey(id)) !== undefined);
 			const processed = await this.record(
-				[...identities.flatMap((id) => Object.values(this.values(id))), mark.value, ...vouched.map((id) => this.forgotten(id))],
+				[
+					...identities.flatMap((id) => [...Object.values(this.values(id)), this.sending(id, minute)]),
+					mark.value,
+					...vouched.map((id) => this.forgotten(id)),
+					...probes,
+				],
 				itemIndex,
 			);
 			const tidy: string[] = [];
@@ -549,17 +598,30 @@ export class SentOrders {
 			}
 			for (const id of identities) {
 				const { claim, open } = this.values(id);
+				const sending = this.sending(id, minute);
 				const claimed = processed.has(claim);
 				const unsettled = processed.has(open);
 				if (!claimed && !unsettled) {
 					found.set(id, 'claimed');
-					this.startFlight(id, mark.generation);
-				} else if (claimed && !unsettled) {
+					this.startFlight(id, mark.generation, sending);
+					continue;
+				}
+				// not claimed here: the look recorded the sending value, which goes again (unless another send of this minute left it)
+				if (!processed.has(sending)) tidy.push(sending);
+				if (claimed && !unsettled) {
 					// accepted before: the read recorded the open value, which goes again
 					found.set(id, 'sent');
 					tidy.push(open);
-				} else found.set(id, 'unsettled');
+				} else {
+					found.set(id, 'unsettled');
+					// the latest minute a send of it was claimed in: that send may run until the longest a send runs after its end
+					const since = minutes.filter((m) => processed.has(this.sending(id, m))).pop();
+					if (since === undefined) look?.until.delete(id);
+					else look?.until.set(id, (since + 1 + CLOCK_SKEW_MINUTES) * SENDING_MINUTE_MS + LONGEST_SEND_MS);
+				}
 			}
+			// the probes the look recorded go again
+			tidy.push(...probes.filter((value) => !processed.has(value)));
 			await this.tidy(tidy);
 			return found;
 		});
@@ -602,24 +664,29 @@ export class SentOrders {
 
 	/**
 	 * An unsettled order may be one another process is sending right now (a webhook delivered twice, to two workers):
-	 * its record is asked again a few times, while that send can finish. One settled by then comes out as sent (or, if
-	 * the other process released it, is claimed here); one still unsettled is an earlier attempt's unknown outcome. One
-	 * this process saw end unknown is not waited for.
+	 * while its sending value says that a send may still be running, its record is asked again, more and more slowly.
+	 * One settled by then comes out as sent (or, if the other process released it, is claimed here); one still unsettled
+	 * after that, or with no send on its way (an earlier attempt's unknown outcome, a process that died sending it long
+	 * enough ago), is reported at once. One this process saw end unknown is not looked at again.
 	 */
 	private async awaitOthers(claims: Map<string, Claim>, itemIndex: number): Promise<Map<string, Claim>> {
 		let unsettled = [...claims]
 			.filter(([id, c]) => c.state === 'unsettled' && settled.get(this.flightKey(id))?.kind !== 'unknown')
 			.map(([id]) => id);
-		for (const wait of UNSETTLED_RECHECKS_MS) {
-			if (unsettled.length === 0) break;
-			await sleep(wait);
-			const found = await this.claimRound(unsettled, itemIndex);
+		const until = new Map<string, number>();
+		for (let pause = RECHECK_FIRST_MS; unsettled.length > 0; pause = Math.min(RECHECK_LAST_MS, pause * 2)) {
+			const found = await this.claimRound(unsettled, itemIndex, { until });
 			for (const id of unsettled) {
 				const state = found.get(id);
 				if (state === 'claimed') claims.set(id, { state });
 				else if (state === 'sent') claims.set(id, { state, reference: referenceOf(this.flightKey(id)) });
 			}
-			unsettled = unsettled.filter((id) => found.get(id) === 'unsettled');
+			const now = Date.now();
+			unsettled = unsettled.filter((id) => found.get(id) === 'unsettled' && (until.get(id) ?? now) > now);
+			if (unsettled.length === 0) break;
+			// looked at again after the pause, and once more when the last of those sends may have ended
+			const last = Math.max(...unsettled.map((id) => until.get(id) as number));
+			await sleep(Math.min(pause, last - now));
 		}
 		return claims;
 	}
@@ -633,8 +700,11 @@ export class SentOrders {
 		const remove: string[] = [];
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
+			const flight = this.flights.get(s.identity);
+			// the send is over, however it ended: nobody waits for it any more
+			if (flight) remove.push(flight.sending);
 			// a reference is remembered only if the records were not cleared since the order was claimed
-			const current = this.flights.get(s.identity)?.generation === this.mark().generation;
+			const current = flight?.generation === this.mark().generation;
 			keepSettled(
 				this.flightKey(s.identity),
 				s.outcome === 'sent' ? { kind: 'sent', reference: current ? s.reference : undefined } : { kind: s.outcome },
