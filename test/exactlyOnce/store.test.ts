@@ -3,7 +3,7 @@
 // processes (every write of the records holds the node's lock: a row only one process can insert).
 import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
-import { LONGEST_SEND_MS, SENDING_MINUTE_MS } from '../../nodes/WineFulfillment/actions/sentOrders';
+import { LONGEST_SEND_MS, SENDING_STEP_MS } from '../../nodes/WineFulfillment/actions/sentOrders';
 import { DEFAULT_RETRY } from '../../nodes/WineFulfillment/transport/request';
 import { MemoryDeduplicator } from '../harness/dedup';
 
@@ -265,8 +265,9 @@ describe('the race window, measured (fake clock)', () => {
 		const elsewhere = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
 		const { state, tookMs } = await timedClaim(elsewhere!, 'DIED-1');
 		expect(state).toBe('unsettled');
-		// until the end of the claim's minute, a minute more for clocks that disagree, and the longest send
-		const until = (Math.floor(claimedAt / SENDING_MINUTE_MS) + 2) * SENDING_MINUTE_MS + LONGEST_SEND_MS;
+		// until the end of the claim's step of 10 s, a step more for clocks that disagree, and the longest send
+		expect(SENDING_STEP_MS).toBe(10_000);
+		const until = (Math.floor(claimedAt / SENDING_STEP_MS) + 2) * SENDING_STEP_MS + LONGEST_SEND_MS;
 		expect(claimedAt + tookMs).toBeGreaterThanOrEqual(until);
 		expect(claimedAt + tookMs).toBeLessThan(until + 10_000);
 		expect(LONGEST_SEND_MS).toBe(DEFAULT_RETRY.maxTotalWaitMs + 15_000);

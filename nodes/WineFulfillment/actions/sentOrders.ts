@@ -10,8 +10,8 @@
 //   claim + open       being sent now, or the outcome is unknown → not sent again: an error says how to check
 //   claim              accepted (a transaction reference came)   → put out again with alreadySent: true
 //
-// While a send is on its way a third value says since when (`sending`, the minute it was claimed in), and goes when the
-// send ends, however it ends: another process that finds the order open waits for that send only while it may still
+// While a send is on its way a third value says since when (`sending`, the 10 seconds it was claimed in), and goes when
+// the send ends, however it ends: another process that finds the order open waits for that send only while it may still
 // be running, and reports an order left open by an earlier attempt (an unknown outcome, a process that died) at once.
 //
 // A call reads the row, then writes all of it back, with no transaction: two calls at once can both find a value new,
@@ -106,24 +106,25 @@ const STALE_LOCK_MS: readonly [number, number] = [15_000, 30_000];
  * themselves. An order another process is sending is waited for until this long after it was claimed.
  */
 export const LONGEST_SEND_MS = DEFAULT_RETRY.maxTotalWaitMs + 15_000;
-/** A send's `sending` value names the minute it was claimed in (by the claiming process's clock). */
-export const SENDING_MINUTE_MS = 60_000;
+/** A send's `sending` value names the step of this many milliseconds it was claimed in (by the claiming process's clock). */
+export const SENDING_STEP_MS = 10_000;
 /** The pauses between looks at the record of an order another process is sending: doubling from the first to the last. */
 const RECHECK_FIRST_MS = 500;
 const RECHECK_LAST_MS = 8_000;
 
-/** How many minutes the clocks of n8n's processes may disagree by: a send is looked for, and waited for, that much longer. */
-const CLOCK_SKEW_MINUTES = 1;
+/**
+ * How many steps the clocks of n8n's processes may disagree by: a send is looked for, and waited for, that much longer.
+ * Clocks further apart only cost the wait: a duplicate then reports the order as possibly sent, never sends it.
+ */
+const CLOCK_SKEW_STEPS = 1;
 
-const minuteOf = (time: number) => Math.floor(time / SENDING_MINUTE_MS);
+const stepOf = (time: number) => Math.floor(time / SENDING_STEP_MS);
 
-/** The minutes a send may have been claimed in that may still be running at `now`. */
-function minutesStillRunning(now: number): number[] {
-	const minutes: number[] = [];
-	for (let minute = minuteOf(now - LONGEST_SEND_MS) - CLOCK_SKEW_MINUTES; minute <= minuteOf(now) + CLOCK_SKEW_MINUTES; minute++) {
-		minutes.push(minute);
-	}
-	return minutes;
+/** The steps a send may have been claimed in that may still be running at `now`. */
+function stepsStillRunning(now: number): number[] {
+	const steps: number[] = [];
+	for (let step = stepOf(now - LONGEST_SEND_MS) - CLOCK_SKEW_STEPS; step <= stepOf(now) + CLOCK_SKEW_STEPS; step++) steps.push(step);
+	return steps;
 }
 
 /** The values a send on its way has in the records beside its order's claim: open and sending. */
@@ -420,9 +421,9 @@ export class SentOrders {
 		return `${this.list}|${this.key(identity)}`;
 	}
 
-	/** The value saying that a send of the order, claimed in `minute`, is on its way. */
-	private sending(identity: string, minute: number): string {
-		return `sending:${minute}:${this.key(identity)}`;
+	/** The value saying that a send of the order, claimed in `step`, is on its way. */
+	private sending(identity: string, step: number): string {
+		return `sending:${step}:${this.key(identity)}`;
 	}
 
 	/** The value Forget Sent Orders records for an order (and never takes out): references remembered for it are stale. */
@@ -560,8 +561,8 @@ export class SentOrders {
 	 * One locked store call for all the orders: which are claimed now (their claim, open and sending values recorded),
 	 * which were accepted before, which are unsettled. The same call checks that the references this process remembers
 	 * for them still hold: its mark is still in the records, and no order was forgotten since. With `look`, it also
-	 * looks for sends of the unsettled ones still on their way (their sending values of the minutes that may still
-	 * run), and sets until when each may run in `look.until` (none found: taken out).
+	 * looks for sends of the unsettled ones still on their way (their sending values of the steps that may still run),
+	 * and sets until when each may run in `look.until` (none found: taken out).
 	 */
 	private async claimRound(
 		identities: string[],
@@ -572,13 +573,13 @@ export class SentOrders {
 			const found = new Map<string, Claim['state']>();
 			const mark = this.mark();
 			const now = Date.now();
-			const minute = minuteOf(now);
-			const minutes = look ? minutesStillRunning(now) : [minute];
-			const probes = identities.flatMap((id) => minutes.filter((m) => m !== minute).map((m) => this.sending(id, m)));
+			const step = stepOf(now);
+			const steps = look ? stepsStillRunning(now) : [step];
+			const probes = identities.flatMap((id) => steps.filter((s) => s !== step).map((s) => this.sending(id, s)));
 			const vouched = identities.filter((id) => referenceOf(this.flightKey(id)) !== undefined);
 			const processed = await this.record(
 				[
-					...identities.flatMap((id) => [...Object.values(this.values(id)), this.sending(id, minute)]),
+					...identities.flatMap((id) => [...Object.values(this.values(id)), this.sending(id, step)]),
 					mark.value,
 					...vouched.map((id) => this.forgotten(id)),
 					...probes,
@@ -598,7 +599,7 @@ export class SentOrders {
 			}
 			for (const id of identities) {
 				const { claim, open } = this.values(id);
-				const sending = this.sending(id, minute);
+				const sending = this.sending(id, step);
 				const claimed = processed.has(claim);
 				const unsettled = processed.has(open);
 				if (!claimed && !unsettled) {
@@ -606,7 +607,7 @@ export class SentOrders {
 					this.startFlight(id, mark.generation, sending);
 					continue;
 				}
-				// not claimed here: the look recorded the sending value, which goes again (unless another send of this minute left it)
+				// not claimed here: the look recorded the sending value, which goes again (unless a send of this step left it)
 				if (!processed.has(sending)) tidy.push(sending);
 				if (claimed && !unsettled) {
 					// accepted before: the read recorded the open value, which goes again
@@ -614,10 +615,10 @@ export class SentOrders {
 					tidy.push(open);
 				} else {
 					found.set(id, 'unsettled');
-					// the latest minute a send of it was claimed in: that send may run until the longest a send runs after its end
-					const since = minutes.filter((m) => processed.has(this.sending(id, m))).pop();
+					// the latest step a send of it was claimed in: that send may run until the longest a send runs after its end
+					const since = steps.filter((s) => processed.has(this.sending(id, s))).pop();
 					if (since === undefined) look?.until.delete(id);
-					else look?.until.set(id, (since + 1 + CLOCK_SKEW_MINUTES) * SENDING_MINUTE_MS + LONGEST_SEND_MS);
+					else look?.until.set(id, (since + 1 + CLOCK_SKEW_STEPS) * SENDING_STEP_MS + LONGEST_SEND_MS);
 				}
 			}
 			// the probes the look recorded go again
