@@ -57,18 +57,20 @@ export async function trackingPoll(sandbox: SandboxProcess): Promise<ScenarioRes
 	for (let i = 0; i < ROUNDS; i++) for (const history of HISTORIES) runs.push(...(await oneRound(sandbox, history)));
 	const of = (history: number, fresh: number) => runs.filter((r) => r.history === history && r.fresh === fresh);
 	const requests = (history: number, fresh: number) => Math.max(...of(history, fresh).map((r) => r.requests));
+	/** the pages `fresh` records need: the trigger's pages after the first overlap the one before by one record */
+	const pages = (fresh: number) => 1 + Math.ceil(Math.max(0, fresh - PAGE) / (PAGE - 1));
 	const rows = HISTORIES.flatMap((history) =>
 		NEW.map((fresh) => ({
 			'historic packages': history.toLocaleString('en-US'),
 			'new packages': fresh.toLocaleString('en-US'),
 			emitted: median(of(history, fresh).map((r) => r.emitted)),
 			'GetPackages requests': requests(history, fresh),
-			'pages the new ones need': Math.max(1, Math.ceil(fresh / PAGE)),
+			'pages the new ones need': pages(fresh),
 			'median ms': round(median(of(history, fresh).map((r) => r.wallMs)), 0),
 		})),
 	);
 	const [big, small] = HISTORIES;
-	const extra = Math.max(...NEW.map((fresh) => requests(big, fresh) - Math.max(1, Math.ceil(fresh / PAGE))));
+	const extra = Math.max(...NEW.map((fresh) => requests(big, fresh) - pages(fresh)));
 	const byHistory = Math.max(...NEW.map((fresh) => requests(big, fresh) / requests(small, fresh)));
 	return {
 		id: 'trackingPoll',
@@ -76,7 +78,7 @@ export async function trackingPoll(sandbox: SandboxProcess): Promise<ScenarioRes
 		method:
 			`${ROUNDS} rounds per history size, the sandbox in its own process. Each round: a fresh sandbox with the history shipped over 30 days ` +
 			`(up to two hours before activation), the trigger activated (first poll), then for 0, 10 and 1,000 new packages shipped over ten ` +
-			`minutes one poll through n8n-core's PollContext (pages of ${PAGE}); requests = GetPackages in the sandbox's log for that poll ` +
+			`minutes one poll through n8n-core's PollContext (pages of ${PAGE}, each after the first overlapping the one before by one record); requests = GetPackages in the sandbox's log for that poll ` +
 			`(the most over the rounds), time = wall time of the poll (median). The same with ${small.toLocaleString('en-US')} historic packages as the reference.`,
 		rows,
 		goals: [

@@ -280,19 +280,41 @@ describe('advance: the state of a subject (a package and its status)', () => {
 	});
 });
 
+describe('advance: activityFrom, where the next poll asks for recent activity from', () => {
+	it("stores a complete read's activityFrom, at most the cursor", () => {
+		const out = advance(state(), read([cand('a', T + MIN)], { providerTime: T + 5 * MIN, activityFrom: T + 4 * MIN + 500 }), opts());
+		expect(out.next.activityFrom).toBe(iso(T + 4 * MIN));
+		// a provider present far ahead of our clock: the cursor stops an hour past it, and activityFrom no later
+		const ahead = advance(state(), read([], { providerTime: T + 200 * MIN, through: T + 300 * MIN, activityFrom: T + 200 * MIN }), opts());
+		expect(ahead.next).toMatchObject({ cursor: iso(T + 90 * MIN), activityFrom: iso(T + 90 * MIN) });
+	});
+
+	it('stores none for a read that reports none, or one that stopped behind the provider', () => {
+		expect(advance(state({ activityFrom: iso(T) }), read([], { providerTime: T + 5 * MIN }), opts()).next).not.toHaveProperty('activityFrom');
+		const behind = advance(state(), read([], { providerTime: T + 50 * MIN, through: T + 10 * MIN, activityFrom: T + 50 * MIN }), opts());
+		expect(behind.next).toMatchObject({ behind: true });
+		expect(behind.next).not.toHaveProperty('activityFrom');
+	});
+});
+
 describe('rememberedPart', () => {
 	const seen = { a: T - 9 * MIN, b: T - 2 * MIN + 400, c: T - 2 * MIN + 10, gone: T - 11 * MIN };
 
 	it('counts the remembered keys of a stamp window from its start, up to the second after the newest', () => {
-		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 3 });
+		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 3, keys: new Set(['a', 'b', 'c']) });
 	});
 
 	it('a key exactly at the window start counts', () => {
-		expect(rememberedPart(state({ seen: { a: T - 10 * MIN } }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 10 * MIN + S, count: 1 });
+		expect(rememberedPart(state({ seen: { a: T - 10 * MIN } }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 10 * MIN + S, count: 1, keys: new Set(['a']) });
 	});
 
 	it('uses the floor as the window start', () => {
-		expect(rememberedPart(state({ seen, floor: iso(T - 5 * MIN) }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 2 });
+		expect(rememberedPart(state({ seen, floor: iso(T - 5 * MIN) }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 2, keys: new Set(['b', 'c']) });
+	});
+
+	it("gives the state's activityFrom as `since`, when it is a time", () => {
+		expect(rememberedPart(state({ seen, activityFrom: iso(T - MIN) }), 10 * MIN, 'stamp', 'q')?.since).toBe(T - MIN);
+		expect(rememberedPart(state({ seen, activityFrom: 'garbage' }), 10 * MIN, 'stamp', 'q')).not.toHaveProperty('since');
 	});
 
 	it('is nothing for an activity window, other filters, while behind, or with no key in the window', () => {

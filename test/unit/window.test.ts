@@ -12,6 +12,8 @@ const S = 1000;
 interface Rec {
 	id: string;
 	t: number;
+	/** the provider's activity time, when not `t` */
+	a?: number;
 }
 
 /**
@@ -42,8 +44,9 @@ class Provider {
 			this.before?.(n, request.body);
 			const replaced = this.raw?.(n);
 			if (replaced !== undefined) return { body: replaced };
-			const { From, To, Skip, Top } = request.body as { From: number; To: number; Skip: number; Top: number };
-			const matching = this.records.filter((r) => r.t >= From && r.t < To + S).sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : 1));
+			const { From, To, Skip, Top, ActiveFrom, ActiveTo } = request.body as Record<string, number>;
+			const active = (r: Rec) => ActiveFrom === undefined || ((r.a ?? r.t) >= ActiveFrom && (r.a ?? r.t) < ActiveTo + S);
+			const matching = this.records.filter((r) => r.t >= From && r.t < To + S && active(r)).sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : 1));
 			const page = matching.slice(Skip, Skip + Top);
 			return {
 				body: {
@@ -201,14 +204,15 @@ describe('readWindow: a window that fits in one answer', () => {
 });
 
 describe('readWindow: checked Skip/Top pages', () => {
-	it('pages a window that does not fit, and keeps the pages when they were consistent', async () => {
+	it('pages a window that does not fit, each page starting with the last one read, and keeps them when consistent', async () => {
 		const p = new Provider(Array.from({ length: 25 }, (_, i) => T + i * S));
 		const { ctx, sent } = p.context();
 		const read = await readWindow(ctx, query(), T, T + 59 * S, options());
+		// Skip one less than the records read so far: 10, then 9 new ones, then the last 6
 		expect(asked(sent)).toEqual([
 			[0, 59, 0, 10],
-			[0, 59, 10, 10],
-			[0, 59, 20, 10],
+			[0, 59, 9, 10],
+			[0, 59, 18, 10],
 		]);
 		expect(read.candidates.map((c) => c.key)).toEqual(range(25));
 		expect(read).toMatchObject({ through: T + 59 * S, requests: 3, total: 25 });
@@ -233,12 +237,12 @@ describe('readWindow: checked Skip/Top pages', () => {
 		const { ctx, sent } = p.context();
 		const read = await readWindow(ctx, query(), T, T + 99 * S, options());
 		expect(ids(read)).toEqual(range(30));
-		// three pages, then 5 slices up to the present (30 records / 7 per slice) and the rest after it, which
-		// now holds 11 records and is split in two
+		// two pages (the second no longer starts with the first one's last record: the first record moved away from
+		// before it), then 5 slices up to the present (30 records / 7 per slice) and the rest after it, which now holds
+		// 11 records and is split in two
 		expect(asked(sent)).toEqual([
 			[0, 99, 0, 10],
-			[0, 99, 10, 10],
-			[0, 99, 20, 10],
+			[0, 99, 9, 10],
 			[0, 12, 0, 10],
 			[12, 24, 0, 10],
 			[24, 36, 0, 10],
@@ -248,7 +252,7 @@ describe('readWindow: checked Skip/Top pages', () => {
 			[60, 80, 0, 10],
 			[80, 99, 0, 10],
 		]);
-		expect(read).toMatchObject({ through: T + 99 * S, requests: 11 });
+		expect(read).toMatchObject({ through: T + 99 * S, requests: 10 });
 	});
 
 	it('a count that changes between pages stops the paging at once', async () => {
@@ -358,11 +362,15 @@ describe('readWindow: slices under a budget', () => {
 
 	it('reads the pages when the budget allows exactly them', async () => {
 		const p = thirty();
-		const { ctx, sent } = p.context();
-		// after the first answer at 1 s: two pages and one answer's margin end at 4 s
-		const read = await readWindow(ctx, query(), T, T + 99 * S, options({ deadline: 4000 }));
-		expect(sent).toHaveLength(3);
+		const exact = p.context();
+		// after the first answer at 1 s: three overlapping pages (9 new records each) and one answer's margin end at 5 s
+		const read = await readWindow(exact.ctx, query(), T, T + 99 * S, options({ deadline: 5000 }));
+		expect(exact.sent).toHaveLength(4);
 		expect(read.through).toBe(T + 99 * S);
+		p.clock = 0;
+		const short = p.context();
+		await readWindow(short.ctx, query(), T, T + 99 * S, options({ deadline: 4999 }));
+		expect(asked(short.sent)[1]).toEqual([0, 12, 0, 10]);
 	});
 
 	it('reads slices past the stored cursor whatever the budget, then stops', async () => {
@@ -644,11 +652,11 @@ describe('readWindow: a window partly remembered', () => {
 			const { ctx, sent } = p.context();
 			const read = await readWindow(ctx, query(), T, T + 29 * S, options({ remembered: { until, count: 20 } }));
 			expect([until, ids(read)]).toEqual([until, range(25)]);
-			// the window is paged at once: Skip 10, 20 of the same request
+			// the window is paged at once: Skip 9, 18 of the same request (each page overlaps the one before by one)
 			expect(asked(sent)).toEqual([
 				[0, 29, 0, 10],
-				[0, 29, 10, 10],
-				[0, 29, 20, 10],
+				[0, 29, 9, 10],
+				[0, 29, 18, 10],
 			]);
 			expect(read.requests).toBe(3);
 		}
@@ -656,6 +664,118 @@ describe('readWindow: a window partly remembered', () => {
 		p.withTotal = false;
 		const read = await readWindow(p.context().ctx, query(), T, T + 29 * S, options({ remembered }));
 		expect(ids(read)).toEqual(range(25));
+	});
+});
+
+describe('readWindow: pages shifted by a record taken away and one arriving', () => {
+	it('one taken away before a page boundary while one arrives after it: the pages are inconsistent, and slices read it all', async () => {
+		// 25 records a second apart; before the second page, r0 is taken away and r25 arrives at the end: the total stays 25
+		const p = new Provider(Array.from({ length: 25 }, (_, i) => T + i * S));
+		p.now = T + 30 * S;
+		p.before = (n) => {
+			if (n !== 1) return;
+			p.records.shift();
+			p.records.push({ id: 'r25', t: T + 26 * S });
+		};
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, query(), T, T + 29 * S, options());
+		// every record still listed is read (r10 is the one at the boundary)
+		expect(p.records.map((r) => r.id).filter((id) => !ids(read).includes(id))).toEqual([]);
+		// r10 slid into the first page's place; the page at Skip 9 starts with it, not with r9: slices follow
+		expect(asked(sent).slice(0, 3)).toEqual([
+			[0, 29, 0, 10],
+			[0, 29, 9, 10],
+			[0, 8, 0, 10],
+		]);
+		expect(read.through).toBe(T + 29 * S);
+	});
+
+	it('with a page size of 1, the pages after the first ask for 2: one to check, one new', async () => {
+		const p = new Provider([T, T + S, T + 2 * S]);
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, query(), T, T + 9 * S, options({ pageSize: 1 }));
+		expect(asked(sent)).toEqual([
+			[0, 9, 0, 1],
+			[0, 9, 0, 2],
+			[0, 9, 1, 2],
+		]);
+		expect(ids(read)).toEqual(range(3));
+	});
+
+	it('a page that holds only the record it should start with, while more should follow, is inconsistent', async () => {
+		const p = new Provider(Array.from({ length: 15 }, (_, i) => T + i * S));
+		p.now = T + 30 * S;
+		p.raw = (n) => (n === 1 ? { Records: [{ Id: 'r9', T: T + 9 * S }], TotalRecordCount: 15, Now: p.now } : undefined);
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, query(), T, T + 29 * S, options());
+		// the first slice follows
+		expect(asked(sent)[2]).toEqual([0, 10, 0, 10]);
+		expect(ids(read)).toEqual(range(15));
+	});
+});
+
+describe('readWindow: a window partly remembered, where the provider keeps an activity time', () => {
+	// records at 0, 1, …, 24 s, each with its activity at its own time; the state remembers those before 20 s, read by
+	// a poll whose first answer told the present 20 s
+	const twentyFive = () => {
+		const p = new Provider(Array.from({ length: 25 }, (_, i) => T + i * S));
+		p.now = T + 30 * S;
+		return p;
+	};
+	const active = (): WindowQuery => ({ ...query(), activitySince: (since, to) => ({ ActiveFrom: since, ActiveTo: to }) });
+	const remembered = { until: T + 20 * S, count: 20, keys: new Set(range(20)), since: T + 20 * S };
+
+	it('reads the records of the whole window with an activity since the last read: one request more than the window', async () => {
+		const { ctx, sent } = twentyFive().context();
+		const read = await readWindow(ctx, active(), T, T + 29 * S, options({ remembered }));
+		expect(asked(sent)).toEqual([
+			[0, 29, 0, 10],
+			[0, 29, 0, 10],
+		]);
+		expect(sent[1].body).toMatchObject({ ActiveFrom: T + 20 * S, ActiveTo: T + 29 * S });
+		expect(ids(read)).toEqual(['r20', 'r21', 'r22', 'r23', 'r24']);
+		expect(read).toMatchObject({ through: T + 29 * S, requests: 2, total: 25, providerTime: T + 30 * S, activityFrom: T + 30 * S });
+	});
+
+	it('a remembered record taken away while a late one arrives before `until`: the late one is read', async () => {
+		const p = twentyFive();
+		p.records.splice(5, 1);
+		p.records.push({ id: 'r25', t: T + 10 * S + 500, a: T + 25 * S });
+		const read = await readWindow(p.context().ctx, active(), T, T + 29 * S, options({ remembered }));
+		expect(ids(read)).toEqual(['r20', 'r21', 'r22', 'r23', 'r24', 'r25']);
+	});
+
+	it('one that entered without an activity since: the count is more than remembered and read, and the window is read whole', async () => {
+		const p = twentyFive();
+		p.records.push({ id: 'r25', t: T + 10 * S + 500, a: T + 15 * S });
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, active(), T, T + 29 * S, options({ remembered }));
+		expect(ids(read)).toEqual(range(26));
+		expect(sent.slice(2).every(({ body }) => body.ActiveFrom === undefined)).toBe(true);
+		expect(read.through).toBe(T + 29 * S);
+	});
+
+	it('without `since` (a state of an earlier version) the window is read whole, never by the count alone', async () => {
+		const p = twentyFive();
+		p.records.splice(5, 1);
+		p.records.push({ id: 'r25', t: T + 10 * S + 500 });
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, active(), T, T + 29 * S, options({ remembered: { ...remembered, since: undefined } }));
+		expect(ids(read)).toContain('r25');
+		expect(sent.every(({ body }) => body.ActiveFrom === undefined)).toBe(true);
+	});
+
+	it('a read stopped by the budget reports no activityFrom', async () => {
+		const p = twentyFive();
+		p.latency = 1000;
+		useClock(p);
+		p.before = (n) => {
+			// the records with a recent activity do not fit one answer either
+			if (n === 0) for (let i = 0; i < 20; i++) p.records.push({ id: `x${i}`, t: T + 21 * S, a: T + 25 * S });
+		};
+		const read = await readWindow(p.context().ctx, active(), T, T + 29 * S, options({ remembered, deadline: 0, progressPast: T }));
+		expect(read.through).toBeLessThan(T + 29 * S);
+		expect(read.activityFrom).toBeUndefined();
 	});
 });
 

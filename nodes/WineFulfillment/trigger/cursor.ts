@@ -17,6 +17,12 @@ export interface EventState {
 	query?: string;
 	/** the last poll stopped reading before the provider's present (its budget ran out): a backlog is being read */
 	behind?: boolean;
+	/**
+	 * ISO 8601, provider's clock: the last poll read its whole window, and this was the provider's present in its
+	 * first answer (at most the cursor). A record the seen keys miss entered the window later, with an activity at
+	 * or after it: the next poll asks for those only (see readWindow). Absent where the provider reports no present.
+	 */
+	activityFrom?: string;
 }
 
 /** Which time a read window filters on. */
@@ -60,6 +66,8 @@ export interface WindowRead {
 	requests: number;
 	/** the provider's count of the whole window in its first answer, when it tells one */
 	total?: number;
+	/** the read is complete, and this was the provider's present in its first answer (see readWindow) */
+	activityFrom?: number;
 }
 
 export interface PollOutcome {
@@ -151,12 +159,14 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	const cursor = Math.max(priorCursor, Math.min(target, ceiling, read.through));
 	const behind = read.through < Math.min(target, ceiling);
 	const floor = prior.floor !== undefined && Date.parse(prior.floor) > cursor - lookback ? prior.floor : undefined;
+	const stored = Number.isFinite(cursor) ? cursor : ceiling;
 	const next: EventState = {
-		cursor: isoSecond(Number.isFinite(cursor) ? cursor : ceiling),
+		cursor: isoSecond(stored),
 		seen: {},
 		...(floor ? { floor } : {}),
 		query: options.query,
 		...(behind ? { behind } : {}),
+		...(read.activityFrom !== undefined && !behind ? { activityFrom: isoSecond(Math.min(read.activityFrom, stored)) } : {}),
 	};
 	const keepFrom = windowStart(next, options.lookbackMs);
 	const kept = Object.entries(seen)
@@ -167,24 +177,31 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 }
 
 /**
- * What the state remembers of the next window: `count` records with a window time in [windowStart,
- * until), `until` being the second after the newest one. Comparable with the provider's count there
- * only for a stamp window (a key's reference is then the record's own, unchanging stamp) read under
- * the same filters; a record there the state has not seen makes the provider's count larger.
+ * What the state remembers of the next window: `count` records, their `keys`, with a window time in
+ * [windowStart, until), `until` being the second after the newest one, and `since`, the state's
+ * activityFrom. Comparable with the provider's records there only for a stamp window (a key's
+ * reference is then the record's own, unchanging stamp) read under the same filters; a record
+ * there the state has not seen makes the provider's count larger.
  */
 export function rememberedPart(
 	state: EventState,
 	lookbackMs: number,
 	field: WindowField,
 	query: string,
-): { until: number; count: number } | undefined {
+): { until: number; count: number; keys: Set<string>; since?: number } | undefined {
 	// while a backlog is read, the window does not fit in one answer anyway: read it whole
 	if (field !== 'stamp' || state.query !== query || state.behind) return undefined;
 	const from = windowStart(state, lookbackMs);
-	const refs = Object.values(state.seen).filter((ref) => ref >= from);
-	if (!refs.length) return undefined;
-	// every remembered reference is below the second after the newest one
-	return { until: floorSecond(Math.max(...refs)) + SECOND, count: refs.length };
+	const kept = Object.entries(state.seen).filter(([, ref]) => ref >= from);
+	if (!kept.length) return undefined;
+	const since = state.activityFrom === undefined ? Number.NaN : Date.parse(state.activityFrom);
+	return {
+		// every remembered reference is below the second after the newest one
+		until: floorSecond(Math.max(...kept.map(([, ref]) => ref))) + SECOND,
+		count: kept.length,
+		keys: new Set(kept.map(([key]) => key)),
+		...(Number.isFinite(since) ? { since } : {}),
+	};
 }
 
 /**

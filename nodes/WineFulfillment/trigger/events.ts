@@ -96,6 +96,8 @@ function packageEvent(field: WindowField, candidate: (p: IDataObject, zone: stri
 			candidate: (p) => candidate(p, zone),
 			identity: trackingKey,
 			providerTime,
+			// GetPackages takes both ranges together (field notes): the packages shipped in the window with a recent activity
+			...(field === 'stamp' ? { activitySince: (since: number, to: number) => ({ LastActivityDateRange: rangeText(since, to) }) } : {}),
 		}),
 		async present(ctx, filters, localNow) {
 			const body = {

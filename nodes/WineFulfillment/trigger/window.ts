@@ -1,7 +1,7 @@
 // Reads one time window completely, though records move while it is paged: checked Skip/Top pages, else slices that fit one answer.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { PagingError, pageRecords, paginatePages } from '../transport/pagination';
+import { pageRecords } from '../transport/pagination';
 import { POLL_KEEPS_ITS_PLACE, unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import type { Endpoint } from '../wire/endpoints';
@@ -22,6 +22,12 @@ export interface WindowQuery {
 	identity(record: IDataObject): string;
 	/** the provider's present in an answer, when it reports one */
 	providerTime(body: IDataObject): number | undefined;
+	/**
+	 * The members that narrow a request to the records whose latest activity the provider recorded in [since, to]
+	 * (whole seconds), where it keeps such a time of its own (GetPackages: LastActivityDateRange); absent where it
+	 * keeps none (GetReturns).
+	 */
+	activitySince?(since: number, to: number): IDataObject;
 }
 
 export interface ReadOptions {
@@ -33,11 +39,11 @@ export interface ReadOptions {
 	/** slices are read past this instant whatever the deadline (the stored cursor), so each poll makes progress */
 	progressPast?: number;
 	/**
-	 * The state already holds `count` records with a window time in [from, until) (a stamp window:
-	 * a record's time never changes). When the provider counts no more there, nothing arrived late
-	 * in that part and only [until, to] is read.
+	 * What the state already holds of the window (a stamp window: a record's time never changes):
+	 * `count` records, whose keys are `keys`, all with a window time in [from, until); `since`: the
+	 * provider's present in the first answer of the complete read that stored it (see readWindow).
 	 */
-	remembered?: { until: number; count: number };
+	remembered?: { until: number; count: number; keys?: ReadonlySet<string>; since?: number };
 }
 
 /**
@@ -70,8 +76,12 @@ interface Answer {
  * (a package that moves shifts the ones after it, and one of them is never read). So:
  * 1. One request for the whole window; if the answer holds all of it, done.
  * 2. Otherwise, when the poll's budget allows, Skip/Top pages, kept only if they were consistent:
- *    every page told the same TotalRecordCount and as many distinct records as it arrived. A record
- *    that moved between pages breaks that (it is read twice and another one not at all).
+ *    each page starts with the record the page before it ended with (its Skip is one less than the
+ *    records read so far), every page told the same TotalRecordCount, and they held as many distinct
+ *    records as it told. A net shift of the records before a page's start (one taken away there,
+ *    one that moved on) makes the page start elsewhere, even when a record arriving elsewhere keeps
+ *    the total and the count of distinct records the same: the record at the boundary would slide
+ *    into the page already read and never be read.
  * 3. Otherwise, or when the budget does not allow, slices of the window read in time order, each
  *    small enough to come back in one answer: one answer is one moment of the provider's data, so
  *    nothing in a slice can be skipped, and a record that moves (its time only moves forward) lands
@@ -80,13 +90,26 @@ interface Answer {
  * Records are kept only from complete units (a whole window, a slice), and `through` says how far
  * in time the read is complete: with a budget, reading stops between slices and the next poll goes
  * on from there, but only once the read has passed `progressPast` (the stored cursor): a poll
- * always makes progress, whatever the lookback costs.
+ * always makes progress, whatever the lookback costs. A complete read reports `activityFrom`, the
+ * provider's present in its first answer: every record it missed entered the window after that
+ * answer (recorded late, or changed into the filters), so the provider shows an activity for it at
+ * or after that time.
  *
- * With `remembered` (the window up to `until` was read by earlier polls), a window that does not
- * fit in one answer is read as the part after `until` only, when the counts show that nothing
- * arrived late before it: the whole window's count, less the new part's count, is no more than the
- * state remembers (records are not taken away). A poll then costs the pages of its new records and
- * at most one request more.
+ * With `remembered` (the earlier polls' read of the window), a window that does not fit in one
+ * answer is read only in part:
+ * - Where the provider keeps an activity time (packages) and `since` is known: only the records
+ *   with an activity at or after `since`, over the whole window. That is every record the state
+ *   cannot hold: the new ones and the late ones, whatever left the window meanwhile (a package
+ *   re-rated to another carrier, a ship date corrected). One that entered without an activity
+ *   would still make the whole window's count larger than what the state remembers plus what this
+ *   read brought that it did not: then the whole window is read. Without `since` (a state of an
+ *   earlier version), the whole window is read. A poll then costs the pages of the records with an
+ *   activity since the last poll, and one request more.
+ * - Otherwise (returns: no activity time) only the part after `until`, when the counts show that
+ *   nothing arrived late before it: the whole window's count, less the new part's count, is no
+ *   more than the state remembers. This assumes records are not taken away from the lookback part:
+ *   one taken away while another arrives late there cancels it out, and the late one is not read.
+ *   A poll then costs the pages of its new records and at most one request more.
  */
 export async function readWindow(
 	ctx: IPollFunctions,
@@ -96,6 +119,8 @@ export async function readWindow(
 	options: ReadOptions,
 ): Promise<WindowRead> {
 	const top = Math.max(1, Math.min(options.pageSize, query.maxTop));
+	// the pages after the first overlap by one record: they need at least two
+	const pageTop = Math.min(query.maxTop, Math.max(2, top));
 	const start = floorSecond(from);
 	const end = Math.max(start, ceilSecond(to));
 	const candidates: ReadCandidate[] = [];
@@ -126,6 +151,13 @@ export async function readWindow(
 	};
 	/** the provider's present in this answer bounds the activity time of what it holds */
 	const boundOf = (answer: Answer, sliceEnd: number) => Math.min(sliceEnd + SECOND - 1, answer.providerTime ?? Number.POSITIVE_INFINITY);
+	/** whether records follow this answer's: `read` records read so far, `asked` the Top it was asked with */
+	const more = (answer: Answer, read: number, asked: number) =>
+		typeof answer.body.MoreRecords === 'boolean'
+			? answer.body.MoreRecords
+			: answer.total !== undefined
+				? read < answer.total
+				: answer.records.length >= asked;
 	const fits = (answer: Answer) =>
 		answer.total !== undefined
 			? answer.records.length >= answer.total
@@ -133,60 +165,81 @@ export async function readWindow(
 	const parts = (answer: Answer) => (answer.total === undefined ? 4 : Math.max(2, Math.ceil(answer.total / (top * FILL))));
 	const affords = (requestsMore: number, each = slowest) => performance.now() + (requestsMore + 1) * Math.max(each, 1) <= options.deadline;
 
-	/** Skip/Top pages after a first answer; the records count only when the pages were consistent. */
+	/**
+	 * Skip/Top pages after a first answer, each overlapping the one before by one record; the records count only
+	 * when the pages were consistent (see above).
+	 */
 	const checkedPages = async (first: Answer, a: number, b: number): Promise<boolean> => {
-		const records: Array<{ record: IDataObject; bound: number }> = [];
+		const read: Array<{ record: IDataObject; bound: number }> = [];
 		const identities = new Set<string>();
-		let consistent = true;
-		const read = async () => {
-			for await (const page of paginatePages({
-				style: 'skipTop',
-				pageSize: top,
-				recordsKey: query.recordsKey,
-				fetchPage: async (paging) => (paging.Skip === 0 ? first.body : (await send(a, b, paging)).body),
-			})) {
-				const total = typeof page.body.TotalRecordCount === 'number' ? page.body.TotalRecordCount : undefined;
-				if (total !== first.total) consistent = false;
-				const bound = Math.min(b + SECOND - 1, query.providerTime(page.body) ?? Number.POSITIVE_INFINITY);
-				for (const record of page.records) {
-					identities.add(query.identity(record));
-					records.push({ record, bound });
-				}
-				if (!consistent) break;
+		/** the records of a page that were not read before; false when one of them was (the pages moved) */
+		const take = (answer: Answer, records: IDataObject[]): boolean => {
+			const bound = boundOf(answer, b);
+			for (const record of records) {
+				const identity = query.identity(record);
+				if (identities.has(identity)) return false;
+				identities.add(identity);
+				read.push({ record, bound });
 			}
+			return true;
 		};
-		// pages that contradict themselves or changed between requests are as inconsistent as a changed total; the
-		// transport's errors (NodeApiErrors already) go on as they are
-		await read().catch((error: unknown) => {
-			if (!(error instanceof PagingError)) throw error;
-			consistent = false;
-		});
-		if (first.total !== undefined && identities.size !== first.total) consistent = false;
-		if (consistent) for (const { record, bound } of records) keep([record], bound);
-		return consistent;
+		if (!take(first, first.records)) return false;
+		let page = first;
+		let asked = top;
+		while (more(page, identities.size, asked)) {
+			const last = query.identity(page.records[page.records.length - 1]);
+			page = await send(a, b, { Skip: identities.size - 1, Top: pageTop });
+			asked = pageTop;
+			// records were added or taken away, or those before this page shifted: it does not start where the last ended
+			if (page.total !== first.total || !page.records.length || query.identity(page.records[0]) !== last) return false;
+			// a page that brings nothing new where more should follow does not move on
+			if (page.records.length === 1 && more(page, identities.size, asked)) return false;
+			if (!take(page, page.records.slice(1))) return false;
+		}
+		if (first.total !== undefined && identities.size !== first.total) return false;
+		for (const { record, bound } of read) keep([record], bound);
+		return true;
 	};
 
 	const first = await send(start, end, { Skip: 0, Top: top });
-	const done = (through: number): WindowRead => ({ candidates, through, providerTime, requests, total: first.total });
+	const complete = (through: number) => (through >= end ? first.providerTime : undefined);
+	const done = (through: number): WindowRead => ({ candidates, through, providerTime, requests, total: first.total, activityFrom: complete(through) });
 	if (fits(first)) {
 		keep(first.records, boundOf(first, end));
 		return done(end);
 	}
 	const remembered = options.remembered;
-	if (remembered && first.total !== undefined && remembered.until > start && remembered.until < end) {
-		// nothing after `until` and nothing late before it: nothing to read
-		if (first.total <= remembered.count) return done(end);
-		const later = { ...options, remembered: undefined };
-		const fresh = await readWindow(ctx, query, remembered.until, to, later);
-		const merged = (...reads: WindowRead[]): WindowRead => ({
+	const later = { ...options, remembered: undefined };
+	const merged = (through: number, ...reads: WindowRead[]): WindowRead => {
+		const newest = Math.max(...reads.map((r) => r.providerTime ?? Number.NEGATIVE_INFINITY), providerTime ?? Number.NEGATIVE_INFINITY);
+		return {
 			candidates: reads.flatMap((r) => r.candidates),
-			// the lookback part must be complete for the cursor to move past it
-			through: reads.length > 1 && reads[1].through < remembered.until ? reads[1].through : fresh.through,
-			providerTime: Math.max(...reads.map((r) => r.providerTime ?? Number.NEGATIVE_INFINITY), providerTime ?? Number.NEGATIVE_INFINITY),
+			through,
+			providerTime: Number.isFinite(newest) ? newest : undefined,
 			requests: requests + reads.reduce((sum, r) => sum + r.requests, 0),
 			total: first.total,
-		});
-		const finish = (read: WindowRead) => ({ ...read, providerTime: Number.isFinite(read.providerTime) ? read.providerTime : undefined });
+			activityFrom: complete(through),
+		};
+	};
+	const activitySince = query.activitySince;
+	const keys = remembered?.keys;
+	const since = remembered?.since;
+	if (remembered && activitySince && keys && since !== undefined && since <= end && first.total !== undefined) {
+		// the records with an activity since the read that stored the state: the new ones and the late ones
+		const narrowed: WindowQuery = { ...query, body: (a, b) => ({ ...query.body(a, b), ...activitySince(since, end) }) };
+		const recent = await readWindow(ctx, narrowed, from, to, later);
+		const unseen = new Set(recent.candidates.map((c) => c.key).filter((key) => !keys.has(key)));
+		// the provider counts more than the state holds and this read brought: one entered without an activity
+		if (recent.through >= end && first.total > keys.size + unseen.size) {
+			const whole = await readWindow(ctx, query, from, to, later);
+			return merged(whole.through, recent, whole);
+		}
+		return merged(recent.through, recent);
+	}
+	if (remembered && !activitySince && first.total !== undefined && remembered.until > start && remembered.until < end) {
+		// nothing after `until` and nothing late before it: nothing to read
+		if (first.total <= remembered.count) return done(end);
+		const fresh = await readWindow(ctx, query, remembered.until, to, later);
 		let before = fresh.total === undefined ? Number.POSITIVE_INFINITY : first.total - fresh.total;
 		if (before < remembered.count) {
 			// records arrived after `until` between the two answers: count the part before it exactly
@@ -194,10 +247,12 @@ export async function readWindow(
 			requests += 1;
 			before = exact.total ?? Number.POSITIVE_INFINITY;
 		}
-		if (before <= remembered.count) return finish(merged(fresh));
-		return finish(merged(fresh, await readWindow(ctx, query, start, remembered.until, later)));
+		if (before <= remembered.count) return merged(fresh.through, fresh);
+		const lookback = await readWindow(ctx, query, start, remembered.until, later);
+		// the lookback part must be complete for the cursor to move past it
+		return merged(lookback.through < remembered.until ? lookback.through : fresh.through, fresh, lookback);
 	}
-	const pagesLeft = first.total === undefined ? Number.POSITIVE_INFINITY : Math.ceil(first.total / top) - 1;
+	const pagesLeft = first.total === undefined ? Number.POSITIVE_INFINITY : Math.ceil(Math.max(0, first.total - first.records.length) / (pageTop - 1));
 	if (affords(pagesLeft) && (await checkedPages(first, start, end))) return done(end);
 
 	// Slices: up to the provider's present in equal parts sized from the count, then what lies beyond it.
