@@ -146,10 +146,10 @@ describe('Inventory → Get Transactions', () => {
 				'not both',
 			],
 			[
-				'an end date-time without a start',
+				'an end date-time with the start left empty (the field the panel shows is named)',
 				{ dateFilter: 'range', startDateTime: '={{ "" }}', endDateTime: '2026-02-10T10:00:00Z' },
-				'End Date-Time',
-				'only valid together with a start date-time',
+				'Start Date-Time',
+				'is required',
 			],
 			[
 				'an end date-time with a transaction date',

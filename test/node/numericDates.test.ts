@@ -84,7 +84,7 @@ describe('a date given as a number', () => {
 			{ resource: 'tracking', operation: 'getPackages', filters: { shipDateFrom: '={{ $json.d }}', shipDateTo: '2026-03-02T00:00:00' } },
 			UNIX_SECONDS,
 		);
-		expect(result.error?.message).toContain('Invalid "Ship Date From/To": must be dates');
+		expect(result.error?.message).toBe(`Invalid "Ship Date From": ${NUMBER_RULE} (got ${UNIX_SECONDS})`);
 		expect(await fx.control.requests('GetPackages')).toEqual([]);
 	});
 

@@ -121,9 +121,9 @@ describe('Tracking → Get Packages', () => {
 	});
 
 	it.each([
-		['a From later than To', { shipDateFrom: '2026-01-04T00:00:00', shipDateTo: '2026-01-03T00:00:00' }, 'Ship Date From/To', 'From must not be later than To'],
-		['a range with only one end', { lastActivityFrom: '2026-01-04T00:00:00' }, 'Last Activity From/To', 'needs both a From and a To date'],
-		['an unreadable date', { shipDateFrom: '={{ "yesterday-ish" }}', shipDateTo: '2026-01-03T00:00:00' }, 'Ship Date From/To', 'must be dates'],
+		['a From later than To', { shipDateFrom: '2026-01-04T00:00:00', shipDateTo: '2026-01-03T00:00:00' }, 'Ship Date To', 'must not be before the From date'],
+		['a range with only one end', { lastActivityFrom: '2026-01-04T00:00:00' }, 'Last Activity To', 'is required: a range needs both a From and a To date'],
+		['an unreadable date', { shipDateFrom: '={{ "yesterday-ish" }}', shipDateTo: '2026-01-03T00:00:00' }, 'Ship Date From', 'must be a date'],
 	])('refuses %s before sending anything', async (_case, filters, label, rule) => {
 		const result = await fx.run(getPackages({ filters }));
 		expect(result.error?.message).toContain(`Invalid "${label}"`);
@@ -141,7 +141,7 @@ describe('Tracking → Get Packages', () => {
 
 	it('refuses a range with only its To end before sending anything', async () => {
 		const result = await fx.run(getPackages({ filters: { shipDateTo: '2026-01-04T05:00:00' } }));
-		expect(result.error?.message).toBe('Invalid "Ship Date From/To": needs both a From and a To date (got an object)');
+		expect(result.error?.message).toBe('Invalid "Ship Date From": is required: a range needs both a From and a To date');
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 

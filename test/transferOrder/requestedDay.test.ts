@@ -1,6 +1,7 @@
 // Transfer Order → Create's RequestedDate is a "date" (the interface's create table): the node sends the calendar day
 // picked, as the workflow's time zone shows it, in MM/DD/YYYY (the interface's one stated form of a date string).
-// The update's RequestedDate stays an ISO 8601 date-time in UTC (the interface says so for the update).
+// The update's RequestedDate stays an ISO 8601 date-time in UTC (the interface says so for the update): a day is sent as
+// that day at midnight UTC, so that its UTC day is the day given; a time of day as the UTC instant.
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { request } from 'undici';
 
@@ -76,6 +77,41 @@ describe('Transfer Order → Create: the requested day', () => {
 		const [sent] = await fx.control.requests('UpdateTransferOrder');
 		expect((sent.body.TransferInfo as IDataObject).RequestedDate).toBe('2026-03-12T08:00:00Z');
 		expect(transferOrders(fx.sandbox.state).get('TR-DAY')?.requestedDay).toBe('2026-03-12');
+	});
+});
+
+describe('Transfer Order → Update: a day keeps its day (an ISO 8601 date-time at midnight UTC)', () => {
+	const update = (requestedDate: string, timezone: string, items?: IDataObject[]) =>
+		actionWorkflow(
+			{ resource: 'transferOrder', operation: 'update', customerReferenceNo: 'TR-DAY', updateFields: { requestedDate } },
+			{ timezone, items },
+		);
+
+	it.each([
+		// local midnight in UTC would be 2026-03-11T23:00:00Z, 2026-03-11T10:00:00Z, 2026-03-11T13:00:00Z: the day before
+		['Europe/Berlin', 'a sheet day in ISO 8601', '={{ $json.day }}', [{ day: '2026-03-12' }]],
+		['Europe/Berlin', 'a sheet day in MM/DD/YYYY', '={{ $json.day }}', [{ day: '03/12/2026' }]],
+		['Pacific/Kiritimati', 'a sheet day in ISO 8601', '={{ $json.day }}', [{ day: '2026-03-12' }]],
+		['Australia/Sydney', 'a picked day', '2026-03-12T00:00:00', undefined],
+		['Europe/Berlin', "an expression's DateTime at midnight ($today's form)", "={{ DateTime.fromISO('2026-03-12', { zone: 'Europe/Berlin' }) }}", undefined],
+		['Europe/Berlin', 'midnight with its own offset', '2026-03-12T00:00:00+01:00', undefined],
+		// west of UTC the instant already had the day; the form is the same
+		['America/Los_Angeles', 'a picked day', '2026-03-12T00:00:00', undefined],
+	])('in %s, %s is sent as 2026-03-12T00:00:00Z and the transfer kept on 12 March', async (timezone, _form, requestedDate, items) => {
+		expect((await fx.run(create('2026-03-10T00:00:00', timezone))).error).toBeUndefined();
+		const result = await fx.run(update(requestedDate, timezone, items));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('UpdateTransferOrder');
+		expect((sent.body.TransferInfo as IDataObject).RequestedDate).toBe('2026-03-12T00:00:00Z');
+		expect(transferOrders(fx.sandbox.state).get('TR-DAY')?.requestedDay).toBe('2026-03-12');
+	});
+
+	it('a time of day, however late, is still sent as that moment in UTC', async () => {
+		expect((await fx.run(create('2026-03-10T00:00:00', 'America/Los_Angeles'))).error).toBeUndefined();
+		const result = await fx.run(update('2026-03-12T18:00:00', 'America/Los_Angeles'));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('UpdateTransferOrder');
+		expect((sent.body.TransferInfo as IDataObject).RequestedDate).toBe('2026-03-13T01:00:00Z');
 	});
 });
 

@@ -430,10 +430,13 @@ describe('wire/tracking', () => {
 		expect(parsed(dateTimeRange, { from: '2025-12-19T01:00:00+01:00', to: '2025-12-19T01:00:00+01:00' })).toBe('12/19/2025 00:00:00 - 12/19/2025 00:00:00');
 		expect(parsed(dateTimeRange, ' 12/19/2025 00:00:00 - 12/19/2025 23:59:59 ')).toBe('12/19/2025 00:00:00 - 12/19/2025 23:59:59');
 		expect(outcome(dateTimeRange, '12/19/2025 - 12/20/2025')).toBe(': must have the form MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss');
-		expect(outcome(dateTimeRange, { from: '2025-12-19T00:00:00Z' })).toBe(': needs both a From and a To date');
-		expect(outcome(dateTimeRange, { to: '2025-12-19T00:00:00Z' })).toBe(': needs both a From and a To date');
-		expect(outcome(dateTimeRange, { from: 'x', to: '2025-12-19T00:00:00Z' })).toMatch(/^: must be dates/);
-		expect(outcome(dateTimeRange, { from: '2025-12-20T00:00:00Z', to: '2025-12-19T00:00:00Z' })).toBe(': From must not be later than To');
+		// a refusal of the pickers is at the end it concerns, so that the node names that end
+		expect(outcome(dateTimeRange, { from: '2025-12-19T00:00:00Z' })).toBe('to: is required: a range needs both a From and a To date');
+		expect(outcome(dateTimeRange, { to: '2025-12-19T00:00:00Z' })).toBe('from: is required: a range needs both a From and a To date');
+		expect(outcome(dateTimeRange, { from: 'x', to: '2025-12-19T00:00:00Z' })).toMatch(/^from: must be a date/);
+		expect(outcome(dateTimeRange, { from: '2025-12-19T00:00:00Z', to: 'x' })).toMatch(/^to: must be a date/);
+		expect(outcome(dateTimeRange, { from: '2025-12-20T00:00:00Z', to: '2025-12-19T00:00:00Z' })).toBe('to: must not be before the From date');
+		expect(outcome(dateTimeRange, 5)).toBe(': must have the form MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss');
 	});
 
 	it('reads LatestActivityTimestamp in both spellings the documentation prints', () => {
@@ -474,7 +477,7 @@ describe('wire/tracking', () => {
 
 	it('the estimate range: StartDate and EndDate as MM/DD/YYYY, From not after To', () => {
 		expect(parsed(deliveryEstimateRange, { StartDate: '2026-01-06', EndDate: '2026-01-06' })).toEqual({ StartDate: '01/06/2026', EndDate: '01/06/2026' });
-		expect(outcome(deliveryEstimateRange, { StartDate: '2026-01-07', EndDate: '2026-01-06' })).toBe(': Ship Date From must not be later than Ship Date To');
+		expect(outcome(deliveryEstimateRange, { StartDate: '2026-01-07', EndDate: '2026-01-06' })).toBe('EndDate: must not be before Ship Date From');
 		expect(outcome(deliveryEstimateRange, { StartDate: '2026-01-07' })).toMatch(/^EndDate: /);
 	});
 

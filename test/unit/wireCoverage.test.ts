@@ -114,9 +114,7 @@ describe('wire/dates: a date that is not valid is no date', () => {
 		const rule = ': must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY';
 		expect(outcome(isoDateTime, invalid)).toBe(rule);
 		expect(outcome(usDate, invalid)).toBe(rule);
-		expect(outcome(dateTimeRange, { from: invalid, to: DateTime.utc(2026, 3, 1) })).toBe(
-			': must be dates: pick them, or give ISO 8601 (2026-03-01T08:00:00) or MM/DD/YYYY HH:mm:ss',
-		);
+		expect(outcome(dateTimeRange, { from: invalid, to: DateTime.utc(2026, 3, 1) })).toBe(`from${rule}`);
 	});
 
 	it('refuses an invalid Date and epoch milliseconds beyond the range of dates', () => {

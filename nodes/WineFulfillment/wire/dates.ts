@@ -73,12 +73,46 @@ export function readDate(value: unknown): DateTime<true> | undefined {
 }
 
 /** The date a value holds (see `readDate`), or the rule it breaks, in the words of the refusal. */
-function dateOrRule(value: unknown): DateTime<true> | string {
+export function dateOrRule(value: unknown): DateTime<true> | string {
+	const reading = readingOrRule(value);
+	return typeof reading === 'string' ? reading : reading.date;
+}
+
+/**
+ * The end of a range a value gives (see `readDate`), or the rule it breaks: a value that names a day (`DAY_TEXT`)
+ * ends with that day, at 23:59:59 in the zone it is read in; any other value is the moment it gives.
+ */
+export function endOrRule(value: unknown): DateTime<true> | string {
+	const reading = readingOrRule(value);
+	return typeof reading === 'string' ? reading : endOf(reading);
+}
+
+/** A date as read: the moment, and whether the value named a day rather than a moment (`DAY_TEXT`). */
+interface Reading {
+	date: DateTime<true>;
+	day: boolean;
+}
+
+/**
+ * Text that names a day and no moment: a date alone (2026-03-12, 03/12/2026), or one with the time 00:00:00 and no
+ * offset, the form n8n's date picker gives a picked day (2026-03-12T00:00:00). A time of day, an offset (Z, +01:00),
+ * a number, a Date or a luxon DateTime give a moment.
+ */
+const DAY_TEXT = /^(\d{4}-\d{2}-\d{2}(T00:00(:00(\.0+)?)?)?|\d{2}\/\d{2}\/\d{4}( 00:00:00)?)$/;
+
+/** The last whole second of a day a reading names; the moment itself when it names none. */
+function endOf({ date, day }: Reading): DateTime<true> {
+	return day ? date.endOf('day').startOf('second') : date;
+}
+
+/** The reading of a value (see `readDate`), or the rule it breaks, in the words of the refusal. */
+function readingOrRule(value: unknown): Reading | string {
 	// NaN fails both comparisons: refused as any number outside the range
 	if (typeof value === 'number' && !(value >= FIRST_MS && value < END_MS)) return NUMBER_RULE;
 	const date = parse(value);
 	if (!date) return DATE_RULE;
-	return date.year >= FIRST_YEAR && date.year <= LAST_YEAR ? date : YEAR_RULE;
+	if (date.year < FIRST_YEAR || date.year > LAST_YEAR) return YEAR_RULE;
+	return { date, day: typeof value === 'string' && DAY_TEXT.test(value.trim()) };
 }
 
 /** The date a value holds in any form `readDate` reads, its bounds not yet checked. */
@@ -104,22 +138,39 @@ function parse(value: unknown): DateTime<true> | undefined {
 	return undefined;
 }
 
-function dateSchema(format: (d: DateTime<true>) => string) {
+function dateSchema(format: (reading: Reading) => string) {
 	return z.unknown().transform((value, ctx) => {
-		const date = dateOrRule(value);
-		if (typeof date === 'string') {
-			ctx.addIssue({ code: z.ZodIssueCode.custom, message: date });
+		const reading = readingOrRule(value);
+		if (typeof reading === 'string') {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: reading });
 			return z.NEVER;
 		}
-		return format(date);
+		return format(reading);
 	});
 }
 
-/** MM/DD/YYYY (RequestedShipmentDate, purchase and transfer order create RequestedDate, TransactionDate). */
-export const usDate = dateSchema((d) => d.toFormat('MM/dd/yyyy'));
+const isoUtc = (date: DateTime<true>) => date.toUTC().toISO({ suppressMilliseconds: true });
 
-/** ISO 8601 date-time in UTC (OrderDate, TransactionStartDateTime, transfer update RequestedDate). */
-export const isoDateTime = dateSchema((d) => d.toUTC().toISO({ suppressMilliseconds: true }));
+/** MM/DD/YYYY (RequestedShipmentDate, purchase and transfer order create RequestedDate, TransactionDate). */
+export const usDate = dateSchema(({ date }) => date.toFormat('MM/dd/yyyy'));
+
+/** ISO 8601 date-time in UTC (OrderDate, TransactionStartDateTime, returns StartTime). */
+export const isoDateTime = dateSchema(({ date }) => isoUtc(date));
+
+/**
+ * ISO 8601 date-time in UTC as the end of a range (TransactionEndDateTime, returns EndTime): a value that names a day
+ * means through that day, its 23:59:59 in the zone it is read in (see `endOrRule`).
+ */
+export const isoDateTimeEnd = dateSchema((reading) => isoUtc(endOf(reading)));
+
+/**
+ * ISO 8601 date-time in UTC that keeps a day (transfer order update RequestedDate): a value at 00:00:00 in the zone it
+ * is read in (a picked day, 2026-03-12 or 03/12/2026 from a sheet, $today) is sent as that calendar day at midnight
+ * UTC, 2026-03-12T00:00:00Z, so its UTC day is the day given; a value with a time of day is sent as the UTC instant.
+ */
+export const dayOrDateTime = dateSchema(({ date, day }) =>
+	day || +date === +date.startOf('day') ? date.toFormat("yyyy-MM-dd'T'00:00:00'Z'") : isoUtc(date),
+);
 
 /** "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (GetPackages ShipDateRange / LastActivityDateRange). */
 export function usDateTimeRange(from: DateTime, to: DateTime): string {

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 
 import { MAX_TOP, limitedList, warehouseCode, onFirstUse } from './common';
-import { isoDateTime, usDate } from './dates';
+import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
 import { booleanValue } from './values';
 
 export const getStatusRequest = onFirstUse(() =>
@@ -45,14 +45,14 @@ export const TRANSACTION_RECORDS = 'InventoryTransactions';
 
 /**
  * Filter rules: exactly one of TransactionDate (MM/DD/YYYY) or TransactionStartDateTime (ISO 8601,
- * UTC); TransactionEndDateTime only with a start, and not before it.
+ * UTC); TransactionEndDateTime only with a start, and not before it (a day given as the end means through that day).
  */
 export const getTransactionsRequest = onFirstUse(() =>
 	z
 		.object({
 			TransactionDate: usDate.optional(),
 			TransactionStartDateTime: isoDateTime.optional(),
-			TransactionEndDateTime: isoDateTime.optional(),
+			TransactionEndDateTime: isoDateTimeEnd.optional(),
 			TransactionType: z.string().trim().min(1).optional(),
 			Warehouse: warehouseCode.optional(),
 			Reference: z.string().optional(),

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
-import { isoDateTime, usDate } from './dates';
+import { dayOrDateTime, usDate } from './dates';
 import { decimalNumber, identifier, textValue, wholeNumber } from './values';
 
 /**
@@ -157,7 +157,7 @@ export const updateTransferOrderRequest = onFirstUse(() =>
 				.object({
 					CustomerReferenceNo: customerReferenceNo,
 					TransferOrderNumber: text.optional(),
-					RequestedDate: isoDateTime.optional(),
+					RequestedDate: dayOrDateTime.optional(),
 					InventoryStatusCode: statusCode.optional(),
 					FirstName: text.optional(),
 					LastName: text.optional(),

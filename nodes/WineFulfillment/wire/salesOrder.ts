@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
-import { isoDateTime, usDate } from './dates';
+import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
 import { booleanValue, identifier, textValue, wholeNumber } from './values';
 
 // ---- enums ----
@@ -235,7 +235,7 @@ export const getReturnsRequest = onFirstUse(() =>
 		.object({
 			OrderNumbers: limitedList(MAX_RETURN_ORDER_NUMBERS, 'order number').optional(),
 			StartTime: isoDateTime.optional(),
-			EndTime: isoDateTime.optional(),
+			EndTime: isoDateTimeEnd.optional(),
 			DispositionCode: enumOf(DISPOSITION_CODES).optional(),
 			Warehouse: warehouseCode.optional(),
 			IncludeTotalRecordCount: booleanValue.optional(),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { streetAddress } from './commerce';
 import { CARRIERS, limitedList, onFirstUse } from './common';
-import { US_DATE_TIME, readDate, usDate, usDateTimeRange } from './dates';
+import { US_DATE_TIME, dateOrRule, endOrRule, readDate, usDate, usDateTimeRange } from './dates';
 import { requiredText } from './values';
 
 /** Package Status values (field notes). */
@@ -49,20 +49,22 @@ export const orderNo = requiredText(z.string().trim().min(5, 'must be 5 to 50 ch
 export const getDetailsRequest = onFirstUse(() => z.object({ OrderNo: orderNo }).passthrough());
 
 const RANGE_RULE = {
-	both: 'needs both a From and a To date',
-	dates: 'must be dates: pick them, or give ISO 8601 (2026-03-01T08:00:00) or MM/DD/YYYY HH:mm:ss',
+	both: 'is required: a range needs both a From and a To date',
 	text: 'must have the form MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss',
 	order: 'From must not be later than To',
+	toBeforeFrom: 'must not be before the From date',
 };
 
 /**
  * A date range from two pickers ({from, to}), sent as "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss"
- * in UTC. Text already in that form (from an expression or the JSON escape hatch) is kept as given once both ends
- * are real dates and times, the first not after the second.
+ * in UTC. A To that names a day (a picked day, 2026-01-04 from a sheet) means through that day: its 23:59:59 in the
+ * zone it is read in (`endOrRule`). A missing, unreadable or early end is refused at its own path (`from` or `to`),
+ * so the refusal names that end and what it was given. Text already in the wire form (from an expression or the JSON
+ * escape hatch) is kept as given once both ends are real dates and times, the first not after the second.
  */
 export const dateTimeRange = z.unknown().transform((value, ctx) => {
-	const fail = (message: string) => {
-		ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+	const fail = (message: string, end?: 'from' | 'to') => {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message, path: end === undefined ? [] : [end] });
 		return z.NEVER;
 	};
 	if (typeof value === 'string') {
@@ -71,11 +73,15 @@ export const dateTimeRange = z.unknown().transform((value, ctx) => {
 		if (ends.length !== 2 || !ends[0].isValid || !ends[1].isValid) return fail(RANGE_RULE.text);
 		return ends[0] > ends[1] ? fail(RANGE_RULE.order) : text;
 	}
-	const range = (value ?? {}) as { from?: unknown; to?: unknown };
-	if (range.from === undefined || range.to === undefined) return fail(RANGE_RULE.both);
-	const [from, to] = [readDate(range.from), readDate(range.to)];
-	if (!from || !to) return fail(RANGE_RULE.dates);
-	if (from > to) return fail(RANGE_RULE.order);
+	// anything else than the wire text or a pair of ends (a number or a list from the JSON escape hatch) is no range
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(RANGE_RULE.text);
+	const range = value as { from?: unknown; to?: unknown };
+	if (range.from === undefined) return fail(RANGE_RULE.both, 'from');
+	if (range.to === undefined) return fail(RANGE_RULE.both, 'to');
+	const [from, to] = [dateOrRule(range.from), endOrRule(range.to)];
+	if (typeof from === 'string') return fail(from, 'from');
+	if (typeof to === 'string') return fail(to, 'to');
+	if (from > to) return fail(RANGE_RULE.toBeforeFrom, 'to');
 	return usDateTimeRange(from.toUTC(), to.toUTC());
 });
 
@@ -132,7 +138,8 @@ export const deliveryEstimateRange = onFirstUse(() =>
 		.passthrough()
 		.superRefine((range, ctx) => {
 			const [start, end] = [readDate(range.StartDate), readDate(range.EndDate)];
-			if (start && end && start > end) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Ship Date From must not be later than Ship Date To' });
+			// at the To end, so that the refusal names it and shows what it was given
+			if (start && end && start > end) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['EndDate'], message: 'must not be before Ship Date From' });
 		})
 );
 

@@ -15,7 +15,7 @@ import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, w
 import { prepareQuery, queryProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions, type Send } from '../operation';
-import { nodeParameter, readList } from '../parameters';
+import { invalidField, nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
 
@@ -59,7 +59,8 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		displayOptions: { show: { dateFilter: ['range'] } },
-		description: 'Transactions up to this moment (sent as ISO 8601 in UTC); empty means no upper bound',
+		description:
+			"Transactions up to this moment (sent as ISO 8601 in UTC); empty means no upper bound. A day (picked with its time left at 00:00:00, or given as 2026-01-04 or 01/04/2026) means through the end of that day: 23:59:59 in the workflow's time zone. A time of day, an offset (Z, +02:00) or an expression's DateTime is taken as that moment.",
 	},
 	{
 		displayName: 'Transaction Type',
@@ -139,13 +140,12 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		InventoryStatus: nodeParameter(this, 'inventoryStatus', itemIndex, '') as string,
 		ItemNumbers: readList(this, nodeParameter(this, 'itemNumbers', itemIndex, ''), itemIndex, 'Item Numbers'),
 	});
-	const body = validateBody(
-		this,
-		getTransactionsRequest,
-		compact(withAdditionalJson(this, filters, itemIndex)),
-		labels,
-		itemIndex,
-	);
+	const merged = compact(withAdditionalJson(this, filters, itemIndex));
+	// in Date-Time Range mode the panel shows Start Date-Time, not Transaction Date: a missing date is named there
+	if (nodeParameter(this, 'dateFilter', itemIndex, 'date') === 'range' && merged.TransactionDate === undefined && merged.TransactionStartDateTime === undefined) {
+		throw invalidField(this, 'Start Date-Time', 'is required', itemIndex, nodeParameter(this, 'startDateTime', itemIndex, ''));
+	}
+	const body = validateBody(this, getTransactionsRequest, merged, labels, itemIndex);
 	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);
 	if (body.TransactionType && !(TRANSACTION_TYPES as readonly string[]).includes(body.TransactionType)) {
 		this.addExecutionHints({

@@ -57,7 +57,8 @@ const properties: INodeProperties[] = [
 				name: 'lastActivityTo',
 				type: 'dateTime',
 				default: '',
-				description: 'End of the last-activity range (needs Last Activity From). Sent in UTC.',
+				description:
+					"End of the last-activity range (needs Last Activity From), included. Sent in UTC. A day (picked with its time left at 00:00:00, or given as 2026-01-04 or 01/04/2026) means through the end of that day: 23:59:59 in the workflow's time zone. A time of day, an offset (Z, +02:00) or an expression's DateTime is taken as that moment.",
 			},
 			{
 				displayName: 'Order Numbers',
@@ -79,7 +80,8 @@ const properties: INodeProperties[] = [
 				name: 'shipDateTo',
 				type: 'dateTime',
 				default: '',
-				description: 'End of the ship-date range (needs Ship Date From). Sent in UTC.',
+				description:
+					"End of the ship-date range (needs Ship Date From), included. Sent in UTC. A day (picked with its time left at 00:00:00, or given as 2026-01-04 or 01/04/2026) means through the end of that day: 23:59:59 in the workflow's time zone. A time of day, an offset (Z, +02:00) or an expression's DateTime is taken as that moment.",
 			},
 		],
 	},
@@ -92,7 +94,11 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
 
 const labels = {
 	ShipDateRange: 'Ship Date From/To',
+	'ShipDateRange.from': 'Ship Date From',
+	'ShipDateRange.to': 'Ship Date To',
 	LastActivityDateRange: 'Last Activity From/To',
+	'LastActivityDateRange.from': 'Last Activity From',
+	'LastActivityDateRange.to': 'Last Activity To',
 	ShippingCarrier: 'Carrier',
 	OrderNumbers: 'Order Numbers',
 };

@@ -30,7 +30,8 @@ const updateFields: INodeProperties[] = [
 		name: 'requestedDate',
 		type: 'dateTime',
 		default: '',
-		description: 'When the transfer should happen (sent as an ISO 8601 date-time in UTC)',
+		description:
+			'When the transfer should happen, as an ISO 8601 date-time in UTC. A day (picked with its time left at 00:00:00, given as 2026-03-12 or 03/12/2026, or any value at 00:00:00 such as $today) is sent as that day: 2026-03-12T00:00:00Z. A time of day is sent as that moment in UTC.',
 	},
 	{
 		displayName: 'Special Instruction',
