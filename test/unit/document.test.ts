@@ -109,9 +109,9 @@ describe('readDocument: raw bytes', () => {
 describe('readDocument: JSON answers', () => {
 	const b64 = (data: Buffer) => data.toString('base64');
 
-	it('finds the document in a member in base64, keeping the rest as meta and FileName as the file name', () => {
+	it('finds the document in a member in base64, keeping the rest as meta and FileName as the file name (not in meta)', () => {
 		const read = readDocument(ct('application/json'), json({ FileName: 'l.pdf', Label: b64(PDF), Carrier: 'UPS' }), 'application/pdf');
-		expect(read).toEqual({ ok: true, document: { data: PDF, mimeType: 'application/pdf', fileName: 'l.pdf', meta: { FileName: 'l.pdf', Carrier: 'UPS' } } });
+		expect(read).toEqual({ ok: true, document: { data: PDF, mimeType: 'application/pdf', fileName: 'l.pdf', meta: { Carrier: 'UPS' } } });
 		const lower = readDocument(ct('application/json'), json({ fileName: 'p.png', data: b64(PNG) }), 'image/png');
 		expect(lower.ok && lower.document.fileName).toBe('p.png');
 		const numeric = readDocument(ct('application/json'), json({ FileName: 7, data: b64(PNG) }), 'image/png');

@@ -6,9 +6,9 @@ export type DocumentType = 'application/pdf' | 'image/png';
 export interface WireDocument {
 	data: Buffer;
 	mimeType: DocumentType;
-	/** the provider's file name (Content-Disposition, or a FileName member of a JSON answer) */
+	/** the provider's file name (Content-Disposition, or a FileName member of a JSON answer), made safe (safeFileName) */
 	fileName?: string;
-	/** the members of a JSON answer besides the document */
+	/** the members of a JSON answer besides the document and its file name */
 	meta: IDataObject;
 }
 
@@ -104,10 +104,142 @@ function fromJson(clean: Clean, answer: unknown, wanted: DocumentType): Document
 	const meta = { ...body };
 	delete meta[found.key];
 	const fileName = meta.FileName ?? meta.fileName;
+	// the name as given leaves only through safeFileName: the output's FileName is the safe one
+	for (const key of ['FileName', 'fileName']) if (typeof meta[key] === 'string') delete meta[key];
 	return {
 		ok: true,
-		document: { data: found.data, mimeType: wanted, fileName: typeof fileName === 'string' ? fileName : undefined, meta },
+		document: { data: found.data, mimeType: wanted, fileName: typeof fileName === 'string' ? safeFileName(fileName, wanted) : undefined, meta },
 	};
+}
+
+// ---- the file name ----
+
+/** The parameters of a Content-Disposition header (RFC 6266): names in lower case, the first of a repeated one. */
+function dispositionParameters(value: string): Map<string, string> {
+	const parameters = new Map<string, string>();
+	let at = 0;
+	while (at < value.length) {
+		// a parameter's name runs to "=" (the disposition type, which has none, is passed over)
+		const end = value.slice(at).search(/[=;]/);
+		const name = value.slice(at, end === -1 ? value.length : at + end).trim().toLowerCase();
+		at = end === -1 ? value.length : at + end;
+		if (value[at] !== '=') {
+			at += 1;
+			continue;
+		}
+		at += 1;
+		while (value[at] === ' ' || value[at] === '\t') at += 1;
+		let text = '';
+		if (value[at] === '"') {
+			// a quoted string: "\" escapes the next character; a ";" inside belongs to the value
+			at += 1;
+			while (at < value.length && value[at] !== '"') {
+				if (value[at] === '\\' && at + 1 < value.length) at += 1;
+				text += value[at];
+				at += 1;
+			}
+			const next = value.indexOf(';', at);
+			at = next === -1 ? value.length : next + 1;
+		} else {
+			const next = value.indexOf(';', at);
+			text = value.slice(at, next === -1 ? value.length : next).trim();
+			at = next === -1 ? value.length : next + 1;
+		}
+		if (name && !parameters.has(name)) parameters.set(name, text);
+	}
+	return parameters;
+}
+
+/** Bytes of percent-encoded text: %XX as the byte, any other character as its UTF-8; undefined when a % is malformed. */
+function percentDecoded(text: string): Buffer | undefined {
+	const bytes: Buffer[] = [];
+	for (let at = 0; at < text.length; at += 1) {
+		if (text[at] !== '%') {
+			const code = text.codePointAt(at) as number;
+			if (code > 0xffff) at += 1;
+			bytes.push(Buffer.from(String.fromCodePoint(code), 'utf8'));
+		} else if (/^[0-9a-f]{2}$/i.test(text.slice(at + 1, at + 3))) {
+			bytes.push(Buffer.from([parseInt(text.slice(at + 1, at + 3), 16)]));
+			at += 2;
+		} else return undefined;
+	}
+	return Buffer.concat(bytes);
+}
+
+/** UTF-8 text of bytes, or undefined when they are not UTF-8. */
+function utf8(bytes: Buffer): string | undefined {
+	try {
+		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+	} catch {
+		return undefined;
+	}
+}
+
+/** An RFC 5987 ext-value (charset'language'percent-encoded), in UTF-8 or ISO-8859-1; undefined when it is not one. */
+function extendedValue(value: string): string | undefined {
+	const parts = /^([^']*)'[^']*'(.*)$/.exec(value);
+	const charset = parts?.[1].trim().toLowerCase();
+	const bytes = parts && percentDecoded(parts[2]);
+	if (!bytes) return undefined;
+	if (charset === 'utf-8') return utf8(bytes);
+	if (charset === 'iso-8859-1' || charset === 'latin1') return bytes.toString('latin1');
+	return undefined;
+}
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266): filename* (RFC 5987: UTF-8 or ISO-8859-1, any language
+ * tag) when it decodes, else filename, quoted or not. That one is read as browsers read it: percent-encoded UTF-8 is
+ * decoded (text that does not decode, such as "100%.pdf", is kept), and raw UTF-8, which Node reads as ISO-8859-1
+ * characters, is read back as UTF-8.
+ */
+export function dispositionFileName(value: string): string | undefined {
+	const parameters = dispositionParameters(value);
+	const extended = parameters.get('filename*');
+	const decoded = extended === undefined ? undefined : extendedValue(extended);
+	if (decoded !== undefined) return decoded;
+	const plain = parameters.get('filename');
+	if (plain === undefined) return undefined;
+	const bytes = plain.includes('%') ? percentDecoded(plain) : undefined;
+	const fromPercent = bytes && utf8(bytes);
+	if (fromPercent !== undefined) return fromPercent;
+	const latin1 = Array.from(plain).every((c) => c.charCodeAt(0) <= 0xff);
+	return (latin1 && /[\x80-\xff]/.test(plain) && utf8(Buffer.from(plain, 'latin1'))) || plain;
+}
+
+/** Each document type's file extension. */
+const EXTENSIONS: Record<DocumentType, string> = { 'application/pdf': 'pdf', 'image/png': 'png' };
+
+/** Extensions of file types a name may wrongly carry: replaced by the document's own (any other is part of the name). */
+const TYPE_EXTENSIONS = /^(pdf|png|jpe?g|gif|tiff?|bmp|webp|svg|zpl|epl|txt|html?|xml|json|bin|dat)$/i;
+
+/** Control characters (C0, DEL, C1), invisible format characters (bidi overrides...) and line or paragraph separators. */
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+/** Longest file name made, in characters and in UTF-8 bytes (file systems allow 255 bytes). */
+const MAX_NAME_CHARACTERS = 200;
+const MAX_NAME_BYTES = 255;
+
+/**
+ * A file name that is safe to write and to put in a header, or undefined when none is left (the caller builds its own):
+ * the last segment of a path (split at "/" and "\"), without control or invisible characters, leading dots, or spaces
+ * and dots at the ends ("." and ".." leave nothing); with the document's extension (a wrong type's is replaced, an
+ * unknown one kept before it); at most 200 characters and 255 UTF-8 bytes, cut before the extension.
+ */
+export function safeFileName(name: string | undefined, type: DocumentType): string | undefined {
+	if (name === undefined) return undefined;
+	const segment = name.split(/[\\/]/).pop() as string;
+	const clean = segment.replace(UNSAFE_CHARACTERS, '').replace(/^[\s.]+|[\s.]+$/g, '');
+	const extension = EXTENSIONS[type];
+	const dot = clean.lastIndexOf('.');
+	const given = dot === -1 ? '' : clean.slice(dot + 1);
+	const ownExtension = given.toLowerCase() === extension;
+	let stem = ownExtension || TYPE_EXTENSIONS.test(given) ? clean.slice(0, dot) : clean;
+	const suffix = `.${ownExtension ? given : extension}`;
+	const characters = Array.from(stem.replace(/[\s.]+$/, ''));
+	characters.length = Math.min(characters.length, MAX_NAME_CHARACTERS - suffix.length);
+	while (characters.length && Buffer.byteLength(characters.join('') + suffix) > MAX_NAME_BYTES) characters.pop();
+	stem = characters.join('').replace(/[\s.]+$/, '');
+	return stem ? `${stem}${suffix}` : undefined;
 }
 
 /** A header's value by its lower-case name: n8n's HTTP helper gives every header name in lower case. */
@@ -146,13 +278,7 @@ export function readDocument(
 		return fromJson(clean, parsed, wanted);
 	}
 	if (signature === wanted && (type === wanted || GENERIC_TYPES.has(type))) {
-		const disposition = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header(headers, 'content-disposition'));
-		let fileName: string | undefined;
-		try {
-			fileName = disposition ? decodeURIComponent(disposition[1]) : undefined;
-		} catch {
-			fileName = disposition?.[1];
-		}
+		const fileName = safeFileName(dispositionFileName(header(headers, 'content-disposition')), wanted);
 		return { ok: true, document: { data: bytes, mimeType: wanted, fileName, meta: {} } };
 	}
 	if (signature) {

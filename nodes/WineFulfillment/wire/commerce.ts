@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { booleanValue, decimalNumber, optionalText, requiredText, textValue, wholeNumber } from './values';
+import { booleanValue, decimalNumber, optionalText, requiredText, textValue, wholeNumber, zipCode } from './values';
 
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
@@ -25,7 +25,10 @@ export const MAX_LOCATIONS_TOP = 100;
 const carrierOf = <T extends readonly [string, ...string[]]>(values: T) =>
 	z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
-/** An address as Validation and GetDeliveryEstimates take it: StreetLines (at least one), City, State, ZipCode, Country. */
+/**
+ * An address as Validation and GetDeliveryEstimates take it: StreetLines (at least one), City, State, ZipCode (a US ZIP
+ * code: see values.ts zipCode), Country.
+ */
 export const streetAddress = onFirstUse(() =>
 	z
 		.object(
@@ -35,7 +38,7 @@ export const streetAddress = onFirstUse(() =>
 					.min(1, 'needs at least one street line'),
 				City: optionalText,
 				State: optionalText,
-				ZipCode: optionalText,
+				ZipCode: zipCode,
 				Country: optionalText,
 			},
 			{ required_error: 'is required' },
@@ -77,7 +80,7 @@ export const carrierLocationsRequest = onFirstUse(() =>
 			ShippingCarrier: carrierOf(LOCATION_CARRIERS),
 			City: optionalText,
 			State: optionalText,
-			ZipCode: optionalText,
+			ZipCode: zipCode,
 			SearchRadius: decimalNumber.pipe(z.number().positive('must be more than 0')).optional(),
 			Latitude: decimalNumber
 				.pipe(z.number().min(-90, 'must be between -90 and 90')

@@ -75,19 +75,27 @@ export const decimalNumber = z.unknown().transform((value, ctx): number => {
 	return n;
 });
 
+/** Why a number that is not exact is refused where text is wanted (see `exactNumberText`). */
+const INEXACT_NUMBER = 'a number too large to be exact: it must arrive as text, since JavaScript keeps only about 16 digits of a number';
+
+/**
+ * A finite number as text, or undefined when the text would not be the number given: a whole number past 2^53 has lost
+ * its last digits already (in JSON.parse), and 1e21 would go out as "1e+21".
+ */
+function exactNumberText(value: number): string | undefined {
+	const text = String(value);
+	return (Number.isInteger(value) && !Number.isSafeInteger(value)) || /e/i.test(text) ? undefined : text;
+}
+
 /** Text, or a number sent as text; an object, array or boolean is refused (it would travel as "[object Object]"). */
 export const textValue = z.unknown().transform((value, ctx): string => {
 	if (value === undefined) return required(ctx);
 	if (typeof value === 'string') return value;
 	// only a number is finite (Number.isFinite converts nothing)
 	if (Number.isFinite(value)) {
-		const text = String(value);
-		// a whole number past 2^53 has lost its last digits already (in JSON.parse), and 1e21 would go out as "1e+21"
-		if ((Number.isInteger(value) && !Number.isSafeInteger(value)) || /e/i.test(text)) {
-			ctx.addIssue({
-				code: z.ZodIssueCode.custom,
-				message: 'is a number too large to be exact: it must arrive as text, since JavaScript keeps only about 16 digits of a number',
-			});
+		const text = exactNumberText(value as number);
+		if (text === undefined) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `is ${INEXACT_NUMBER}` });
 			return z.NEVER;
 		}
 		return text;
@@ -101,6 +109,27 @@ export const textValue = z.unknown().transform((value, ctx): string => {
 
 /** Optional text, trimmed: a number (a ZIP code or a phone number from a sheet) is sent as text (see textValue). */
 export const optionalText = textValue.pipe(z.string().trim()).optional();
+
+/**
+ * A US ZIP code as text. Text is kept as given (trimmed). A number is what a sheet or CSV column of numbers makes of a
+ * ZIP code, its leading zeros dropped (02134 → 2134; every ZIP code of CT, MA, ME, NH, NJ, PR, RI and VT starts with
+ * 0): a whole number of 3 to 5 digits is padded back to the 5 digits of a ZIP code, one of 7 to 9 digits to the 9 of
+ * ZIP+4 written without its hyphen (no ZIP code is below 00501). Any other number is refused: it is no ZIP code.
+ */
+export const zipCode = z
+	.unknown()
+	.transform((value, ctx): unknown => {
+		if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+		const digits = Number.isSafeInteger(value) && value > 0 ? String(value).length : 0;
+		if (digits >= 3 && digits <= 5) return String(value).padStart(5, '0');
+		if (digits >= 7 && digits <= 9) return String(value).padStart(9, '0');
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: 'is a number that is no ZIP code (5 digits, or 9 with ZIP+4): give ZIP codes as text, e.g. format the column as text',
+		});
+		return z.NEVER;
+	})
+	.pipe(optionalText);
 
 /**
  * Text a member requires, checked by `rules` once trimmed: a missing or null member reads as empty (so the message is
@@ -122,7 +151,8 @@ export function preview(value: unknown): string {
 /**
  * A list: text separated by commas, semicolons or line breaks, or a list (from an expression) of text and numbers.
  * Entries are trimmed; empty ones, null and undefined are dropped. An object, a nested list or a boolean is refused,
- * whole or as an entry (it would travel as "[object Object]" or "true").
+ * whole or as an entry (it would travel as "[object Object]" or "true"), and so is a number that is not exact, as
+ * textValue refuses it (it would travel as another number).
  */
 export const listValue = z.unknown().transform((value, ctx): string[] => {
 	// undefined and null become one entry, dropped below
@@ -135,7 +165,12 @@ export const listValue = z.unknown().transform((value, ctx): string[] => {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be text or a list of text${which}` });
 			return z.NEVER;
 		}
-		const text = String(entry).trim();
+		const text = typeof entry === 'string' ? entry.trim() : exactNumberText(entry as number);
+		if (text === undefined) {
+			const whose = Array.isArray(value) ? `entry ${index + 1} is ${preview(entry)}, ` : 'is ';
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${whose}${INEXACT_NUMBER}` });
+			return z.NEVER;
+		}
 		if (text.length > 0) list.push(text);
 	}
 	return list;

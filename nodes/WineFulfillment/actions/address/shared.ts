@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../common';
 import { contactFields, contactLabels } from '../panel';
-import { readText } from '../parameters';
+import { zipCode } from '../../wire/values';
+import { readParameter, readText } from '../parameters';
 
 /** The address fields (panel.ts contactFields): Address Line 1 required, Country US unless changed. */
 export const addressProperties: INodeProperties[] = contactFields({
@@ -17,8 +18,9 @@ export const addressProperties: INodeProperties[] = contactFields({
 const FIELD_NAMES = Object.fromEntries(addressProperties.map((p) => [p.name, p.displayName]));
 
 /**
- * StreetLines from Address Line 1 and 2, then City, State, ZipCode, Country: only what is set. Each is text (a number,
- * such as a ZIP code from a sheet, is sent as text); an object or a list is refused, never sent as "[object Object]".
+ * StreetLines from Address Line 1 and 2, then City, State, ZipCode, Country: only what is set. Each is text (a number
+ * from a sheet is sent as text; a ZIP code's as values.ts zipCode restores it); an object or a list is refused, never
+ * sent as "[object Object]".
  */
 export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const text = (name: string) => readText(ctx, name, itemIndex, FIELD_NAMES[name]);
@@ -26,7 +28,7 @@ export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 		StreetLines: [text('addressLine1'), text('addressLine2')].filter(Boolean),
 		City: text('city'),
 		State: text('state'),
-		ZipCode: text('zipCode'),
+		ZipCode: readParameter(ctx, 'zipCode', itemIndex, FIELD_NAMES.zipCode, zipCode, ''),
 		Country: text('country'),
 	});
 }

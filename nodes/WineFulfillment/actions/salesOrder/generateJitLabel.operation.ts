@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { JIT_FORMATS, JIT_LABEL_TYPES, JIT_MIME_TYPES, jitLabelRequest } from '../../wire/salesOrder';
-import type { DocumentType, WireDocument } from '../../transport/document';
+import { safeFileName, type DocumentType, type WireDocument } from '../../transport/document';
 import type { ApiResponse } from '../../transport/request';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
@@ -12,7 +12,8 @@ import { readSettings } from '../versions';
 import { ORDER_LABELS } from './fields';
 import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 import { withOptions, type Send } from '../operation';
-import { nodeParameter } from '../parameters';
+import { checkParameter, nodeParameter } from '../parameters';
+import { textValue } from '../../wire/values';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -83,7 +84,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const labelType = nodeParameter(this, 'labelType', itemIndex, 'Label') as (typeof JIT_LABEL_TYPES)[number];
 	const format = nodeParameter(this, 'format', itemIndex, 'PDF') as (typeof JIT_FORMATS)[number];
 	const binaryPropertyName = String(nodeParameter(this, 'binaryPropertyName', itemIndex, DEFAULT_FIELD)).trim() || DEFAULT_FIELD;
-	const options = readSettings(this, 'options', itemIndex, ['fileName']) as { fileName?: string };
+	const options = readSettings(this, 'options', itemIndex, ['fileName']);
+	const givenName = checkParameter(this, options.fileName, itemIndex, 'File Name', textValue, '');
 	const body = validateBody(
 		this,
 		jitLabelRequest,
@@ -102,8 +104,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		const document = response.body;
 		const extension = mimeType === 'image/png' ? 'png' : 'pdf';
 		const stem = body.LabelType === 'Label' ? 'label' : 'packing-slip-label';
+		// the user's name made safe as the transport made the provider's (safeFileName); with neither, the built one
 		const fileName =
-			options.fileName?.trim() || document.fileName || `${stem}-${safeName(locator.value)}.${extension}`;
+			safeFileName(givenName, mimeType) ?? document.fileName ?? `${stem}-${safeName(locator.value)}.${extension}`;
 		const binary = await this.helpers.prepareBinaryData(document.data, fileName, mimeType);
 		return [
 			{
