@@ -9,14 +9,28 @@ import { unexpectedAnswer } from '../transport/errors';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
 import { fieldOf } from '../wire/paths';
-import { nodeParameter, invalidField } from './parameters';
+import { ITEMS_INPUT, ITEMS_INPUT_VALUES, NAMES } from './panel';
+import { nodeParameter, invalidField, readChoice } from './parameters';
 
-/** Drops undefined members and empty strings/lists, so only what the user set is sent. */
-export function compact<T extends IDataObject>(body: T): T {
+/** An empty value: null, blank text or an empty list. */
+function isEmpty(value: unknown): boolean {
+	return value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Drops undefined members and empty ones (null, '', an empty list), so only what the user set is sent. An update
+ * names in `clearable` the members it clears: one of those present but empty is kept as '' (the user added the
+ * field and left it blank, so the provider clears it).
+ */
+// Stryker disable next-line ArrayDeclaration: ["Stryker was here"] would keep only a member of that name, and no body has it
+export function compact<T extends IDataObject>(body: T, clearable: readonly string[] = []): T {
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(body)) {
-		if (value === undefined || value === null || value === '') continue;
-		if (Array.isArray(value) && value.length === 0) continue;
+		if (value === undefined) continue;
+		if (isEmpty(value)) {
+			if (clearable.includes(key)) out[key] = '';
+			continue;
+		}
 		out[key] = value;
 	}
 	return out as T;
@@ -106,6 +120,25 @@ export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, it
 	return mergeWith({}, body, extra, (_target: unknown, source: unknown) =>
 		Array.isArray(source) ? source : undefined,
 	) as IDataObject;
+}
+
+/**
+ * Whether an update keeps the current items: Items Input "Keep Current Items", which it also reads when the parameter is
+ * absent (the update's default; a choice no option takes is refused naming the field).
+ */
+export function keepsItems(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	return readChoice(ctx, ITEMS_INPUT, itemIndex, NAMES.itemsInput, ITEMS_INPUT_VALUES, 'keep') === 'keep';
+}
+
+/**
+ * The error for an update given an empty list of items (Items Input not "Keep Current Items"): refused before anything is
+ * sent, never read as "keep the items". `record` names what is updated ("sales order", "transfer order").
+ */
+export function emptyItemsError(ctx: IExecuteFunctions, itemIndex: number, record: string): NodeOperationError {
+	return new NodeOperationError(ctx.getNode(), `Invalid "${NAMES.items}": the list is empty`, {
+		itemIndex,
+		description: `Nothing was sent to the provider. To leave the items as they are, set Items Input to "Keep Current Items"; a ${record} cannot be left without items (cancel it instead).`,
+	});
 }
 
 /** Older revisions' warehouse codes (field notes) are sent as given, with a hint in the output pane. */

@@ -80,9 +80,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
+/** The members an update clears when added and left empty (sent as ''): the optional texts, Reference Number and Special Instruction. */
+const CLEARABLE = ['ReferenceNo', 'SpecialInstruction'];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
-	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject));
+	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
 	const orderInfo = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
 	const body = validateBody(this, updatePurchaseOrderRequest, merged, purchaseOrderLabels, itemIndex);

@@ -8,7 +8,7 @@ import { additionalJsonProperty, validateBody, withAdditionalJson } from '../com
 import { readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { ORDER_LABELS } from './fields';
-import { locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
+import { checkLocator, locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
 import { withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
@@ -38,6 +38,7 @@ export const description = updateDisplayOptions({ show: { resource: ['salesOrder
 /** CancelSalesOrder: `OrderNumber` or `TransactionReferenceNumber` (field notes). Checked at once; what it returns sends it. */
 function cancel(ctx: IExecuteFunctions, locator: Locator, itemIndex: number): () => Promise<ApiResponse> {
 	const body = withAdditionalJson(ctx, locatorMembers(locator, 'OrderNumber'), itemIndex);
+	checkLocator(ctx, locator, body, itemIndex);
 	const valid = validateBody(ctx, cancelSalesOrderRequest, body, ORDER_LABELS, itemIndex);
 	return async () => await apiRequest.call(ctx, ENDPOINTS.cancelSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
 }
@@ -50,6 +51,7 @@ function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, itemIndex
 			: // Stryker disable next-line StringLiteral: only a locator by transaction reference number gets here, which locatorMembers sends without the member name
 				locatorMembers(locator, 'OrderNo');
 	const body = withAdditionalJson(ctx, located, itemIndex);
+	checkLocator(ctx, locator, body, itemIndex);
 	const valid = validateBody(ctx, updateSalesOrderRequest, body, ORDER_LABELS, itemIndex);
 	return async () =>
 		await apiRequest.call(ctx, ENDPOINTS.updateSalesOrder, valid as IDataObject, {

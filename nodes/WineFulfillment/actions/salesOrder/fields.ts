@@ -17,7 +17,7 @@ import {
 } from '../../wire/labels';
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { compact, validateBody } from '../common';
+import { compact, emptyItemsError, keepsItems, validateBody } from '../common';
 import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
@@ -339,25 +339,53 @@ function itemLabels(line: number): Record<string, string> {
 
 // ---- reading parameters into wire members ----
 
-/** A collection parameter as a wire object (members under their wire names): what the user set, or undefined when nothing is. */
-// Stryker disable next-line ArrayDeclaration: ["Stryker was here"] would leave out only a member of that name, and no option has it
-export function readCollection(ctx: IExecuteFunctions, name: string, itemIndex: number, leaveOut: readonly string[] = []): IDataObject | undefined {
+/** The wire names of a collection's text fields: the members an update clears when they are added and left empty. */
+export function textMembers(fields: readonly INodeProperties[]): string[] {
+	return fields.filter((field) => field.type === 'string').map((field) => wireName(field.name));
+}
+
+/** What an update clears with '' (see compact): every text field of the contacts, of OrderInfo and the location code. */
+const CLEARABLE_CONTACT = textMembers(contactMembers);
+const CLEARABLE_ORDER_INFO = textMembers(orderInfoFields(false));
+const CLEARABLE_DELIVERY = textMembers(deliveryContactProperty.options as INodeProperties[]);
+
+/**
+ * A collection parameter as a wire object (members under their wire names): what the user set, or undefined when
+ * nothing is. The members named in `clearable` (wire names, an update's) are kept as '' when added and left empty.
+ */
+export function readCollection(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	// Stryker disable next-line ArrayDeclaration: ["Stryker was here"] would leave out only a member of that name, and no option has it
+	leaveOut: readonly string[] = [],
+	// Stryker disable next-line ArrayDeclaration: ["Stryker was here"] would keep only a member of that name, and no option has it
+	clearable: readonly string[] = [],
+): IDataObject | undefined {
 	const raw = { ...(nodeParameter(ctx, name, itemIndex, {}) as IDataObject) };
 	for (const member of leaveOut) delete raw[member];
-	const value = compact(toWire(raw));
+	const value = compact(toWire(raw), clearable);
 	return Object.keys(value).length ? value : undefined;
 }
 
 /**
  * The optional OrderInfo members of a collection: Tags as one semicolon-delimited text, GiftCard 0/1. `groups`
  * names the members of the collection that are not OrderInfo members (version 2's groups in Additional Fields).
+ * `update` keeps the text members added and left empty, as '' (blank Tags too), so that they are cleared.
  */
-// Stryker disable next-line ArrayDeclaration: passed on as readCollection's leaveOut (see there); both callers pass their groups anyway
-export function readOrderInfoFields(ctx: IExecuteFunctions, name: string, itemIndex: number, groups: readonly string[] = []): IDataObject {
-	const raw = readCollection(ctx, name, itemIndex, groups) ?? {};
-	// no Tags: an empty list, joined to '', which compact() leaves out
-	raw.Tags = readList(ctx, raw.Tags, itemIndex, 'Tags').join(';');
-	return compact(raw);
+export function readOrderInfoFields(
+	ctx: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	// Stryker disable next-line ArrayDeclaration: passed on as readCollection's leaveOut (see there); both callers pass their groups anyway
+	groups: readonly string[] = [],
+	update = false,
+): IDataObject {
+	const clearable = update ? CLEARABLE_ORDER_INFO : [];
+	const raw = readCollection(ctx, name, itemIndex, groups, clearable) ?? {};
+	// no Tags: an empty list, joined to '', which compact() leaves out (or keeps as a clear, in an update)
+	if ('Tags' in raw) raw.Tags = readList(ctx, raw.Tags, itemIndex, 'Tags').join(';');
+	return compact(raw, clearable);
 }
 
 function parseJsonValue(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): unknown {
@@ -407,16 +435,39 @@ export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 
+/** An update's items: undefined for "Keep Current Items"; an empty list given as the items is refused, never read as "keep". */
+function readUpdateItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[] | undefined {
+	if (keepsItems(ctx, itemIndex)) return undefined;
+	const items = readItems(ctx, itemIndex) ?? [];
+	if (items.length === 0) throw emptyItemsError(ctx, itemIndex, 'sales order');
+	return items;
+}
+
 /**
  * Contacts, shipment, delivery contact and items: only what the user set. `at` gives each group's parameter path
- * (see groupPaths in ../versions.ts).
+ * (see groupPaths in ../versions.ts). `update` clears the text fields added and left empty (sent as '') and refuses
+ * an empty list of items.
  */
-export function readOrderMembers(ctx: IExecuteFunctions, itemIndex: number, at: (name: string) => string = (name) => name): IDataObject {
+export function readOrderMembers(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	at: (name: string) => string = (name) => name,
+	update = false,
+): IDataObject {
+	const clear = (members: readonly string[]) => (update ? members : []);
 	return compact({
-		RecipientContactInfo: readCollection(ctx, at('recipientContactInfo'), itemIndex),
-		BillingContactInfo: readCollection(ctx, at('billingContactInfo'), itemIndex),
+		RecipientContactInfo: readCollection(ctx, at('recipientContactInfo'), itemIndex, [], clear(CLEARABLE_CONTACT)),
+		BillingContactInfo: readCollection(ctx, at('billingContactInfo'), itemIndex, [], clear(CLEARABLE_CONTACT)),
 		ShipmentInfo: readCollection(ctx, at('shipmentInfo'), itemIndex),
-		DeliveryContactInfo: readCollection(ctx, at('deliveryContactInfo'), itemIndex),
-		ItemsInfo: readItems(ctx, itemIndex) as IDataObject[] | undefined,
+		DeliveryContactInfo: readCollection(ctx, at('deliveryContactInfo'), itemIndex, [], clear(CLEARABLE_DELIVERY)),
+		ItemsInfo: (update ? readUpdateItems(ctx, itemIndex) : readItems(ctx, itemIndex)) as IDataObject[] | undefined,
+	});
+}
+
+/** Update Addresses' members: the recipient and the delivery location, their text fields added and left empty cleared. */
+export function readAddressMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return compact({
+		RecipientContactInfo: readCollection(ctx, 'recipientContactInfo', itemIndex, [], CLEARABLE_CONTACT),
+		DeliveryContactInfo: readCollection(ctx, 'deliveryContactInfo', itemIndex, [], CLEARABLE_DELIVERY),
 	});
 }

@@ -10,7 +10,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
 import { readSettings } from '../versions';
 import { ORDER_LABELS } from './fields';
-import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
+import { checkLocator, locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 import { withOptions, type Send } from '../operation';
 import { checkParameter, nodeParameter } from '../parameters';
 import { textValue } from '../../wire/values';
@@ -86,10 +86,12 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const binaryPropertyName = String(nodeParameter(this, 'binaryPropertyName', itemIndex, DEFAULT_FIELD)).trim() || DEFAULT_FIELD;
 	const options = readSettings(this, 'options', itemIndex, ['fileName']);
 	const givenName = checkParameter(this, options.fileName, itemIndex, 'File Name', textValue, '');
+	const request = withAdditionalJson(this, { ...locatorMembers(locator, 'OrderNo'), LabelType: labelType, Format: format }, itemIndex);
+	checkLocator(this, locator, request, itemIndex);
 	const body = validateBody(
 		this,
 		jitLabelRequest,
-		withAdditionalJson(this, { ...locatorMembers(locator, 'OrderNo'), LabelType: labelType, Format: format }, itemIndex),
+		request,
 		{ ...ORDER_LABELS, LabelType: 'Document', Format: 'Format' },
 		itemIndex,
 	);

@@ -1,8 +1,10 @@
 // "Locate By": how Update, Cancel, Generate JIT Label and Update Addresses find an existing order.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import get from 'lodash/get';
 
+import { preview } from '../../wire/values';
 import { NAMES } from '../panel';
-import { nodeParameter, readIdentifier } from '../parameters';
+import { invalidField, readChoice, readIdentifier } from '../parameters';
 
 export type LocateBy = 'transactionReferenceNumber' | 'orderNo';
 
@@ -52,10 +54,55 @@ export interface Locator {
 	value: string;
 }
 
+const LOCATE_BY: readonly LocateBy[] = ['orderNo', 'transactionReferenceNumber'];
+
+/** The field of the editor that holds the locator's value. */
+function locatorField(by: LocateBy): string {
+	return by === 'orderNo' ? NAMES.orderNumber : 'Transaction Reference Number';
+}
+
+/** Locate By and its value; a Locate By that is not an option (from an expression) is refused naming it. */
 export function readLocator(ctx: IExecuteFunctions, itemIndex: number): Locator {
-	const by = nodeParameter(ctx, 'locateBy', itemIndex, 'transactionReferenceNumber') as LocateBy;
-	const value = readIdentifier(ctx, by, itemIndex, by === 'orderNo' ? NAMES.orderNumber : 'Transaction Reference Number');
+	const by = readChoice(ctx, 'locateBy', itemIndex, 'Locate By', LOCATE_BY, 'transactionReferenceNumber');
+	const value = readIdentifier(ctx, by, itemIndex, locatorField(by));
 	return { by, value };
+}
+
+/** The members that name an order by its order number, in one request or another (Addresses, Cancel, Update). */
+const ORDER_NUMBER_MEMBERS = [['OrderNo'], ['OrderNumber'], ['OrderInfo', 'OrderNo']];
+
+/**
+ * Refuses a request whose locator members, as Additional Fields (JSON) may set them, name another order than Locate By:
+ * a TransactionReferenceNumber (the provider locates by it first) unless it is the one located by, or an order number
+ * other than the one located by. An order number beside a transaction reference number is left: the provider ignores it.
+ */
+export function checkLocator(ctx: IExecuteFunctions, locator: Locator, body: IDataObject, itemIndex: number): void {
+	const others: Array<[string, unknown]> = [];
+	const trn = body.TransactionReferenceNumber;
+	if (trn !== undefined && (locator.by !== 'transactionReferenceNumber' || !sameValue(trn, locator.value))) {
+		others.push(['TransactionReferenceNumber', trn]);
+	}
+	if (locator.by === 'orderNo') {
+		for (const path of ORDER_NUMBER_MEMBERS) {
+			const value = get(body, path) as unknown;
+			if (value !== undefined && !sameValue(value, locator.value)) others.push([path.join('.'), value]);
+		}
+	}
+	if (others.length === 0) return;
+	const [member, value] = others[0];
+	const field = locatorField(locator.by);
+	throw invalidField(
+		ctx,
+		'Additional Fields (JSON)',
+		`its ${member} would address another order than "${field}" ${preview(locator.value)} does; leave the locator out of the JSON (Locate By chooses the order)`,
+		itemIndex,
+		value,
+	);
+}
+
+/** A locator member the same as the located value: the same text, or a number written as that text. */
+function sameValue(value: unknown, located: string): boolean {
+	return (typeof value === 'string' || typeof value === 'number') && String(value).trim() === located;
 }
 
 /** The locator as wire members: TransactionReferenceNumber, or the order number under `orderNoMember`. */

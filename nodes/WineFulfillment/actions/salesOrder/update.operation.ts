@@ -18,7 +18,7 @@ import {
 } from './fields';
 import { groupPaths, groupedFromVersion2 } from '../versions';
 import { readChoice } from '../parameters';
-import { locateProperties, locatorOutput, readLocator } from './locate';
+import { checkLocator, locateProperties, locatorOutput, readLocator } from './locate';
 import { withOptions, type Send } from '../operation';
 
 /** Shown in the panel and as a hint when Update is asked to put an order on hold. */
@@ -102,21 +102,23 @@ function changedMembers(body: IDataObject): string[] {
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
 	const at = groupPaths(this, 'updateFields', GROUPS_IN_UPDATE_FIELDS);
-	const orderInfo = compact({
+	// an update: the text fields added and left empty are kept as '' (cleared), so the OrderInfo read is not compacted again
+	const orderInfo = {
 		...(locator.by === 'orderNo' ? { OrderNo: locator.value } : {}),
-		...readOrderInfoFields(this, 'updateFields', itemIndex, GROUPS_IN_UPDATE_FIELDS),
-	});
+		...readOrderInfoFields(this, 'updateFields', itemIndex, GROUPS_IN_UPDATE_FIELDS, true),
+	};
 	const body = withAdditionalJson(
 		this,
 		compact({
 			...(locator.by === 'transactionReferenceNumber' ? { TransactionReferenceNumber: locator.value } : {}),
 			...(Object.keys(orderInfo).length ? { OrderInfo: orderInfo } : {}),
-			...readOrderMembers(this, itemIndex, at),
+			...readOrderMembers(this, itemIndex, at, true),
 			HoldOrder: readHold(this, itemIndex),
 		}),
 		itemIndex,
 		at('additionalJson'),
 	);
+	checkLocator(this, locator, body, itemIndex);
 	const valid = validateBody(this, updateSalesOrderRequest, body, ORDER_LABELS, itemIndex);
 	const changed = changedMembers(valid as IDataObject);
 	if (changed.length === 0) {

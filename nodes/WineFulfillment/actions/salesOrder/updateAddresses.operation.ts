@@ -4,16 +4,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateAddressesRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
-import { ORDER_LABELS, deliveryContactProperty, readCollection, recipientProperty } from './fields';
-import { locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
+import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
+import { ORDER_LABELS, deliveryContactProperty, readAddressMembers, recipientProperty } from './fields';
+import { checkLocator, locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 import { withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
 	{
 		...recipientProperty,
-		description: "The new ship-to address of the recipient: only the fields set here are sent",
+		description: 'The new ship-to address of the recipient: only the fields added here are sent; a text field added and left empty clears it',
 	},
 	{
 		...deliveryContactProperty,
@@ -30,15 +30,13 @@ export const description = updateDisplayOptions(
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
-	const body = compact({
-		...locatorMembers(locator, 'OrderNo'),
-		RecipientContactInfo: readCollection(this, 'recipientContactInfo', itemIndex),
-		DeliveryContactInfo: readCollection(this, 'deliveryContactInfo', itemIndex),
-	});
+	// the text fields added and left empty are sent as '', so a blanked line (Address Line 2) is cleared, not kept
+	const body = withAdditionalJson(this, { ...locatorMembers(locator, 'OrderNo'), ...readAddressMembers(this, itemIndex) }, itemIndex);
+	checkLocator(this, locator, body, itemIndex);
 	const valid = validateBody(
 		this,
 		updateAddressesRequest,
-		withAdditionalJson(this, body, itemIndex),
+		body,
 		{ ...ORDER_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' },
 		itemIndex,
 	);

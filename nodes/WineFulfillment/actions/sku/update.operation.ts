@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSkuRequest } from '../../wire/product';
@@ -53,5 +53,15 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const fields = toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
 	const body = skuBody(this, updateSkuRequest, skuInfo, itemIndex);
+	// what changes: SKUInfo members besides the item number (a blank field is not set), or other members from the JSON
+	const info = body.SKUInfo as IDataObject;
+	const changed = Object.keys(info).filter((key) => key !== 'ItemNo' && info[key] !== undefined);
+	const extra = Object.keys(body).filter((key) => key !== 'RequestorInfo' && key !== 'SKUInfo');
+	if (changed.length === 0 && extra.length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {
+			itemIndex,
+			description: 'Only the fields you add with a value are sent. Nothing was sent to the provider.',
+		});
+	}
 	return async () => await sendSkuBody(this, ENDPOINTS.updateSku, body, itemIndex);
 }
