@@ -1,6 +1,6 @@
 // A ZIP code from a sheet or CSV column of numbers has lost its leading zeros (02134 → 2134): Get Carrier Locations,
-// Validate and Get Delivery Estimates send it padded back to 5 digits (9 for ZIP+4); a number that is no ZIP code is
-// refused naming ZIP Code; text is sent as given.
+// Validate, Get Delivery Estimates, a sales order's recipient and billing contact and a purchase order's sender send it
+// padded back to 5 digits (9 for ZIP+4); a number that is no ZIP code is refused naming ZIP Code; text is sent as given.
 import type { IDataObject } from 'n8n-workflow';
 
 import { zipCode } from '../../nodes/WineFulfillment/wire/values';
@@ -74,7 +74,52 @@ const estimates = (zip: number | string) =>
 		{ items: [{ zip }] },
 	);
 
+const salesOrder = (zip: number | string) =>
+	actionWorkflow(
+		{
+			resource: 'salesOrder',
+			operation: 'create',
+			orderNo: 'ZIP-1',
+			orderType: 'RETAIL',
+			itemsInput: 'json',
+			itemsJson: '={{ [{ ItemNo: "WINE-000000", ItemQuantity: 1 }] }}',
+			recipientContactInfo: { firstName: 'Ada', address: '1 Main St', city: 'Boston', state: 'MA', zipCode: '={{ $json.zip }}' },
+			billingContactInfo: { zipCode: '={{ $json.zip }}' },
+		},
+		{ items: [{ zip }] },
+	);
+
+const purchaseOrder = (zip: number | string) =>
+	actionWorkflow(
+		{
+			resource: 'purchaseOrder',
+			operation: 'create',
+			customerReferenceNo: 'PO-ZIP-1',
+			transportMethod: 'Pickup',
+			requestedDate: '2026-02-14T00:00:00',
+			receiveToLocation: 'COB01',
+			inventoryStatusCode: 'GOOD-ST-TX',
+			items: { item: [{ itemNo: 'WINE-000000', itemQuantity: 6 }] },
+			additionalFields: { city: 'Boston', zipCode: '={{ $json.zip }}' },
+		},
+		{ items: [{ zip }] },
+	);
+
 describe('a ZIP code from a number column, in the operations that send one', () => {
+	it('Sales Order → Create: the recipient\'s and the billing contact\'s 2134 are sent as "02134"', async () => {
+		const result = await fx.run(salesOrder(2134));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreateSalesOrder');
+		expect([(sent.body.RecipientContactInfo as IDataObject).ZipCode, (sent.body.BillingContactInfo as IDataObject).ZipCode]).toEqual(['02134', '02134']);
+	});
+
+	it('Purchase Order → Create: the sender\'s 2134 is sent as "02134"', async () => {
+		const result = await fx.run(purchaseOrder(2134));
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('CreatePurchaseOrder');
+		expect((sent.body.OrderInfo as IDataObject).ZipCode).toBe('02134');
+	});
+
 	it('Address → Get Carrier Locations: 2134 is sent as "02134"', async () => {
 		const result = await fx.run(locations(2134));
 		expect(result.error).toBeUndefined();
@@ -107,9 +152,14 @@ describe('a ZIP code from a number column, in the operations that send one', () 
 		['Get Carrier Locations', locations, 'GetCarrierLocations'],
 		['Validate', validate, 'Validation'],
 		['Get Delivery Estimates', estimates, 'GetDeliveryEstimates'],
+		['Sales Order → Create', salesOrder, 'CreateSalesOrder'],
+		['Purchase Order → Create', purchaseOrder, 'CreatePurchaseOrder'],
 	])('%s: the number 12 is refused naming ZIP Code, nothing sent', async (_op, workflow, path) => {
 		const result = await fx.run(workflow(12));
-		expect(result.error?.message).toBe('Invalid "ZIP Code": is a number that is no ZIP code (5 digits, or 9 with ZIP+4): give ZIP codes as text, e.g. format the column as text (got 12)');
+		// a sales order names the group too: "Recipient (Ship-To) → ZIP Code"
+		expect(result.error?.message).toMatch(
+			/^Invalid "(Recipient \(Ship-To\) → )?ZIP Code": is a number that is no ZIP code \(5 digits, or 9 with ZIP\+4\): give ZIP codes as text, e\.g\. format the column as text \(got 12\)$/,
+		);
 		expect(await fx.control.requests(path)).toHaveLength(0);
 	});
 });

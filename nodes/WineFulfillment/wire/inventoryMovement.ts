@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
-import { decimalNumber, identifier, textValue, wholeNumber } from './values';
+import { decimalNumber, identifier, textValue, wholeNumber, zipCode } from './values';
 
 /**
  * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
@@ -64,7 +64,7 @@ const purchaseOrderContact = {
 	Address2: optionalText,
 	City: optionalText,
 	State: optionalText,
-	ZipCode: optionalText,
+	ZipCode: zipCode,
 	PhoneNumber: optionalText,
 	EmailAddress: email.optional(),
 	SpecialInstruction: optionalText,

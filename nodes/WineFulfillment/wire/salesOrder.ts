@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, identifier, textValue, wholeNumber } from './values';
+import { booleanValue, identifier, textValue, wholeNumber, zipCode } from './values';
 
 // ---- enums ----
 
@@ -79,7 +79,8 @@ export const contactInfo = onFirstUse(() =>
 			Address2: text.optional(),
 			City: text.optional(),
 			State: text.optional(),
-			ZipCode: text.optional(),
+			// a ZIP code from a number column gets its leading zeros back (values.ts zipCode)
+			ZipCode: zipCode,
 			Country: text.optional(),
 			PhoneNumber: text.optional(),
 			EmailAddress: text.optional(),
