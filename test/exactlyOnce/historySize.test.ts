@@ -18,20 +18,14 @@ const batch = (items: IDataObject[], extra: Record<string, unknown> = {}) =>
 const alreadySent = (result: Awaited<ReturnType<typeof fx.run>>) => out(result).map((i) => i.json.alreadySent);
 
 describe('orders re-checked near History Size stay guarded', () => {
-	it('Create, History Size 100, the same 97 orders run 3 times: each order created once, runs 2 and 3 all "already sent"', async () => {
-		const input = orders('CRECHECK', 97);
-		const params = { sendOnceOptions: { historySize: 100 } };
-		const runs = [];
-		for (let run = 0; run < 3; run++) runs.push(await fx.run(createWorkflow(input, params)));
-		expect(runs.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
-		expect(runs.map((r) => alreadySent(r).filter(Boolean).length)).toEqual([0, 97, 97]);
-		expect(duplicates(fx)).toEqual({});
-	});
-
-	it('Create at Concurrency 10, History Size 100, the same 97 orders run 3 times: the values of the sends on their way push no record out', async () => {
-		// ten sends at once each have an open and a sending value in the records beside the claims (once 6 orders were sent again)
-		const input = orders('CCONC', 97);
-		const params = { sendOnceOptions: { historySize: 100 }, requestOptions: { concurrency: 10 } };
+	// at Concurrency 10, ten sends at once each have an open and a sending value in the records beside the claims (once 6
+	// orders were sent again)
+	it.each([
+		['the default Concurrency (5)', 'CRECHECK', {}],
+		['Concurrency 10', 'CCONC', { requestOptions: { concurrency: 10 } }],
+	])('Create at %s, History Size 100, the same 97 orders run 3 times: each order created once, runs 2 and 3 all "already sent"', async (_c, prefix, extra) => {
+		const input = orders(prefix, 97);
+		const params = { sendOnceOptions: { historySize: 100 }, ...extra };
 		const runs = [];
 		for (let run = 0; run < 3; run++) runs.push(await fx.run(createWorkflow(input, params)));
 		expect(runs.map((r) => r.error)).toEqual([undefined, undefined, undefined]);
