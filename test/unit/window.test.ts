@@ -227,6 +227,16 @@ describe('readWindow: checked Skip/Top pages', () => {
 		expect(read.candidates.every((c) => c.bound === T + 30 * S)).toBe(true);
 	});
 
+	it('a first answer with no records while its count says more is inconsistent: the window is read in slices, nothing lost', async () => {
+		const p = new Provider(Array.from({ length: 25 }, (_, i) => T + i * S));
+		p.raw = (n) => (n === 0 ? { Records: [], TotalRecordCount: 25, Now: p.now } : undefined);
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, query(), T, T + 59 * S, options());
+		expect(ids(read)).toEqual(range(25));
+		// no page after the empty one: slices from the start
+		expect(asked(sent)[1][2]).toBe(0);
+	});
+
 	it('a record that moves between pages makes them inconsistent: the window is read in slices instead, nothing lost', async () => {
 		const p = new Provider(Array.from({ length: 30 }, (_, i) => T + i * 3 * S));
 		p.now = T + 60 * S;

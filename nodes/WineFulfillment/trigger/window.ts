@@ -187,6 +187,8 @@ export async function readWindow(
 		let page = first;
 		let asked = top;
 		while (more(page, identities.size, asked)) {
+			// a first answer without records while more should follow: nothing to start the next page from
+			if (!page.records.length) return false;
 			const last = query.identity(page.records[page.records.length - 1]);
 			page = await send(a, b, { Skip: identities.size - 1, Top: pageTop });
 			asked = pageTop;
