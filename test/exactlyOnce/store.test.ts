@@ -195,16 +195,35 @@ describe('the race window, measured (fake clock)', () => {
 		return await promise;
 	};
 
-	/** `claimer` claims an order `sender` holds: no answer while `sender` sends (2 s), then "sent" once it settles. */
+	/**
+	 * `claimer` claims an order `sender` holds: no answer while `sender` sends (2 s), then "sent" once it settles, within
+	 * the next look (the pauses between looks double from half a second up to 8 s: after 2 s, within 2 s).
+	 */
 	const expectWaitedFor = async (claimer: SentOrders, sender: SentOrders, orderNo: string, sendingMs = 2_000) => {
 		let state: string | undefined;
 		const waiting = claimer.claim([orderNo], 0).then((claims) => (state = claims.get(orderNo)?.state));
 		await jest.advanceTimersByTimeAsync(sendingMs);
 		expect(state).toBeUndefined();
 		await drive(sender.settle([{ identity: orderNo, outcome: 'sent', reference: 'REF-1' }]));
+		const settledAt = Date.now();
 		await drive(waiting);
 		expect(state).toBe('sent');
+		expect(Date.now() - settledAt).toBeLessThanOrEqual(sendingMs <= 2_000 ? 2_100 : 8_100);
 	};
+
+	it("a duplicate in a process whose clock is a few seconds behind the sender's still waits for that send", async () => {
+		const other = anotherProcess();
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		// the sender claims 1 s into a step of 10 s; the duplicate's clock is 5 s behind: the sender's step is after its own
+		const stepStart = (Math.floor(Date.now() / SENDING_STEP_MS) + 1) * SENDING_STEP_MS;
+		jest.setSystemTime(stepStart + 1_000);
+		const first = await drive(thisProcess.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		expect((await drive(first!.claim(['AHEAD-1'], 0))).get('AHEAD-1')?.state).toBe('claimed');
+		jest.setSystemTime(stepStart - 4_000);
+		const second = await drive(other.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		await expectWaitedFor(second!, first!, 'AHEAD-1');
+	});
 
 	it('an order another process is sending right now is waited for: settled within seconds it comes out as sent, not as possibly sent', async () => {
 		const other = anotherProcess();

@@ -441,6 +441,18 @@ describe('the record of sent orders, its History Size and the check that the sto
 		expect(store.calls).toBe(0);
 	});
 
+	it("leaves room for this process's own sends on their way too: 150 unsettled at once beside History Size 100 push no older record out", async () => {
+		const store = new MemoryDeduplicator();
+		const params = { sendOnceOptions: { historySize: 100 } };
+		await once(run(store, params), 'OLDEST-1');
+		// 150 sends on their way in this process (claimed, not settled): their open and sending values are 300 more values
+		// than the room left for other processes' sends (2 x 100)
+		const inFlight = await sentOrdersFor(run(store, params).ctx, 'salesOrder', 0, true);
+		for (let i = 0; i < 150; i++) expect((await inFlight!.claim([`ON-WAY-${i}`], 0)).get(`ON-WAY-${i}`)?.state).toBe('claimed');
+		expect(await claimState(run(store, params), 'OLDEST-1')).toEqual({ state: 'sent', reference: 'REF-OLDEST-1' });
+		await inFlight!.settle(Array.from({ length: 150 }, (_, i) => ({ identity: `ON-WAY-${i}`, outcome: 'released' as const })));
+	});
+
 	it('keeps the History Size newest orders, and room for the values of sends on their way (two for each of 100 other processes\' sends, and a call\'s own): one older than that is no longer guarded, a recent one is', async () => {
 		const store = new MemoryDeduplicator();
 		const params = { sendOnceOptions: { historySize: 100 } };

@@ -33,6 +33,10 @@ class Provider {
 	before?: (n: number, request: IDataObject) => void;
 	/** a whole answer instead of the provider's, for the n-th request */
 	raw?: (n: number) => unknown;
+	/** the most records one answer holds, whatever Top asks (a provider's own page size) */
+	serveAtMost = Number.POSITIVE_INFINITY;
+	/** TotalRecordCount this much more than the records it serves (a provider whose count is off) */
+	countOff = 0;
 
 	constructor(times: number[] = []) {
 		this.records = times.map((t, i) => ({ id: `r${i}`, t }));
@@ -47,11 +51,11 @@ class Provider {
 			const { From, To, Skip, Top, ActiveFrom, ActiveTo } = request.body as Record<string, number>;
 			const active = (r: Rec) => ActiveFrom === undefined || ((r.a ?? r.t) >= ActiveFrom && (r.a ?? r.t) < ActiveTo + S);
 			const matching = this.records.filter((r) => r.t >= From && r.t < To + S && active(r)).sort((a, b) => a.t - b.t || (a.id < b.id ? -1 : 1));
-			const page = matching.slice(Skip, Skip + Top);
+			const page = matching.slice(Skip, Skip + Math.min(Top, this.serveAtMost));
 			return {
 				body: {
 					Records: page.map((r) => ({ Id: r.id, T: r.t })),
-					...(this.withTotal ? { TotalRecordCount: this.totalAsText ? String(matching.length) : matching.length } : {}),
+					...(this.withTotal ? { TotalRecordCount: this.totalAsText ? String(matching.length + this.countOff) : matching.length + this.countOff } : {}),
 					...(this.withMore ? { MoreRecords: Skip + page.length < matching.length } : {}),
 					...(this.now !== undefined ? { Now: this.now } : {}),
 				},
@@ -235,6 +239,63 @@ describe('readWindow: checked Skip/Top pages', () => {
 		expect(ids(read)).toEqual(range(25));
 		// no page after the empty one: slices from the start
 		expect(asked(sent)[1][2]).toBe(0);
+	});
+
+	/** 25 records within one second (ms apart), no count, MoreRecords told: a second read with checked pages */
+	const oneBusySecond = () => {
+		const p = new Provider(Array.from({ length: 25 }, (_, i) => T + i));
+		p.withTotal = false;
+		p.withMore = true;
+		return p;
+	};
+
+	it('one second with more records than a page, no count: a record read on page 1 that moves behind the boundary while one moves before it is caught (read twice), nothing lost', async () => {
+		const p = oneBusySecond();
+		// requests: the window's first page, its second page (then, the pages being inconsistent, slices)
+		p.before = (n) => {
+			if (n !== 1) return;
+			(p.records.find((r) => r.id === 'r3') as Rec).t = T + 14.5;
+			(p.records.find((r) => r.id === 'r12') as Rec).t = T + 2.5;
+		};
+		const read = await readWindow(p.context().ctx, query(), T, T, options());
+		expect(ids(read)).toEqual(range(25));
+		expect(read.through).toBe(T);
+	});
+
+	it('on the last page, no count: a record read before that shows again (one moved behind the boundary, one before it) is caught, nothing lost', async () => {
+		const p = oneBusySecond();
+		p.records = p.records.slice(0, 15);
+		p.before = (n) => {
+			if (n !== 1) return;
+			(p.records.find((r) => r.id === 'r3') as Rec).t = T + 12.5;
+			(p.records.find((r) => r.id === 'r12') as Rec).t = T + 2.5;
+		};
+		const read = await readWindow(p.context().ctx, query(), T, T, options());
+		expect(ids(read)).toEqual(range(15));
+	});
+
+	it('a first page that holds a record twice is inconsistent: the second is read in slices', async () => {
+		const p = oneBusySecond();
+		const record = (r: Rec) => ({ Id: r.id, T: r.t });
+		p.raw = (n) => (n === 0 ? { Records: [...p.records.slice(0, 9), p.records[0]].map(record), MoreRecords: true, Now: p.now } : undefined);
+		const read = await readWindow(p.context().ctx, query(), T, T, options());
+		expect(ids(read)).toEqual(range(25));
+	});
+
+	it('a provider that serves fewer than asked and says MoreRecords: the pages go on until it says no more', async () => {
+		const p = oneBusySecond();
+		p.serveAtMost = 5;
+		const read = await readWindow(p.context().ctx, query(), T, T, options());
+		expect(ids(read)).toEqual(range(25));
+	});
+
+	it('a count that says one more than the provider serves: the pages are not kept, and the read is not complete', async () => {
+		const p = new Provider(Array.from({ length: 25 }, (_, i) => T + i * S));
+		// MoreRecords false on the last page: the pages end there, one record short of the count
+		p.withMore = true;
+		p.countOff = 1;
+		const read = await readWindow(p.context().ctx, query(), T, T + 59 * S, options());
+		expect(read.through).toBeLessThan(T + 59 * S);
 	});
 
 	it('a record that moves between pages makes them inconsistent: the window is read in slices instead, nothing lost', async () => {
@@ -773,6 +834,43 @@ describe('readWindow: a window partly remembered, where the provider keeps an ac
 		const read = await readWindow(ctx, active(), T, T + 29 * S, options({ remembered: { ...remembered, since: undefined } }));
 		expect(ids(read)).toContain('r25');
 		expect(sent.every(({ body }) => body.ActiveFrom === undefined)).toBe(true);
+	});
+
+	it('a window ending before `since` (the provider\'s clock went back) is read whole: a removal and a late arrival cannot cancel out', async () => {
+		const p = twentyFive();
+		p.records.splice(5, 1);
+		p.records.push({ id: 'r25', t: T + 10 * S + 500, a: T + 25 * S });
+		const { ctx, sent } = p.context();
+		// the window ends at 29 s, the state's activity time is 40 s; one second after the end is no later than it either
+		const read = await readWindow(ctx, active(), T, T + 29 * S, options({ remembered: { ...remembered, since: T + 40 * S } }));
+		expect(ids(read)).toContain('r25');
+		expect(sent.every(({ body }) => body.ActiveFrom === undefined)).toBe(true);
+	});
+
+	it('`since` at the window\'s last second still narrows the read: nothing active then and nothing new, nothing read', async () => {
+		const p = new Provider(Array.from({ length: 20 }, (_, i) => T + i * S));
+		p.now = T + 30 * S;
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, active(), T, T + 29 * S, options({ remembered: { ...remembered, since: T + 29 * S } }));
+		expect(ids(read)).toEqual([]);
+		expect(sent).toHaveLength(2);
+		expect(sent[1].body).toMatchObject({ ActiveFrom: T + 29 * S, ActiveTo: T + 29 * S });
+	});
+
+	it('the narrowed read stopped by the budget: the whole window is not read on top of it, and the read is not complete', async () => {
+		const p = twentyFive();
+		p.latency = 1000;
+		useClock(p);
+		// one more record with no activity since: the count says more than the state and the narrowed read hold
+		p.records.push({ id: 'r25', t: T + 10 * S + 500, a: T + 15 * S });
+		p.before = (n) => {
+			if (n === 0) for (let i = 0; i < 20; i++) p.records.push({ id: `x${i}`, t: T + 21 * S, a: T + 25 * S });
+		};
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, active(), T, T + 29 * S, options({ remembered, deadline: 0, progressPast: T }));
+		expect(read.through).toBeLessThan(T + 29 * S);
+		// every request after the first was narrowed to the recent activity: no read of the whole window began
+		expect(sent.slice(1).every(({ body }) => body.ActiveFrom !== undefined)).toBe(true);
 	});
 
 	it('a read stopped by the budget reports no activityFrom', async () => {

