@@ -314,9 +314,10 @@ describe('queue mode: PostgreSQL, Redis, a main, two workers and a webhook proce
 			t.skip(`the ${PER_SECOND}/s share was asserted above`);
 			return;
 		}
-		// a limit the cores carry with room to spare (60 % of what they run at most), so that the limit binds, not the CPU;
+		// a limit the cores carry with room to spare (half of what they run at most), so that the limit binds, not the CPU
+		// (on a machine busy with other work the CPU may bind all the same: the 429s counted below tell which bound);
 		// 40 s worth of orders at it, far more executions in flight (2 workers x CONCURRENCY) than the limit lets through at once
-		const perSecond = Math.max(4, Math.floor((0.6 * cpus().length) / coresFor(measured, 1)));
+		const perSecond = Math.max(4, Math.floor((0.5 * cpus().length) / coresFor(measured, 1)));
 		const orders = 40 * perSecond;
 		const run = await orderRun('R', orders, perSecond);
 		process.stdout.write(`orders at a limit the cores carry: ${run.summary}\n`);
