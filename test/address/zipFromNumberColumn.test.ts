@@ -17,6 +17,8 @@ describe('zipCode', () => {
 
 	it('pads a whole number of 3 to 5 digits to 5, and one of 7 to 9 digits to the 9 of ZIP+4', () => {
 		expect([2134, 501, 601, 94558].map(parse)).toEqual(['02134', '00501', '00601', '94558']);
+		// the least whole number of 3 digits, and the greatest of 2 (refused below)
+		expect([100, 99].map(parse)).toEqual(['00100', expect.stringMatching(/^refused: is a number that is no ZIP code/)]);
 		expect([21341234, 5011234, 945581234].map(parse)).toEqual(['021341234', '005011234', '945581234']);
 	});
 

@@ -31,4 +31,12 @@ describe('Inventory → Get Transactions, Date-Time Range mode', () => {
 		const [sent] = await fx.control.requests('GetTransactions');
 		expect(sent.body.TransactionStartDateTime).toBe('2026-02-10T00:00:00Z');
 	});
+
+	it('a Transaction Date given in Additional Fields (JSON) instead is sent: the provider needs one of the two', async () => {
+		const result = await rangeMode({ additionalJson: '{"TransactionDate": "02/10/2026"}' }, '');
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('GetTransactions');
+		expect(sent.body.TransactionDate).toBe('02/10/2026');
+		expect(sent.body.TransactionStartDateTime).toBeUndefined();
+	});
 });

@@ -257,4 +257,14 @@ describe('SKU → Update: a field left empty is not set', () => {
 		expect(result.error).toBeUndefined();
 		expect((await fx.control.requests('UpdateSKU'))[0].body.SKUInfo).toEqual({ ItemNo: SKU_A, Value: '12.00' });
 	});
+
+	it('a member beside SKUInfo, given only in Additional Fields (JSON), is a change: sent', async () => {
+		const result = await fx.run(
+			actionWorkflow({ resource: 'sku', operation: 'update', itemNo: SKU_A, ...requestor, additionalJson: '{"Notes": "recount"}' } as INodeParameters),
+		);
+		expect(result.error).toBeUndefined();
+		const [sent] = await fx.control.requests('UpdateSKU');
+		expect(sent.body.SKUInfo).toEqual({ ItemNo: SKU_A });
+		expect(sent.body.Notes).toBe('recount');
+	});
 });

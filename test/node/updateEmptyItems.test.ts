@@ -25,6 +25,7 @@ describe('Sales Order → Update with an empty list of items', () => {
 		);
 		expect(result.error?.message).toBe(REFUSED);
 		expect(result.error?.description).toContain('Keep Current Items');
+		expect(result.error?.description).toContain('a sales order cannot be left without items');
 		expect(result.error?.description).toContain('Nothing was sent');
 		expect(await fx.control.requests('UpdateSalesOrder')).toHaveLength(0);
 		expect(orderIn(fx, trn).items).toHaveLength(2);

@@ -84,6 +84,29 @@ describe('a locator member in Additional Fields (JSON) that names another order'
 		},
 	);
 
+	it('Cancel by Order Number with a TransactionReferenceNumber the same text as the order number: refused, the provider locates by the reference first', async () => {
+		await createOrder(fx, { OrderNo: 'LB-6', items: [line(SKU_A, 1)] });
+		await fx.control.call('DELETE', 'requests');
+		const result = await fx.run(actionWorkflow(salesOrder('cancel', { locateBy: 'orderNo', orderNo: 'LB-6', additionalJson: '{"TransactionReferenceNumber": "LB-6"}' })));
+		expect(result.error?.message).toContain(`${JSON_REFUSED} TransactionReferenceNumber would address another order than "Order Number" "LB-6" does`);
+		expect(await fx.control.requests()).toHaveLength(0);
+	});
+
+	it('a TransactionReferenceNumber in the JSON in a list, even of the located one, is refused as another order', async () => {
+		const trn = await createOrder(fx, { OrderNo: 'LB-7', items: [line(SKU_A, 1)] });
+		await fx.control.call('DELETE', 'requests');
+		const result = await fx.run(actionWorkflow(salesOrder('cancel', { transactionReferenceNumber: trn, additionalJson: JSON.stringify({ TransactionReferenceNumber: [trn] }) })));
+		expect(result.error?.message).toContain(`${JSON_REFUSED} TransactionReferenceNumber would address another order than "Transaction Reference Number"`);
+		expect(await fx.control.requests()).toHaveLength(0);
+	});
+
+	it('the located Transaction Reference Number in the JSON with spaces around it is the same: sent', async () => {
+		const trn = await createOrder(fx, { OrderNo: 'LB-8', items: [line(SKU_A, 1)] });
+		const result = await fx.run(actionWorkflow(salesOrder('cancel', { transactionReferenceNumber: trn, additionalJson: JSON.stringify({ TransactionReferenceNumber: ` ${trn} ` }) })));
+		expect(result.error).toBeUndefined();
+		expect(orderIn(fx, trn).state).not.toBe('open');
+	});
+
 	it('the same locator in the JSON (a number written as the order number) is sent', async () => {
 		await createOrder(fx, { OrderNo: '10001', items: [line(SKU_A, 1)] });
 		const result = await fx.run(actionWorkflow(salesOrder('cancel', { locateBy: 'orderNo', orderNo: '10001', additionalJson: '{"OrderNumber": 10001}' })));

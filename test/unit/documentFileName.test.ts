@@ -55,6 +55,56 @@ describe('dispositionFileName (RFC 6266, RFC 5987)', () => {
 	});
 });
 
+describe('dispositionFileName: the edges of the parser', () => {
+	it('reads every parameter after another one, quoted or not, and the first of a repeated one', () => {
+		expect(dispositionFileName('attachment; name="field"; filename="after-quoted.pdf"')).toBe('after-quoted.pdf');
+		expect(dispositionFileName('attachment; size=3; filename=after-plain.pdf')).toBe('after-plain.pdf');
+		expect(dispositionFileName('attachment; size=; filename=after-empty.pdf')).toBe('after-empty.pdf');
+		expect(dispositionFileName('attachment; filename="first.pdf"; FileName="second.pdf"')).toBe('first.pdf');
+		expect(dispositionFileName('attachment; filename=first.pdf; filename=second.pdf')).toBe('first.pdf');
+	});
+
+	it('skips a tab after "=", trims an unquoted value, and keeps what follows a closing quote out of the parameters', () => {
+		expect(dispositionFileName('attachment; filename=\t"tab.pdf"')).toBe('tab.pdf');
+		expect(dispositionFileName('attachment; filename=plain.pdf ; size=3')).toBe('plain.pdf');
+		expect(dispositionFileName("attachment; filename=\"a.pdf\" filename*=UTF-8''b.pdf")).toBe('a.pdf');
+	});
+
+	it('keeps a backslash that ends an unterminated quoted string', () => {
+		expect(dispositionFileName('attachment; filename="a.pdf\\')).toBe('a.pdf\\');
+	});
+
+	it('decodes characters outside the BMP and U+FFFF in filename* as themselves', () => {
+		expect(dispositionFileName("attachment; filename*=UTF-8''\u{1F377}%20wine.pdf")).toBe('\u{1F377} wine.pdf');
+		expect(dispositionFileName("attachment; filename*=UTF-8''a\uffffb.pdf")).toBe('a\uffffb.pdf');
+	});
+
+	it('takes "%" with fewer than two hex digits after it as malformed', () => {
+		const both = (extended: string) => dispositionFileName(`attachment; filename*=${extended}; filename="fallback.pdf"`);
+		expect(both("UTF-8''%4.pdf")).toBe('fallback.pdf');
+		expect(both("UTF-8''a.pdf%4")).toBe('fallback.pdf');
+		expect(both("UTF-8''%4")).toBe('fallback.pdf');
+		expect(both("UTF-8''%41.pdf")).toBe('A.pdf');
+	});
+
+	it('reads the charset of filename* trimmed, "latin1" as ISO-8859-1, and refuses a line break in it', () => {
+		expect(dispositionFileName("attachment; filename*=UTF-8 ''x.pdf")).toBe('x.pdf');
+		expect(dispositionFileName("attachment; filename*=latin1''caf%E9.pdf")).toBe('caf\u00e9.pdf');
+		const both = (extended: string) => dispositionFileName(`attachment; filename*=${extended}; filename="fallback.pdf"`);
+		expect(both("UTF-8''a.pdf\nb")).toBe('fallback.pdf');
+		expect(both("x'UTF-8'\n'y.pdf")).toBe('fallback.pdf');
+	});
+
+	it('reads filename back as UTF-8 only when every character is one byte (ISO-8859-1)', () => {
+		// "\u00c3\u20ac": the low bytes C3 AC would read as UTF-8 "\u00ec", but U+20AC is no byte: the text is kept
+		expect(dispositionFileName('attachment; filename="\u00c3\u20ac.pdf"')).toBe('\u00c3\u20ac.pdf');
+		// U+0100's low byte is 00: C3 A9 00 would read as UTF-8 "\u00e9\u0000"
+		expect(dispositionFileName('attachment; filename="\u00c3\u00a9\u0100"')).toBe('\u00c3\u00a9\u0100');
+		// the raw UTF-8 of "\u00e9" alone, every character in 80-FF
+		expect(dispositionFileName('attachment; filename="\u00c3\u00a9"')).toBe('\u00e9');
+	});
+});
+
 describe('safeFileName', () => {
 	const pdf = (name: string) => safeFileName(name, 'application/pdf');
 
@@ -107,6 +157,10 @@ describe('safeFileName', () => {
 		const emoji = pdf(`${'🍷'.repeat(120)}.pdf`) as string;
 		expect(emoji).toBe(`${'🍷'.repeat(62)}.pdf`);
 		expect(pdf(`${'a'.repeat(195)} .pdf`)).toBe(`${'a'.repeat(195)}.pdf`);
+		// exactly 255 bytes stay whole; every space and dot the cut leaves at the end goes
+		expect(pdf(`${'€'.repeat(83)}aa.pdf`)).toBe(`${'€'.repeat(83)}aa.pdf`);
+		expect(pdf(`${'a'.repeat(194)}. x.pdf`)).toBe(`${'a'.repeat(194)}.pdf`);
+		expect(pdf('x. .pdf')).toBe('x.pdf');
 	});
 });
 

@@ -26,6 +26,7 @@ import {
 	rangeText,
 } from '../../nodes/WineFulfillment/wire/tracking';
 import { trackingUpdate } from '../../nodes/WineFulfillment/wire/webhook';
+import { identifier } from '../../nodes/WineFulfillment/wire/values';
 
 import { addressValidationBody, check, outcome, parsed } from './schemaResults';
 
@@ -437,6 +438,13 @@ describe('wire/tracking', () => {
 		expect(outcome(dateTimeRange, { from: '2025-12-19T00:00:00Z', to: 'x' })).toMatch(/^to: must be a date/);
 		expect(outcome(dateTimeRange, { from: '2025-12-20T00:00:00Z', to: '2025-12-19T00:00:00Z' })).toBe('to: must not be before the From date');
 		expect(outcome(dateTimeRange, 5)).toBe(': must have the form MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss');
+		// null from the JSON escape hatch is no pair of ends either: refused as such, not read as one
+		expect(outcome(dateTimeRange, null)).toBe(': must have the form MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss');
+	});
+
+	it('an identifier with an invisible character (a zero-width space) is refused saying so', () => {
+		// built here, not taken from a cached schema: the rule's message is set when the schema is built
+		expect(outcome(identifier(), 'WEB-1001\u200b')).toBe(': must not contain invisible characters (a zero-width space, a soft hyphen): retype it');
 	});
 
 	it('reads LatestActivityTimestamp in both spellings the documentation prints', () => {

@@ -120,7 +120,8 @@ export const zipCode = z
 	.unknown()
 	.transform((value, ctx): unknown => {
 		if (typeof value !== 'number' || !Number.isFinite(value)) return value;
-		const digits = Number.isSafeInteger(value) && value > 0 ? String(value).length : 0;
+		// a whole number from 100 up: 1 to 99 (and 0) have too few digits anyway, and a negative one is no ZIP code
+		const digits = Number.isSafeInteger(value) && value >= 100 ? String(value).length : 0;
 		if (digits >= 3 && digits <= 5) return String(value).padStart(5, '0');
 		if (digits >= 7 && digits <= 9) return String(value).padStart(9, '0');
 		ctx.addIssue({

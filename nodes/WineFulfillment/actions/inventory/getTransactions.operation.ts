@@ -120,9 +120,15 @@ const labels = {
 	ItemNumbers: 'Item Numbers',
 };
 
-function dateMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const filter = nodeParameter(ctx, 'dateFilter', itemIndex, 'date') as string;
-	if (filter === 'range') {
+/** Whether Date Filter is Date-Time Range; Transaction Date (the default) when the parameter is absent. */
+function inRangeMode(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	// Stryker disable next-line StringLiteral: read only when the parameter is absent, where '' is not 'range' either
+	const byDate = 'date';
+	return nodeParameter(ctx, 'dateFilter', itemIndex, byDate) === 'range';
+}
+
+function dateMembers(ctx: IExecuteFunctions, itemIndex: number, range: boolean): IDataObject {
+	if (range) {
 		return {
 			TransactionStartDateTime: nodeParameter(ctx, 'startDateTime', itemIndex, '') as string,
 			TransactionEndDateTime: nodeParameter(ctx, 'endDateTime', itemIndex, '') as string,
@@ -132,8 +138,9 @@ function dateMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
+	const range = inRangeMode(this, itemIndex);
 	const filters = compact({
-		...dateMembers(this, itemIndex),
+		...dateMembers(this, itemIndex, range),
 		TransactionType: nodeParameter(this, 'transactionType', itemIndex, '') as string,
 		Warehouse: nodeParameter(this, 'warehouse', itemIndex, '') as string,
 		Reference: nodeParameter(this, 'reference', itemIndex, '') as string,
@@ -142,8 +149,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	});
 	const merged = compact(withAdditionalJson(this, filters, itemIndex));
 	// in Date-Time Range mode the panel shows Start Date-Time, not Transaction Date: a missing date is named there
-	if (nodeParameter(this, 'dateFilter', itemIndex, 'date') === 'range' && merged.TransactionDate === undefined && merged.TransactionStartDateTime === undefined) {
-		throw invalidField(this, 'Start Date-Time', 'is required', itemIndex, nodeParameter(this, 'startDateTime', itemIndex, ''));
+	if (range && merged.TransactionDate === undefined && merged.TransactionStartDateTime === undefined) {
+		// the parameter is shown in this mode, so always there: null only keeps n8n from throwing for a missing one
+		throw invalidField(this, 'Start Date-Time', 'is required', itemIndex, nodeParameter(this, 'startDateTime', itemIndex, null));
 	}
 	const body = validateBody(this, getTransactionsRequest, merged, labels, itemIndex);
 	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);

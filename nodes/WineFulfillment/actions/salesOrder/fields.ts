@@ -381,7 +381,8 @@ export function readOrderInfoFields(
 	groups: readonly string[] = [],
 	update = false,
 ): IDataObject {
-	const clearable = update ? CLEARABLE_ORDER_INFO : [];
+	// none to keep outside an update: undefined gives readCollection's and compact's default, no list
+	const clearable = update ? CLEARABLE_ORDER_INFO : undefined;
 	const raw = readCollection(ctx, name, itemIndex, groups, clearable) ?? {};
 	// no Tags: an empty list, joined to '', which compact() leaves out (or keeps as a clear, in an update)
 	if ('Tags' in raw) raw.Tags = readList(ctx, raw.Tags, itemIndex, 'Tags').join(';');
@@ -454,12 +455,13 @@ export function readOrderMembers(
 	at: (name: string) => string = (name) => name,
 	update = false,
 ): IDataObject {
-	const clear = (members: readonly string[]) => (update ? members : []);
+	// leaveOut undefined (none) and, outside an update, clearable undefined: the defaults, no list given
+	const clear = (members: readonly string[]) => (update ? members : undefined);
 	return compact({
-		RecipientContactInfo: readCollection(ctx, at('recipientContactInfo'), itemIndex, [], clear(CLEARABLE_CONTACT)),
-		BillingContactInfo: readCollection(ctx, at('billingContactInfo'), itemIndex, [], clear(CLEARABLE_CONTACT)),
+		RecipientContactInfo: readCollection(ctx, at('recipientContactInfo'), itemIndex, undefined, clear(CLEARABLE_CONTACT)),
+		BillingContactInfo: readCollection(ctx, at('billingContactInfo'), itemIndex, undefined, clear(CLEARABLE_CONTACT)),
 		ShipmentInfo: readCollection(ctx, at('shipmentInfo'), itemIndex),
-		DeliveryContactInfo: readCollection(ctx, at('deliveryContactInfo'), itemIndex, [], clear(CLEARABLE_DELIVERY)),
+		DeliveryContactInfo: readCollection(ctx, at('deliveryContactInfo'), itemIndex, undefined, clear(CLEARABLE_DELIVERY)),
 		ItemsInfo: (update ? readUpdateItems(ctx, itemIndex) : readItems(ctx, itemIndex)) as IDataObject[] | undefined,
 	});
 }
@@ -467,7 +469,7 @@ export function readOrderMembers(
 /** Update Addresses' members: the recipient and the delivery location, their text fields added and left empty cleared. */
 export function readAddressMembers(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return compact({
-		RecipientContactInfo: readCollection(ctx, 'recipientContactInfo', itemIndex, [], CLEARABLE_CONTACT),
-		DeliveryContactInfo: readCollection(ctx, 'deliveryContactInfo', itemIndex, [], CLEARABLE_DELIVERY),
+		RecipientContactInfo: readCollection(ctx, 'recipientContactInfo', itemIndex, undefined, CLEARABLE_CONTACT),
+		DeliveryContactInfo: readCollection(ctx, 'deliveryContactInfo', itemIndex, undefined, CLEARABLE_DELIVERY),
 	});
 }

@@ -53,9 +53,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const fields = toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
 	const body = skuBody(this, updateSkuRequest, skuInfo, itemIndex);
-	// what changes: SKUInfo members besides the item number (a blank field is not set), or other members from the JSON
-	const info = body.SKUInfo as IDataObject;
-	const changed = Object.keys(info).filter((key) => key !== 'ItemNo' && info[key] !== undefined);
+	// what changes: SKUInfo members besides the item number (a blank field is not set: compact left it out, and the JSON
+	// holds no undefined), or other members from the JSON
+	const changed = Object.keys(body.SKUInfo).filter((key) => key !== 'ItemNo');
 	const extra = Object.keys(body).filter((key) => key !== 'RequestorInfo' && key !== 'SKUInfo');
 	if (changed.length === 0 && extra.length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: add at least one field under "Update Fields"', {

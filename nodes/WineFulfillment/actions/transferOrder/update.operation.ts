@@ -85,7 +85,8 @@ const CLEARABLE = ['SpecialInstruction'];
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
 	const info = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
-	const items = keepsItems(this, itemIndex) ? undefined : (readItems(this, itemIndex, purchaseItemToWire) ?? []);
+	// readItems gives undefined only for "Keep Current Items", which keepsItems has read already: a list here
+	const items = keepsItems(this, itemIndex) ? undefined : readItems(this, itemIndex, purchaseItemToWire);
 	// items given (not "Keep Current Items") but none: refused, never read as "keep the items"
 	if (items?.length === 0) throw emptyItemsError(this, itemIndex, 'transfer order');
 	const merged = withAdditionalJson(this, compact({ TransferInfo: info, ItemsInfo: items }), itemIndex);
