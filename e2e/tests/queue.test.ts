@@ -219,10 +219,10 @@ describe('queue mode: PostgreSQL, Redis, a main, two workers and a webhook proce
 		sandbox.faults.latencyMs = LATENCY_MS;
 		sandbox.faults.setRateLimit(perSecond);
 		const firstRequest = sandbox.requests.length;
-		const [{ last }] = await topology.sql.query<{ last: number | null }>('SELECT max(id) AS last FROM execution_entity WHERE "workflowId" = $1', [
-			QUEUE_WORKFLOWS.orders,
-		]);
-		const executionsBefore = (await topology.sql.query<{ n: string }>('SELECT count(*) AS n FROM execution_entity WHERE "workflowId" = $1', [QUEUE_WORKFLOWS.orders]))[0].n;
+		const [{ last, n: executionsBefore }] = await topology.sql.query<{ last: number | null; n: string }>(
+			'SELECT max(id) AS last, count(*) AS n FROM execution_entity WHERE "workflowId" = $1',
+			[QUEUE_WORKFLOWS.orders],
+		);
 		const processes = topology.services();
 		const cpuOf = () => processes.reduce((sum, s) => sum + treeCpuSeconds(s.child.pid as number), 0);
 		const cpuBefore = cpuOf();

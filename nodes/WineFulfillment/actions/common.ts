@@ -123,22 +123,20 @@ export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, it
 }
 
 /**
- * Whether an update keeps the current items: Items Input "Keep Current Items", which it also reads when the parameter is
- * absent (the update's default; a choice no option takes is refused naming the field).
+ * An update's items: undefined for Items Input "Keep Current Items" (also when the parameter is absent, the update's
+ * default; a choice no option takes is refused naming the field); otherwise what `read` gives, where an empty list is
+ * refused before anything is sent, never read as "keep the items". `record` names what is updated ("sales order").
  */
-export function keepsItems(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	return readChoice(ctx, ITEMS_INPUT, itemIndex, NAMES.itemsInput, ITEMS_INPUT_VALUES, 'keep') === 'keep';
-}
-
-/**
- * The error for an update given an empty list of items (Items Input not "Keep Current Items"): refused before anything is
- * sent, never read as "keep the items". `record` names what is updated ("sales order", "transfer order").
- */
-export function emptyItemsError(ctx: IExecuteFunctions, itemIndex: number, record: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `Invalid "${NAMES.items}": the list is empty`, {
-		itemIndex,
-		description: `Nothing was sent to the provider. To leave the items as they are, set Items Input to "Keep Current Items"; a ${record} cannot be left without items (cancel it instead).`,
-	});
+export function updateItems<T>(ctx: IExecuteFunctions, itemIndex: number, record: string, read: () => T[] | undefined): T[] | undefined {
+	if (readChoice(ctx, ITEMS_INPUT, itemIndex, NAMES.itemsInput, ITEMS_INPUT_VALUES, 'keep') === 'keep') return undefined;
+	const items = read() ?? [];
+	if (items.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid "${NAMES.items}": the list is empty`, {
+			itemIndex,
+			description: `Nothing was sent to the provider. To leave the items as they are, set Items Input to "Keep Current Items"; a ${record} cannot be left without items (cancel it instead).`,
+		});
+	}
+	return items;
 }
 
 /** Older revisions' warehouse codes (field notes) are sent as given, with a hint in the output pane. */

@@ -168,8 +168,9 @@ export const isoDateTimeEnd = dateSchema((reading) => isoUtc(endOf(reading)));
  * is read in (a picked day, 2026-03-12 or 03/12/2026 from a sheet, $today) is sent as that calendar day at midnight
  * UTC, 2026-03-12T00:00:00Z, so its UTC day is the day given; a value with a time of day is sent as the UTC instant.
  */
-export const dayOrDateTime = dateSchema(({ date, day }) =>
-	day || +date === +date.startOf('day') ? date.toFormat("yyyy-MM-dd'T'00:00:00'Z'") : isoUtc(date),
+export const dayOrDateTime = dateSchema(({ date }) =>
+	// a value naming a day (DAY_TEXT) is read as that day's 00:00:00 too
+	+date === +date.startOf('day') ? date.toFormat("yyyy-MM-dd'T'00:00:00'Z'") : isoUtc(date),
 );
 
 /** "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (GetPackages ShipDateRange / LastActivityDateRange). */

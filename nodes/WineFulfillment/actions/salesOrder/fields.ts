@@ -17,7 +17,7 @@ import {
 } from '../../wire/labels';
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { compact, emptyItemsError, keepsItems, validateBody } from '../common';
+import { compact, updateItems, validateBody } from '../common';
 import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
@@ -436,14 +436,6 @@ export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 
-/** An update's items: undefined for "Keep Current Items"; an empty list given as the items is refused, never read as "keep". */
-function readUpdateItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[] | undefined {
-	if (keepsItems(ctx, itemIndex)) return undefined;
-	const items = readItems(ctx, itemIndex) ?? [];
-	if (items.length === 0) throw emptyItemsError(ctx, itemIndex, 'sales order');
-	return items;
-}
-
 /**
  * Contacts, shipment, delivery contact and items: only what the user set. `at` gives each group's parameter path
  * (see groupPaths in ../versions.ts). `update` clears the text fields added and left empty (sent as '') and refuses
@@ -462,7 +454,9 @@ export function readOrderMembers(
 		BillingContactInfo: readCollection(ctx, at('billingContactInfo'), itemIndex, undefined, clear(CLEARABLE_CONTACT)),
 		ShipmentInfo: readCollection(ctx, at('shipmentInfo'), itemIndex),
 		DeliveryContactInfo: readCollection(ctx, at('deliveryContactInfo'), itemIndex, undefined, clear(CLEARABLE_DELIVERY)),
-		ItemsInfo: (update ? readUpdateItems(ctx, itemIndex) : readItems(ctx, itemIndex)) as IDataObject[] | undefined,
+		ItemsInfo: (update ? updateItems(ctx, itemIndex, 'sales order', () => readItems(ctx, itemIndex)) : readItems(ctx, itemIndex)) as
+			| IDataObject[]
+			| undefined,
 	});
 }
 

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
 import { inventoryStatusOptions } from '../../wire/labels';
-import { additionalJsonProperty, compact, emptyItemsError, itemsFor, keepsItems, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, itemsFor, updateItems, validateBody, withAdditionalJson } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire } from '../purchaseOrder/fields';
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
@@ -85,10 +85,7 @@ const CLEARABLE = ['SpecialInstruction'];
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
 	const info = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
-	// readItems gives undefined only for "Keep Current Items", which keepsItems has read already: a list here
-	const items = keepsItems(this, itemIndex) ? undefined : readItems(this, itemIndex, purchaseItemToWire);
-	// items given (not "Keep Current Items") but none: refused, never read as "keep the items"
-	if (items?.length === 0) throw emptyItemsError(this, itemIndex, 'transfer order');
+	const items = updateItems(this, itemIndex, 'transfer order', () => readItems(this, itemIndex, purchaseItemToWire));
 	const merged = withAdditionalJson(this, compact({ TransferInfo: info, ItemsInfo: items }), itemIndex);
 	const body = validateBody(this, updateTransferOrderRequest, merged, transferOrderLabels, itemIndex);
 	const changesSomething = Object.keys(body.TransferInfo).length > 1 || Object.keys(body).length > 1;
