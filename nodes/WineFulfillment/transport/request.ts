@@ -274,7 +274,15 @@ async function send(
 		}
 
 		const status = response.statusCode;
-		const headers = secrets.value({ ...(response.headers ?? {}) });
+		// scrubbed when first read: no operation outputs them, so most answers never need it
+		let scrubbedHeaders: ApiResponse['headers'] | undefined;
+		const answer = (answered: unknown): ApiResponse<unknown> => ({
+			statusCode: status,
+			get headers() {
+				return (scrubbedHeaders ??= secrets.value({ ...(response.headers ?? {}) }));
+			},
+			body: answered,
+		});
 		const raw = textOf(response.body);
 		const parsed = parseBody(raw);
 		const said = () =>
@@ -307,14 +315,14 @@ async function send(
 				fileName: read.document.fileName === undefined ? undefined : secrets.text(read.document.fileName),
 				meta: secrets.answer(read.document.meta),
 			};
-			return { statusCode: status, headers, body: document };
+			return answer(document);
 		}
 		if (success || options.acceptStatuses?.includes(status)) {
 			if (!parsed.ok) {
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}
-			return { statusCode: status, headers, body: secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined) };
+			return answer(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined));
 		}
 		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 	}
