@@ -234,6 +234,23 @@ export async function runWorkflow(
 	mode: WorkflowExecuteMode = 'manual',
 	nodeTypes: NodeTypes = new NodeTypes(),
 ): Promise<RunResult> {
+	return await startWorkflow(json, credentials, mode, nodeTypes).result;
+}
+
+export interface StartedRun {
+	/** the run's end */
+	result: Promise<RunResult>;
+	/** what n8n does for the editor's Stop, the workflow's Timeout and a shutdown: WorkflowExecute's PCancelable cancel() */
+	cancel(): void;
+}
+
+/** Starts a workflow as runWorkflow does, and hands back a way to stop it while it runs. */
+export function startWorkflow(
+	json: WorkflowJson,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	mode: WorkflowExecuteMode = 'manual',
+	nodeTypes: NodeTypes = new NodeTypes(),
+): StartedRun {
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		name: json.name ?? 'test',
@@ -249,17 +266,21 @@ export async function runWorkflow(
 	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', workflowData);
 	const data = additionalData(credentials, hooks);
 	const start = json.nodes.find((n) => n.type.endsWith('Trigger') || n.type.endsWith('.manualTrigger'));
-	const run = await new WorkflowExecute(data, mode).run({ workflow, startNode: start, pinData: json.pinData });
-	const err = run.data.resultData.error as RunResult['error'];
-	return {
-		run,
-		error: err,
-		credentialReads: (data.credentialsHelper as CredentialsHelper).reads,
-		output(nodeName: string, outputIndex = 0) {
-			const task = run.data.resultData.runData[nodeName]?.[0];
-			return (task?.data?.main?.[outputIndex] ?? []) as INodeExecutionData[];
-		},
-	};
+	const running = new WorkflowExecute(data, mode).run({ workflow, startNode: start, pinData: json.pinData });
+	const result = (async (): Promise<RunResult> => {
+		const run = await running;
+		const err = run.data.resultData.error as RunResult['error'];
+		return {
+			run,
+			error: err,
+			credentialReads: (data.credentialsHelper as CredentialsHelper).reads,
+			output(nodeName: string, outputIndex = 0) {
+				const task = run.data.resultData.runData[nodeName]?.[0];
+				return (task?.data?.main?.[outputIndex] ?? []) as INodeExecutionData[];
+			},
+		};
+	})();
+	return { result, cancel: () => running.cancel() };
 }
 
 export interface PollResult {

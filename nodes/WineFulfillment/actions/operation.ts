@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
+import { stopSignal, stoppedError } from '../transport/stop';
 import { readInteger, type IntegerField } from './parameters';
 import { OPTIONS, groupedFromVersion2, isSettingsCollection, onVersion1, settingPath } from './versions';
 
@@ -154,7 +155,8 @@ function prepareAll(ctx: IExecuteFunctions, prepare: Prepare, continueOnFail: bo
  * With Continue On Fail a failed item becomes an error item and the rest go on. Without it, the first
  * failure of a send stops the run: no queued item is started, what is in flight finishes, and the earliest failing
  * item's error is thrown with a note of what was already done (with its references), what also failed
- * and what was never sent, so the user knows what exists at the provider.
+ * and what was never sent, so the user knows what exists at the provider. A stopped execution (n8n's Stop, the
+ * workflow's Timeout) starts no queued item, with Continue On Fail too, and ends with the same note.
  */
 export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
@@ -164,9 +166,11 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);
 	let stopped = false;
+	// n8n's Stop: no queued item starts (with Continue On Fail too), so none is claimed or recorded as possibly sent
+	const signal = stopSignal(this);
 
 	const sendOne = async (send: Send, itemIndex: number): Promise<Outcome> => {
-		if (stopped) return { kind: 'skipped' };
+		if (stopped || signal?.aborted) return { kind: 'skipped' };
 		try {
 			return { kind: 'done', output: await send() };
 		} catch (error) {
@@ -181,11 +185,15 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		),
 	);
 
-	const first = outcomes.findIndex((o) => o.kind === 'failed');
-	// Stryker disable next-line ArrayDeclaration: only a failure sets `stopped`, so with none every outcome is done
+	const failed = outcomes.findIndex((o) => o.kind === 'failed');
+	// with no failure, only a stopped execution skips items: the first skipped one is named
+	const first = failed === -1 ? outcomes.findIndex((o) => o.kind === 'skipped') : failed;
 	if (first === -1) return outcomes.flatMap((o) => (o.kind === 'done' ? o.output : []));
 
-	const error = asNodeError(this, (outcomes[first] as { error: unknown }).error, first);
+	const error =
+		failed === -1
+			? stoppedError(this.getNode(), `before item ${first + 1} was sent`, first)
+			: asNodeError(this, (outcomes[first] as { error: unknown }).error, first);
 	error.context.itemIndex = first;
 	if (items.length > 1) {
 		const done: string[] = [];
@@ -197,11 +205,11 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			else if (i !== first) alsoFailed.push(`item ${i + 1}: ${asNodeError(this, o.error, i).message}`);
 		});
 		const note = [
-			`Item ${first + 1} of ${items.length} failed, so the run stopped.`,
+			failed === -1 ? 'The execution was canceled.' : `Item ${first + 1} of ${items.length} failed, so the run stopped.`,
 			done.length ? `Already done before it stopped: ${done.join('; ')}.` : 'No other item had completed.',
 			alsoFailed.length ? `Also failed: ${alsoFailed.join('; ')}.` : '',
 			notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRange(notSent)}.` : '',
-			'Turn on Continue On Fail to get every item\'s result.',
+			failed === -1 ? '' : 'Turn on Continue On Fail to get every item\'s result.',
 		].filter(Boolean);
 		error.description = [error.description, note.join(' ')].filter(Boolean).join('\n\n');
 	}

@@ -38,6 +38,7 @@ import { randomUUID } from 'crypto';
 
 import { mayHaveTakenEffect } from '../transport/errors';
 import { DEFAULT_RETRY } from '../transport/request';
+import { pause, stopSignal } from '../transport/stop';
 import { asNodeError, type Send } from './operation';
 import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
@@ -677,7 +678,8 @@ export class SentOrders {
 			.filter(([id, c]) => c.state === 'unsettled' && settled.get(this.flightKey(id))?.kind !== 'unknown')
 			.map(([id]) => id);
 		const until = new Map<string, number>();
-		for (let pause = RECHECK_FIRST_MS; unsettled.length > 0; pause = Math.min(RECHECK_LAST_MS, pause * 2)) {
+		const signal = stopSignal(this.ctx);
+		for (let wait = RECHECK_FIRST_MS; unsettled.length > 0; wait = Math.min(RECHECK_LAST_MS, wait * 2)) {
 			const found = await this.claimRound(unsettled, itemIndex, { until });
 			for (const id of unsettled) {
 				const state = found.get(id);
@@ -691,7 +693,9 @@ export class SentOrders {
 			// looked at again after the pause, and once more when the last of those sends may have ended
 			// Stryker disable next-line MethodExpression: the earliest end instead only makes the pauses shorter: more looks, the same outcome
 			const last = Math.max(...unsettled.map((id) => until.get(id) as number));
-			await sleep(Math.min(pause, last - now));
+			await pause(Math.min(wait, last - now), signal);
+			// n8n's Stop: no more waiting; what is still unsettled is reported so (nothing of it is sent)
+			if (signal?.aborted) break;
 		}
 		return claims;
 	}

@@ -286,6 +286,8 @@ const CONNECTION_WORDS: Record<string, string> = {
 	EAI_AGAIN: 'the host name could not be looked up',
 	EHOSTUNREACH: 'the host is unreachable',
 	ENETUNREACH: 'the network is unreachable',
+	// n8n's Stop aborted the request (axios's code); "canceled" is how n8n tells a stopped run
+	ERR_CANCELED: 'the execution was canceled while it was on its way',
 };
 
 export function connectionError(

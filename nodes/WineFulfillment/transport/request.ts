@@ -9,7 +9,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import type { Endpoint } from '../wire/endpoints';
@@ -26,6 +26,7 @@ import {
 	type ConnectionFailure,
 } from './errors';
 import { Secrets } from './secrets';
+import { pause, stopSignal, stoppedError } from './stop';
 
 export const CREDENTIAL_TYPE = 'wineFulfillmentApi';
 
@@ -239,6 +240,8 @@ async function send(
 	const wanted = options.document;
 	const request = wireRequest(baseUrl, endpoint, body, options);
 	const log = (text: string) => ctx.logger?.debug(secrets.text(`Wine Fulfillment: ${text}`));
+	// n8n's Stop: no attempt starts, and no wait goes on, once the execution is canceled
+	const signal = stopSignal(ctx);
 
 	let waited = 0;
 	let failed = 0;
@@ -252,10 +255,12 @@ async function send(
 			else failed++;
 			waited += ms;
 			log(`${endpoint.path} ${why}; retrying in ${ms} ms (attempt ${attempt + 2})`);
-			await sleep(ms);
+			await pause(ms, signal);
 			return true;
 		};
 
+		// nothing of this attempt left yet: after a 429 (not processed) or a connection never made, a write is not sent
+		if (signal?.aborted) throw stoppedError(node(), `before the request to ${endpoint.path} was sent`, options.itemIndex);
 		let response: ApiResponse<unknown>;
 		try {
 			// Copies: n8n's auth layer adds the credentials to what it is given. The credential read for this run
@@ -268,6 +273,8 @@ async function send(
 			)) as ApiResponse<unknown>;
 		} catch (error) {
 			const failure: ConnectionFailure = connectionFailure(error);
+			// stopped while the request was on its way: a read ends; a write may have reached the provider (as a timeout)
+			if (signal?.aborted && endpoint.kind === 'read') throw stoppedError(node(), `while reading ${endpoint.path}`, options.itemIndex);
 			const resendable = endpoint.kind === 'read' || !failure.mayHaveReached;
 			if (resendable && (await wait(backoffMs(failed, policy), `failed (${failure.code})`))) continue;
 			throw connectionError(node(), endpoint, failure, attempt + 1, options.itemIndex);

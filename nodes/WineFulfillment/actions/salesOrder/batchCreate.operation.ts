@@ -6,6 +6,7 @@ import isPlainObject from 'lodash/isPlainObject';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
+import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
 import { sendOnceProperties } from '../sentOrders';
 import { asNodeError, errorItem, withOptions } from '../operation';
@@ -238,9 +239,13 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		);
 	};
 
+	// n8n's Stop: no later chunk is claimed or sent (with Continue On Fail, its orders are error items saying so)
+	const signal = stopSignal(this);
 	for (let start = 0; start < toSend.length; start += batchSize) {
 		const chunk = toSend.slice(start, start + batchSize);
-		const done = await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, continueOnFail, attempted) : send(chunk)));
+		const done = signal?.aborted
+			? { error: stoppedError(this.getNode(), `before the chunk of ${chunk.length} orders from item ${chunk[0].itemIndex + 1} on was sent`, chunk[0].itemIndex) }
+			: await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, continueOnFail, attempted) : send(chunk)));
 		if ('error' in done) {
 			if (!continueOnFail) throw asNodeError(this, done.error, chunk[0].itemIndex);
 			// the record failed before the chunk was sent (its claim or forget): its orders are error items, the next chunk goes on

@@ -1,0 +1,150 @@
+// The action node when n8n cancels its execution (the editor's Stop, the workflow's Timeout, a shutdown: all call
+// WorkflowExecute's cancel(), which aborts the signal n8n hands to the node and to every request of its helpers).
+import type { IDataObject } from 'n8n-workflow';
+
+import { countsOf, createWorkflow, orders, out, salesOrderParameters, useStore } from '../exactlyOnce/helpers';
+import { startWorkflow, type RunResult, type StartedRun } from '../harness/harness';
+import { useSandbox } from '../harness/sandbox';
+import { actionWorkflow } from '../harness/workflows';
+import { SANDBOX_CREDENTIALS } from '../sandbox/server';
+
+const fx = useSandbox();
+const store = useStore();
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Stops the run after `afterMs`; its result, and how long it went on after the stop. */
+async function stopAfter(run: StartedRun, afterMs: number): Promise<{ result: RunResult; wentOnMs: number; stoppedAt: number }> {
+	await wait(afterMs);
+	run.cancel();
+	const stoppedAt = Date.now();
+	const result = await run.result;
+	return { result, wentOnMs: Date.now() - stoppedAt, stoppedAt };
+}
+
+/**
+ * The requests to `path` the sandbox received, once those on their way have been answered; none may have been sent
+ * after the stop (the sandbox logs a request when it arrives: 100 ms for one sent just before it to arrive).
+ */
+async function receivedBy(path: string, stoppedAt: number): Promise<number> {
+	await wait(500);
+	const requests = await fx.control.requests(path);
+	expect(requests.filter((r) => r.at > stoppedAt + 100)).toEqual([]);
+	return requests.length;
+}
+
+const errorsOf = (result: RunResult) => out(result).map((item) => item.json.error as string | undefined);
+
+describe('Stop: nothing that never reached the provider is recorded as possibly sent', () => {
+	it('an order waiting out a 429 is given back: the run ends at once as canceled, and the next run sends the order', async () => {
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '3', path: 'CreateSalesOrder', count: 1 });
+		const input = orders('STOP429', 1);
+		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(input), fx.credential()), 400);
+		expect(wentOnMs).toBeLessThan(1_000);
+		expect(result.run.status).toBe('canceled');
+		expect(result.error?.message).toBe('The execution was canceled before the request to /api/SalesOrder/CreateSalesOrder was sent');
+		// the refused request only: the order was never created
+		expect((await fx.control.requests('CreateSalesOrder')).map((r) => r.status)).toEqual([429]);
+
+		const again = await fx.run(createWorkflow(input));
+		expect(again.error).toBeUndefined();
+		expect(countsOf(fx, ['STOP429-001'])).toEqual([1]);
+	});
+
+	it('Continue On Fail: the orders queued behind Concurrency are not started; the next run sends every one the provider lacks', async () => {
+		await fx.control.fault({ kind: 'latency', ms: 300, path: 'CreateSalesOrder' });
+		const input = orders('STOPQ', 12);
+		const numbers = input.map((i) => String(i.OrderNo));
+		const json = createWorkflow(input, { requestOptions: { concurrency: 2 } }, { continueOnFail: true });
+		const { result, stoppedAt } = await stopAfter(startWorkflow(json, fx.credential()), 700);
+		expect(result.run.status).toBe('canceled');
+		// the third pair was on its way at the stop (on an idle machine): nothing after it was sent
+		const sent = await receivedBy('CreateSalesOrder', stoppedAt);
+		expect(sent).toBeGreaterThanOrEqual(2);
+		expect(sent).toBeLessThan(12);
+		expect(result.error?.message).toBe(`The execution was canceled before item ${sent + 1} was sent`);
+		expect(result.error?.description).toContain(`Not sent: items ${sent + 1}-12.`);
+
+		fx.sandbox.faults.clear();
+		const again = await fx.run(createWorkflow(input, {}, { continueOnFail: true }));
+		// every order the provider lacked is sent; only the (up to Concurrency) orders on their way at the stop are
+		// refused as possibly sent, and the provider has each of those
+		const refused = errorsOf(again).flatMap((error, i) => (error === undefined ? [] : [numbers[i]]));
+		expect(refused.length).toBeLessThanOrEqual(2);
+		expect(refused.map((n) => numbers.indexOf(n))).toEqual(refused.map((_n, i) => sent - refused.length + i));
+		expect(countsOf(fx, numbers)).toEqual(numbers.map(() => 1));
+	});
+
+	it('Batch Create with Continue On Fail: the chunks after the stop are neither claimed nor sent; the next run sends them', async () => {
+		await fx.control.fault({ kind: 'latency', ms: 300, path: 'BatchSalesOrder' });
+		const input = orders('STOPB', 30);
+		const numbers = input.map((i) => String(i.OrderNo));
+		const batch = actionWorkflow(
+			salesOrderParameters('batchCreate', {
+				orderNo: '={{ $json.OrderNo }}',
+				orderType: 'RETAIL',
+				itemsInput: 'json',
+				itemsJson: '={{ $json.items ?? [] }}',
+				options: { batchSize: 10 },
+			}),
+			{ items: input, continueOnFail: true, typeVersion: 2 },
+		);
+		const { result, stoppedAt } = await stopAfter(startWorkflow(batch, fx.credential()), 150);
+		expect(result.run.status).toBe('canceled');
+		// the first chunk was on its way at the stop
+		expect(await receivedBy('BatchSalesOrder', stoppedAt)).toBe(1);
+		expect(errorsOf(result).slice(10)).toEqual([
+			...numbers.slice(10, 20).map(() => 'The execution was canceled before the chunk of 10 orders from item 11 on was sent'),
+			...numbers.slice(20).map(() => 'The execution was canceled before the chunk of 10 orders from item 21 on was sent'),
+		]);
+
+		fx.sandbox.faults.clear();
+		const again = await fx.run(batch);
+		// the first chunk's orders were on their way at the stop: possibly sent (the provider has them); the rest are sent
+		expect(errorsOf(again).slice(10)).toEqual(numbers.slice(10).map(() => undefined));
+		expect(countsOf(fx, numbers)).toEqual(numbers.map(() => 1));
+	});
+
+	it('without Continue On Fail: the queued orders are named as not sent, and a write on its way stays possibly sent', async () => {
+		await fx.control.fault({ kind: 'latency', ms: 300, path: 'CreateSalesOrder' });
+		const input = orders('STOPW', 5);
+		const json = createWorkflow(input, { requestOptions: { concurrency: 1 } });
+		const { result, stoppedAt } = await stopAfter(startWorkflow(json, fx.credential()), 450);
+		expect(result.run.status).toBe('canceled');
+		expect(await receivedBy('CreateSalesOrder', stoppedAt)).toBe(2);
+		// the first was answered, the second was on its way at the stop: the provider may have it (it was created)
+		expect(result.error?.message).toBe('The request to the provider was sent, then the execution was canceled while it was on its way');
+		expect(result.error?.description).toContain('Already done before it stopped: item 1 (TransactionReferenceNumber');
+		expect(result.error?.description).toContain('Not sent: items 3-5.');
+		expect(countsOf(fx, input.map((i) => String(i.OrderNo)))).toEqual([1, 1, 0, 0, 0]);
+	});
+});
+
+describe('Stop: the node stops waiting', () => {
+	it('a Return All read stopped between pages ends at once: the cancelled request is not retried', async () => {
+		await fx.control.fault({ kind: 'latency', ms: 400, path: 'GetStatus' });
+		const json = actionWorkflow({ resource: 'inventory', operation: 'getStatus', returnAll: true, options: { pageSize: 5 } }, { typeVersion: 2 });
+		const { result, wentOnMs, stoppedAt } = await stopAfter(startWorkflow(json, fx.credential()), 1_000);
+		// it was 26 to 52 s: 8 retries of a request the stop cancels at once, then "Could not reach the provider"
+		expect(wentOnMs).toBeLessThan(1_000);
+		expect(result.run.status).toBe('canceled');
+		expect(result.error?.message).toBe('The execution was canceled while reading /api/Inventory/GetStatus');
+		expect(await receivedBy('GetStatus', stoppedAt)).toBeGreaterThan(1);
+	});
+
+	it('a duplicate waiting for another worker to finish sending the same order stops waiting, and sends nothing', async () => {
+		// another worker claimed STOPDUP-001 just now and is sending it: its values are in the workflow's records
+		const host = new URL(fx.sandbox.baseUrl);
+		const account = `${SANDBOX_CREDENTIALS.customerNo}@${`${host.host}${host.pathname}`.toLowerCase().replace(/\/+$/, '')}`;
+		const key = JSON.stringify(['wine-fulfillment', account, 'salesOrder', 'STOPDUP-001']);
+		const values = [`claim:${key}`, `open:${key}`, `sending:${Math.floor(Date.now() / 10_000)}:${key}`];
+		const contextData = { workflow: { id: 'test-workflow' } } as IDataObject;
+		await store().checkProcessedAndRecord(values, 'workflow', contextData as never, { mode: 'entries', maxEntries: 10_000 });
+
+		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(orders('STOPDUP', 1)), fx.credential()), 800);
+		// it waited for the other send for up to 2 min 35 s
+		expect(wentOnMs).toBeLessThan(1_000);
+		expect(result.error?.message).toBe('The sales order STOPDUP-001 may already have been sent, so it was not sent again');
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(0);
+	});
+});
