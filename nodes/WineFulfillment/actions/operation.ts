@@ -30,7 +30,10 @@ export const DEFAULT_CONCURRENCY = 5;
 
 const CONCURRENCY_FIELD: IntegerField = { field: 'Concurrency', min: 1, max: 50, fallback: DEFAULT_CONCURRENCY };
 
-/** Version 1's Request Options, the node's own (for every operation); from version 2 on Concurrency is in each operation's Options. */
+/**
+ * Version 1's Request Options, the node's own (for every operation run item by item: Batch Create, which sends its
+ * items together, does not show it); from version 2 on Concurrency is in each per-item operation's Options.
+ */
 const requestOptions: INodeProperties = {
 	displayName: 'Request Options',
 	name: 'requestOptions',
@@ -50,7 +53,11 @@ const requestOptions: INodeProperties = {
 	],
 };
 
-export const requestOptionsProperty: INodeProperties = onVersion1(requestOptions);
+export const requestOptionsProperty: INodeProperties = onVersion1({
+	...requestOptions,
+	// n8n hides a parameter when any one hide rule matches: the operation's value alone (no other resource has it)
+	displayOptions: { hide: { operation: ['batchCreate'] } },
+});
 
 export interface OptionsOf {
 	/** false for an operation that sends all input items together (Batch Create): Concurrency does not apply */
