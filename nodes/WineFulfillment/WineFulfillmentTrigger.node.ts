@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { advance, rememberedPart, storedState, windowStart, type EventState } from './trigger/cursor';
+import { advance, coveredFrom, rememberedPart, storedState, windowStart, type EventState, type WindowRead } from './trigger/cursor';
 import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
-import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, isoSecond } from './trigger/time';
+import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, SECOND, isoSecond } from './trigger/time';
 import { readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
 import { CARRIERS, WAREHOUSES, limitedList } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
@@ -268,12 +268,51 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 		}
 	}
 
-	// a cursor ahead of our clock (earlier versions followed a record stamped in the future, or a provider clock ahead) is brought back
-	if (Date.parse(state.cursor) > localNow + CURSOR_AHEAD_LIMIT_MS) state = { ...state, cursor: isoSecond(localNow), behind: true };
+	// a cursor ahead of our clock (earlier versions followed a record stamped in the future, or a provider clock ahead, or
+	// our clock went back) is brought back; where its seen keys start is then no longer known: the window is read as new
+	if (Date.parse(state.cursor) > localNow + CURSOR_AHEAD_LIMIT_MS) {
+		const { coveredFrom: _dropped, ...rest } = state;
+		state = { ...rest, cursor: isoSecond(localNow), behind: true };
+	}
+	const start = windowStart(state, run.lookbackMs);
+	const covered = seed ? undefined : coveredFrom(state, signature);
 	const remembered = seed ? undefined : rememberedPart(state, run.lookbackMs, source.field, signature);
-	const read = await readFrom(run, query, windowStart(state, run.lookbackMs), localNow, { remembered, progressPast: Date.parse(state.cursor) });
+	const progressPast = Date.parse(state.cursor);
+	const { read, readFrom: from } =
+		// a longer window than the seen keys cover: an activity window reads the part before them apart (see readBefore)
+		source.field === 'activity' && covered !== undefined && start < covered
+			? await readBefore(run, query, start, covered, localNow, progressPast)
+			: { read: await readFrom(run, query, start, localNow, { remembered, progressPast }), readFrom: undefined };
 	// Every request of the read succeeded: only now does the stored state move, with what is emitted.
-	const outcome = advance(state, read, { field: source.field, query: signature, lookbackMs: run.lookbackMs, localNow, seed });
+	const outcome = advance(state, read, { field: source.field, query: signature, lookbackMs: run.lookbackMs, localNow, seed, readFrom: from });
 	store.events = { ...store.events, [run.event]: outcome.next };
 	return outcome.emit;
+}
+
+/**
+ * An activity window that starts before the seen keys cover (`covered`: the Late Reports Window was made longer):
+ * a package's activity is known only to be at most the end of the request it was read by, so the part before
+ * `covered` is read by itself (its packages are remembered, not emitted: see advance). The rest is read first, as
+ * usual; the part before only with the poll's budget left, its answers moving nothing (the cursor follows the rest).
+ * `readFrom` is `covered` when the part before it was not read whole.
+ */
+async function readBefore(
+	run: PollRun,
+	query: WindowQuery,
+	start: number,
+	covered: number,
+	localNow: number,
+	progressPast: number,
+): Promise<{ read: WindowRead; readFrom: number | undefined }> {
+	const rest = await readFrom(run, query, covered, localNow, { progressPast });
+	const last = covered - SECOND;
+	if (!(performance.now() < run.deadline)) return { read: rest, readFrom: covered };
+	const before = await readWindow(run.ctx, query, start, last, {
+		pageSize: run.pageSize,
+		deadline: run.deadline,
+		presentHint: localNow,
+		progressPast: Number.NEGATIVE_INFINITY,
+	});
+	const read: WindowRead = { ...rest, candidates: [...before.candidates, ...rest.candidates], requests: before.requests + rest.requests };
+	return { read, readFrom: before.through >= last ? undefined : covered };
 }

@@ -23,6 +23,14 @@ export interface EventState {
 	 * or after it: the next poll asks for those only (see readWindow). Absent where the provider reports no present.
 	 */
 	activityFrom?: string;
+	/**
+	 * ISO 8601, provider's clock: the seen keys hold every record emitted with a window time from here on, under
+	 * `query` (where the next window starts at the Late Reports Window they were kept for, or later where a poll left
+	 * the part before it unread). A record read before it that they do not hold (the window was made longer) was
+	 * emitted and forgotten, or shown later than the window then reached: it is remembered, not emitted. Absent in
+	 * states stored before it: those poll as before.
+	 */
+	coveredFrom?: string;
 }
 
 /** Which time a read window filters on. */
@@ -85,6 +93,11 @@ export interface AdvanceOptions {
 	localNow: number;
 	/** first poll after activation: remember what is there, emit nothing, and anchor the cursor on what the provider shows */
 	seed?: boolean;
+	/**
+	 * Where the part of the window the read holds whole starts, when not at the window's start: the prior
+	 * coveredFrom, when the part before it was left unread (pollWindow).
+	 */
+	readFrom?: number;
 }
 
 /** Whether a stored value is a time the state's readers (Date.parse) take: ISO 8601 text, as isoSecond writes it. */
@@ -98,7 +111,7 @@ const isStoredTime = (value: unknown): boolean => typeof value === 'string' && N
 export function storedState(value: unknown): EventState | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const state = value as Partial<EventState>;
-	if (!isStoredTime(state.cursor) || (state.floor !== undefined && !isStoredTime(state.floor))) return undefined;
+	if (!isStoredTime(state.cursor) || [state.floor, state.coveredFrom].some((time) => time !== undefined && !isStoredTime(time))) return undefined;
 	if (typeof state.seen !== 'object' || state.seen === null || Array.isArray(state.seen)) return undefined;
 	return state as EventState;
 }
@@ -113,10 +126,26 @@ export function windowStart(state: EventState, lookbackMs: number): number {
 }
 
 /**
+ * From where the seen keys of a state hold every record emitted (its coveredFrom), for a poll under the same
+ * filters; undefined for a state stored before coveredFrom, or read under other filters (a record the new filters
+ * add was never read: the seen keys cannot tell it from one forgotten).
+ */
+export function coveredFrom(state: EventState, query: string): number | undefined {
+	return state.coveredFrom === undefined || state.query !== query ? undefined : Date.parse(state.coveredFrom);
+}
+
+/**
+ * The window time a record was read at, as far as the read tells: its own stamp for a stamp window (the
+ * bound where it has none); for an activity window the bound, which its activity is at most.
+ */
+const windowTime = (c: ReadCandidate, field: WindowField): number => (field === 'stamp' ? (c.at ?? c.bound) : c.bound);
+
+/**
  * Decides what a poll emits and the state it stores.
  *
- * Emitted: each record whose key was not seen (none on the seed poll). The cursor moves to the
- * provider's present (LatestActivityTimestamp), at most CURSOR_AHEAD_LIMIT_MS past our clock, or,
+ * Emitted: each record whose key was not seen (none on the seed poll, nor one before the prior
+ * coveredFrom: see below). The cursor moves to the provider's present (LatestActivityTimestamp),
+ * at most CURSOR_AHEAD_LIMIT_MS past our clock, or,
  * where the provider reports none, to the newest stamp it showed, never past our clock less
  * CLOCK_MARGIN_MS; in both cases never past what was read (`through`) and never backwards. So a
  * record stamped in the future is emitted once and moves nothing, and a provider clock behind ours
@@ -124,6 +153,12 @@ export function windowStart(state: EventState, lookbackMs: number): number {
  * next window (its memoryMs beyond that), however many there are: a key dropped sooner would have
  * its record read again and emitted again. Pruning by time bounds the set to the records of one
  * window. A candidate with a subject replaces that subject's earlier keys.
+ *
+ * The state stores from where its seen keys hold every record emitted (coveredFrom): the start of the
+ * window they are kept for, or, where the read left a part before the prior one unread, the prior one.
+ * A record before the prior coveredFrom whose key is not seen (a window made longer reads it again) is
+ * remembered, not emitted: an earlier poll emitted it and forgot it, or the provider showed it later
+ * than the window then was, which is not emitted either.
  */
 export function advance(prior: EventState, read: WindowRead, options: AdvanceOptions): PollOutcome {
 	const lookback = effectiveLookback(options.lookbackMs);
@@ -132,6 +167,7 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	// window starting before the seen keys kept for it (every record there emitted again)
 	const ceiling = Math.min(provider ?? options.localNow - CLOCK_MARGIN_MS, options.localNow + CURSOR_AHEAD_LIMIT_MS);
 	const priorCursor = options.seed ? Number.NEGATIVE_INFINITY : Date.parse(prior.cursor);
+	const covered = options.seed ? undefined : coveredFrom(prior, options.query);
 
 	const seen: Record<string, number> = { ...prior.seen };
 	const emit: IDataObject[] = [];
@@ -152,7 +188,7 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 			subjects.set(c.subject, [c.key]);
 		}
 		seen[c.key] = ref;
-		if (!options.seed) emit.push(c.record);
+		if (!options.seed && !(covered !== undefined && windowTime(c, options.field) < covered)) emit.push(c.record);
 	}
 
 	const target = provider ?? newestStamp ?? (options.seed ? ceiling : priorCursor);
@@ -168,11 +204,16 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 		...(behind ? { behind } : {}),
 		...(read.activityFrom !== undefined && !behind ? { activityFrom: isoSecond(Math.min(read.activityFrom, stored)) } : {}),
 	};
-	const keepFrom = windowStart(next, options.lookbackMs);
+	// the next window is read from its whole second on: its keys are kept from there
+	const keepFrom = floorSecond(windowStart(next, options.lookbackMs));
 	const kept = Object.entries(seen)
 		.filter(([, ref]) => ref >= keepFrom)
 		.sort((a, b) => b[1] - a[1]);
 	next.seen = Object.fromEntries(kept);
+	// the keys hold the prior's from `covered` on and what this read holds whole: from its start when the two meet
+	const readFrom = options.readFrom ?? windowStart(prior, options.lookbackMs);
+	const held = covered === undefined ? keepFrom : readFrom <= covered && read.through >= covered ? readFrom : covered;
+	next.coveredFrom = isoSecond(Math.max(keepFrom, held));
 	return { emit, next };
 }
 
