@@ -1,6 +1,5 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
 	INodeProperties,
@@ -79,7 +78,9 @@ export class WineFulfillmentApi implements ICredentialType {
 
 	/**
 	 * Puts the Authorization header and the body credentials (in the shape the path needs) on a request.
-	 * A Base URL that breaks the rule (transport/baseUrl.ts) is refused here too, so the Test button names it.
+	 * A Base URL that breaks the rule (transport/baseUrl.ts) is refused here too, whoever sends the request.
+	 * The Test button is the nodes' (`testedBy`, methods/credentialTest.ts): one Get Status read through the
+	 * transport, so that only an answer a node run can read passes.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -108,30 +109,4 @@ export class WineFulfillmentApi implements ICredentialType {
 			),
 		};
 	}
-
-	test: ICredentialTestRequest = {
-		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
-			url: '/api/Inventory/GetStatus',
-			method: 'POST',
-			body: { Skip: 0, Top: 1, IncludeTotalRecordCount: false },
-		},
-		rules: [
-			{
-				type: 'responseCode',
-				properties: {
-					value: 401,
-					message:
-						'The credentials were refused: check User Key, Password, Customer No and Access Token, and that the Base URL is the environment they were issued for',
-				},
-			},
-			{
-				type: 'responseCode',
-				properties: {
-					value: 404,
-					message: 'Nothing answers at this Base URL: it must be the environment address ending in /v3',
-				},
-			},
-		],
-	};
 }

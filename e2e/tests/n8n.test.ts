@@ -53,7 +53,7 @@ describe('n8n lists the package', () => {
 		}
 	});
 
-	it("the credential's Test button passes against the sandbox and reports refused credentials in plain words", async () => {
+	it("the credential's Test button passes against the sandbox, reports refused credentials in plain words and fails for a web page", async () => {
 		const { session } = await n8nServer();
 		const credential = sandboxCredential(context().sandbox.baseUrl);
 		const test = (data: Record<string, string>) =>
@@ -62,10 +62,22 @@ describe('n8n lists the package', () => {
 			});
 		const good = await test({});
 		assert.equal(good.status, 'OK', good.message);
+		// the action node's credentialTest (testedBy) answered, not n8n's own request test
+		assert.match(good.message, /the provider accepted the credentials/);
 		const refused = await test({ password: 'not-the-password' });
 		assert.equal(refused.status, 'Error');
 		assert.match(refused.message, /credentials were refused/);
 		assert.doesNotMatch(refused.message, /not-the-password/);
+		// a page answered 200 (a portal or sign-in page) is no connection a node run could use
+		const { sandbox } = context();
+		sandbox.faults.add({ kind: 'status', status: 200, path: 'GetStatus', body: '<html>Sign in</html>', as: 'text' });
+		try {
+			const page = await test({});
+			assert.equal(page.status, 'Error', page.message);
+			assert.match(page.message, /not with the interface's JSON/);
+		} finally {
+			sandbox.faults.clear();
+		}
 	});
 
 	it("the webhook credential's Test button runs the webhook trigger's check (testedBy): no secret fails, a complete pair passes", async () => {

@@ -16,6 +16,7 @@ import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions
 import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES } from './wire/tracking';
 import { listValue } from './wire/values';
 import { checkParameter, readList } from './actions/parameters';
+import { credentialTest } from './methods/credentialTest';
 
 /** The Order Numbers filter: a list of at most 100 (GetPackages and GetReturns alike). */
 const ORDER_NUMBERS = listValue.pipe(limitedList(MAX_ORDER_NUMBERS, 'order number'));
@@ -45,7 +46,8 @@ export class WineFulfillmentTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'wineFulfillmentApi', required: true }],
+		// the credential's Test button (methods/credentialTest.ts); every node using the credential names it, as n8n's lint asks
+		credentials: [{ name: 'wineFulfillmentApi', required: true, testedBy: 'wineFulfillmentApiTest' }],
 		properties: [
 			{
 				displayName: 'Event',
@@ -157,6 +159,8 @@ export class WineFulfillmentTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 		const started = performance.now();

@@ -14,12 +14,14 @@ import { ACTION_TYPE, CREDENTIAL_TYPES, NodeTypes, TRIGGER_TYPE, WEBHOOK_TYPE } 
 /**
  * Tests `data` as a credential of type `type`: the data gets the type's defaults (n8n's
  * applyDefaultsAndOverwrites), then the first of the package's nodes whose credentials entry for
- * the type names a `testedBy` runs its `methods.credentialTest` function (n8n's
- * getCredentialTestFunction).
+ * the type names a `testedBy` runs its `methods.credentialTest` function in n8n-core's
+ * CredentialTestContext (n8n's getCredentialTestFunction and testCredentials). A type with a `test`
+ * request of its own is refused: n8n runs that request instead, and never a node's function.
  */
 export async function testCredential(type: string, data: ICredentialDataDecryptedObject): Promise<INodeCredentialTestResult> {
 	const credentialType = CREDENTIAL_TYPES[type];
 	if (!credentialType) throw new Error(`Unknown credential type ${type}`);
+	if (credentialType.test) throw new Error(`${type} has a test request of its own: n8n runs it, not a node's credentialTest`);
 	const nodeTypes = new NodeTypes();
 	for (const name of [ACTION_TYPE, TRIGGER_TYPE, WEBHOOK_TYPE]) {
 		const node: INodeType = nodeTypes.getByNameAndVersion(name);

@@ -1,7 +1,7 @@
 // The Item Number picker's listSearch (methods/listSearch.ts), called as n8n's editor calls it: a LoadOptionsContext
 // for the node, the real credential type, against the sandbox.
 import { LoadOptionsContext } from 'n8n-core';
-import { Workflow, type INode, type INodeListSearchResult } from 'n8n-workflow';
+import { NodeApiError, Workflow, type INode, type INodeListSearchResult } from 'n8n-workflow';
 
 import { methods } from '../../nodes/WineFulfillment/methods';
 import { SKU_PAGE_SIZE, SKU_PAGES_PER_SEARCH, SKU_RESULTS_WANTED } from '../../nodes/WineFulfillment/methods/listSearch';
@@ -92,5 +92,50 @@ describe('Item Number picker: listSearch searchSkus', () => {
 		expect(error).toBeInstanceOf(Error);
 		expect((error as Error).message).toMatch(/401|credential|refused|authori[sz]/i);
 		expect(JSON.stringify(error)).not.toContain('wrong-token-123');
+	});
+});
+
+describe('Item Number picker: answers the editor within seconds when the provider is busy or failing', () => {
+	/** The search's outcome (its error when it fails), how long it took, and the Get Sellable answers it got. */
+	async function timedSearch(filter: string) {
+		const started = Date.now();
+		const outcome = await search(filter).catch((e: unknown) => e);
+		return { outcome, ms: Date.now() - started, statuses: (await fx.control.requests('GetSellable')).map((r) => r.status) };
+	}
+
+	it('fails at once on a 429 whose Retry-After is beyond its budget, saying when to try again (a run would wait it out)', async () => {
+		await fx.control.fault({ kind: 'status', status: 429, path: 'GetSellable', retryAfter: '20', count: 1 });
+		const { outcome, ms, statuses } = await timedSearch('cab');
+		expect(outcome).toBeInstanceOf(NodeApiError);
+		const error = outcome as NodeApiError;
+		// what the picker shows: "429 - <message>", the description below it
+		expect([error.httpCode, error.message]).toEqual(['429', 'The provider is rate limiting requests; try the search again in 20 s']);
+		expect(error.description).toContain('enter the item number with By ID');
+		expect(ms).toBeLessThan(3_000);
+		expect(statuses).toEqual([429]);
+	});
+
+	it('waits out a short Retry-After within its budget and then answers', async () => {
+		await fx.control.fault({ kind: 'status', status: 429, path: 'GetSellable', retryAfter: '1', count: 1 });
+		const { outcome, statuses } = await timedSearch(itemNo(0));
+		expect((outcome as INodeListSearchResult).results[0]?.value).toBe(itemNo(0));
+		// one match: the search reads its whole page budget
+		expect(statuses).toEqual([429, ...Array<number>(SKU_PAGES_PER_SEARCH).fill(200)]);
+	});
+
+	it('gives up after one resend when the provider keeps failing (500), instead of 8 backoffs (~36 s)', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, path: 'GetSellable', body: { Message: 'Internal error' } });
+		const { outcome, ms, statuses } = await timedSearch('cab');
+		expect((outcome as Error).message).toBe('The provider had an internal error (500)');
+		expect(statuses).toEqual([500, 500]);
+		expect(ms).toBeLessThan(3_000);
+	});
+
+	it('gives up after one resend when the answer is not JSON (a web page), instead of ~30 s of retries', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetSellable', body: '<html>Sign in</html>', as: 'text' });
+		const { outcome, ms, statuses } = await timedSearch('cab');
+		expect((outcome as Error).message).toBe('The provider answered with a body that is not valid JSON');
+		expect(statuses).toEqual([200, 200]);
+		expect(ms).toBeLessThan(3_000);
 	});
 });

@@ -1,4 +1,4 @@
-// The three credential shapes, the Authorization header, the Base URL rule, and the credential's Test request.
+// The three credential shapes, the Authorization header, the Base URL rule, and the credential's authenticate by hand.
 import { request } from 'undici';
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
@@ -102,7 +102,8 @@ describe('transport: credentials on the wire', () => {
 	});
 });
 
-describe('credential Test button', () => {
+// The Test button itself (the nodes' credentialTest, run as n8n runs it) is test/node/credentialTest.test.ts.
+describe("the credential's authenticate, sent by hand to the sandbox", () => {
 	const type = new WineFulfillmentApi();
 	const data = (overrides: Record<string, string> = {}) => ({
 		userKey: SANDBOX_CREDENTIALS.userKey,
@@ -113,14 +114,13 @@ describe('credential Test button', () => {
 		...overrides,
 	});
 
-	/** Sends the type's test request as n8n does: baseURL resolved, then the type's own authenticate. */
+	/** Sends one Get Status for one record signed by the type's own authenticate, as n8n's helper signs a request. */
 	async function send(credentials: Record<string, string>) {
-		const t = type.test.request;
 		const prepared = await type.authenticate(credentials, {
-			method: t.method,
-			url: t.url ?? '',
+			method: 'POST',
+			url: '/api/Inventory/GetStatus',
 			baseURL: credentials.baseUrl.trim().replace(/\/+$/, ''),
-			body: t.body,
+			body: { Skip: 0, Top: 1, IncludeTotalRecordCount: false },
 		});
 		const res = await request(`${prepared.baseURL}${prepared.url}`, {
 			method: 'POST',
@@ -131,20 +131,12 @@ describe('credential Test button', () => {
 		return res.statusCode;
 	}
 
-	it('is a cheap read-only call that succeeds with good credentials', async () => {
-		expect(type.test.request.url).toBe('/api/Inventory/GetStatus');
-		expect(type.test.request.body).toMatchObject({ Top: 1 });
+	it('signs a request the provider accepts with good credentials', async () => {
 		expect(await send(data())).toBe(200);
 	});
 
-	it('turns a 401 into plain words', async () => {
+	it('signs a request the provider refuses (401) with a wrong password', async () => {
 		expect(await send(data({ password: 'wrong' }))).toBe(401);
-		const rule = type.test.rules?.find((r) => r.type === 'responseCode' && r.properties.value === 401);
-		expect(rule?.properties.message).toMatch(/^The credentials were refused/);
-	});
-
-	it('resolves its Base URL expression the way the credential stores it', () => {
-		expect(type.test.request.baseURL).toContain('$credentials.baseUrl');
 	});
 
 	it('refuses a non-https Base URL in its authenticate', async () => {
@@ -156,7 +148,7 @@ describe('credential Test button', () => {
 		['a query', (base: string) => `${base}?env=test`, 'must not have a query'],
 		['a fragment', (base: string) => `${base}#x`, 'must not have a fragment'],
 		['user:password@', (base: string) => base.replace('http://', 'http://a:b@'), 'must not contain a user name or password'],
-	])('refuses a Base URL with %s in its authenticate, so the Test button names the rule', async (_name, make, rule) => {
+	])('refuses a Base URL with %s in its authenticate, whoever sends the request', async (_name, make, rule) => {
 		await expect(send(data({ baseUrl: make(fx.sandbox.baseUrl) }))).rejects.toThrow(rule);
 	});
 

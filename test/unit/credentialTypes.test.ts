@@ -1,4 +1,4 @@
-// The credential types as n8n sees them: names the nodes ask for, masked secrets, and the API credential's Test request.
+// The credential types as n8n sees them: names the nodes ask for, masked secrets, and who tests the API credential.
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
 import { WineFulfillmentWebhookApi } from '../../credentials/WineFulfillmentWebhookApi.credentials';
 import { versionDescription } from '../../nodes/WineFulfillment/actions/versionDescription';
@@ -21,20 +21,11 @@ describe('credential types', () => {
 		expect(fields(webhook)).toEqual(['headerName', 'headerSecret (masked)', 'user', 'password (masked)']);
 	});
 
-	it('tests the API credential with one cheap read at the Base URL without trailing slashes', () => {
-		const { test } = new WineFulfillmentApi();
-		expect(test.request).toEqual({
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
-			url: '/api/Inventory/GetStatus',
-			method: 'POST',
-			body: { Skip: 0, Top: 1, IncludeTotalRecordCount: false },
-		});
-		expect(test.rules?.map((rule) => rule.type === 'responseCode' && [rule.properties.value, rule.properties.message])).toEqual([
-			[
-				401,
-				'The credentials were refused: check User Key, Password, Customer No and Access Token, and that the Base URL is the environment they were issued for',
-			],
-			[404, 'Nothing answers at this Base URL: it must be the environment address ending in /v3'],
-		]);
+	it("leave the API credential's Test to the nodes (testedBy): a test request of its own would be run by n8n instead", () => {
+		expect(new WineFulfillmentApi()).not.toHaveProperty('test');
+		for (const credentials of [versionDescription.credentials, new WineFulfillmentTrigger().description.credentials]) {
+			expect(credentials?.find((c) => c.name === 'wineFulfillmentApi')?.testedBy).toBe('wineFulfillmentApiTest');
+		}
+		expect(Object.keys(new WineFulfillmentTrigger().methods.credentialTest)).toEqual(['wineFulfillmentApiTest']);
 	});
 });

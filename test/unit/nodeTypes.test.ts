@@ -8,7 +8,7 @@ import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineF
 import { UNIT_NODE } from './fakeContext';
 
 describe('node types', () => {
-	it('the action node: its type name, versions, usable as an AI tool, one main input and output, the API credential required', () => {
+	it('the action node: its type name, versions, usable as an AI tool, one main input and output, the API credential required (and tested by its credentialTest)', () => {
 		const { description } = new WineFulfillment();
 		expect([description.name, description.version, description.defaultVersion, description.usableAsTool]).toEqual([
 			'wineFulfillment',
@@ -19,11 +19,11 @@ describe('node types', () => {
 		expect([description.inputs, description.outputs, description.credentials]).toEqual([
 			[NodeConnectionTypes.Main],
 			[NodeConnectionTypes.Main],
-			[{ name: 'wineFulfillmentApi', required: true }],
+			[{ name: 'wineFulfillmentApi', required: true, testedBy: 'wineFulfillmentApiTest' }],
 		]);
 	});
 
-	it('the polling trigger: its type name, polling, no input, one main output, the API credential required', () => {
+	it('the polling trigger: its type name, polling, no input, one main output, the API credential required (and tested by the same credentialTest)', () => {
 		const { description } = new WineFulfillmentTrigger();
 		expect([description.name, description.version, description.polling, description.inputs, description.outputs]).toEqual([
 			'wineFulfillmentTrigger',
@@ -32,7 +32,7 @@ describe('node types', () => {
 			[],
 			[NodeConnectionTypes.Main],
 		]);
-		expect(description.credentials).toEqual([{ name: 'wineFulfillmentApi', required: true }]);
+		expect(description.credentials).toEqual([{ name: 'wineFulfillmentApi', required: true, testedBy: 'wineFulfillmentApiTest' }]);
 	});
 
 	it('the webhook trigger: its type name, one POST webhook answered at once, the webhook credential only with authentication', () => {

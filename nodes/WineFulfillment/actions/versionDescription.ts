@@ -52,7 +52,8 @@ export const versionDescription: INodeTypeDescription = {
 	defaults: { name: 'Wine Fulfillment' },
 	inputs: [NodeConnectionTypes.Main],
 	outputs: [NodeConnectionTypes.Main],
-	credentials: [{ name: 'wineFulfillmentApi', required: true }],
+	// the credential's Test button: n8n runs methods.credentialTest[testedBy] (methods/credentialTest.ts)
+	credentials: [{ name: 'wineFulfillmentApi', required: true, testedBy: 'wineFulfillmentApiTest' }],
 	properties: [
 		resourceProperty('salesOrder', 1),
 		resourceProperty('inventory', 2),

@@ -1,9 +1,11 @@
 // listSearch methods: the account's SKUs for the Item Number pickers ("From List"), read with Inventory Get Sellable.
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../wire/endpoints';
 import { SELLABLE_RECORDS } from '../wire/inventory';
-import { apiRequest } from '../transport/request';
+import { apiRequest, type ApiResponse } from '../transport/request';
+import { EDITOR_REQUEST, isRateLimited, tryAgainIn } from './editor';
 
 /** Records asked for per Get Sellable page while searching. */
 export const SKU_PAGE_SIZE = 500;
@@ -26,6 +28,34 @@ function morePages(body: IDataObject, page: number, got: number): boolean {
 }
 
 /**
+ * One Get Sellable page, within the editor's budget (methods/editor.ts). A 429 the budget does not wait out ends the
+ * search at once, saying when to try again in the message: the picker shows the message first, the description below it.
+ */
+async function readPage(ctx: ILoadOptionsFunctions, page: number): Promise<ApiResponse> {
+	try {
+		return await apiRequest.call(
+			ctx,
+			ENDPOINTS.getSellable,
+			{ IncludeUnavailableItems: true, PageNumber: page, PageSize: SKU_PAGE_SIZE },
+			EDITOR_REQUEST,
+		);
+	} catch (error) {
+		// the transport's errors are already NodeApiError or NodeOperationError, scrubbed
+		throw isRateLimited(error) ? rateLimitedSearch(ctx, error) : error;
+	}
+}
+
+function rateLimitedSearch(ctx: ILoadOptionsFunctions, error: NodeApiError): NodeApiError {
+	const message = `The provider is rate limiting requests; try the search again ${tryAgainIn(error)}`;
+	return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
+		message,
+		description:
+			"The list was not loaded: the editor does not wait out the provider's limit as a workflow run does. To go on now, enter the item number with By ID.",
+		httpCode: '429',
+	});
+}
+
+/**
  * The account's SKUs whose item number or description contains the search text (any case), in the
  * provider's order. Get Sellable lists every SKU once (with Include Unavailable Items, also those with
  * nothing to sell); the provider has no text filter, so pages are read until enough match. The
@@ -40,11 +70,7 @@ export async function searchSkus(
 	let page = Math.max(1, Math.trunc(Number(paginationToken ?? 1)) || 1);
 	const results: INodeListSearchItems[] = [];
 	for (let read = 0; read < SKU_PAGES_PER_SEARCH; read++) {
-		const response = await apiRequest.call(this, ENDPOINTS.getSellable, {
-			IncludeUnavailableItems: true,
-			PageNumber: page,
-			PageSize: SKU_PAGE_SIZE,
-		});
+		const response = await readPage(this, page);
 		const body = (response.body ?? {}) as IDataObject;
 		const records = Array.isArray(body[SELLABLE_RECORDS]) ? (body[SELLABLE_RECORDS] as IDataObject[]) : [];
 		for (const record of records) {
