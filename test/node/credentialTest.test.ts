@@ -16,21 +16,14 @@ import {
 } from '../../nodes/WineFulfillment/methods/credentialTest';
 import { WineFulfillmentTrigger } from '../../nodes/WineFulfillment/WineFulfillmentTrigger.node';
 import { testCredential } from '../harness/credentialTest';
-import { runWorkflow } from '../harness/harness';
+import { runWorkflow, sandboxCredential, type CredentialData } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { probe } from '../transport/helpers';
 
 const fx = useSandbox({ inventoryRecords: 5 });
 
-const data = (overrides: IDataObject = {}): ICredentialDataDecryptedObject => ({
-	userKey: SANDBOX_CREDENTIALS.userKey,
-	password: SANDBOX_CREDENTIALS.password,
-	customerNo: SANDBOX_CREDENTIALS.customerNo,
-	accessToken: SANDBOX_CREDENTIALS.token,
-	baseUrl: fx.sandbox.baseUrl,
-	...overrides,
-});
+const data = (overrides: IDataObject = {}): ICredentialDataDecryptedObject => sandboxCredential(fx.sandbox.baseUrl, overrides as Partial<CredentialData>);
 
 /** Presses Test: the result, how long it took, and what reached the provider. */
 async function pressTest(overrides: IDataObject = {}) {

@@ -2,10 +2,9 @@
 import { request } from 'undici';
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
-import { runWorkflow } from '../harness/harness';
+import { runWorkflow, sandboxCredential, type CredentialData } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
-import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { expectNoSecrets, probe } from './helpers';
 
 const fx = useSandbox({ inventoryRecords: 20 });
@@ -105,21 +104,14 @@ describe('transport: credentials on the wire', () => {
 // The Test button itself (the nodes' credentialTest, run as n8n runs it) is test/node/credentialTest.test.ts.
 describe("the credential's authenticate, sent by hand to the sandbox", () => {
 	const type = new WineFulfillmentApi();
-	const data = (overrides: Record<string, string> = {}) => ({
-		userKey: SANDBOX_CREDENTIALS.userKey,
-		password: SANDBOX_CREDENTIALS.password,
-		customerNo: SANDBOX_CREDENTIALS.customerNo,
-		accessToken: SANDBOX_CREDENTIALS.token,
-		baseUrl: fx.sandbox.baseUrl,
-		...overrides,
-	});
+	const data = (overrides: Record<string, string> = {}) => sandboxCredential(fx.sandbox.baseUrl, overrides);
 
 	/** Sends one Get Status for one record signed by the type's own authenticate, as n8n's helper signs a request. */
-	async function send(credentials: Record<string, string>) {
+	async function send(credentials: CredentialData) {
 		const prepared = await type.authenticate(credentials, {
 			method: 'POST',
 			url: '/api/Inventory/GetStatus',
-			baseURL: credentials.baseUrl.trim().replace(/\/+$/, ''),
+			baseURL: String(credentials.baseUrl).trim().replace(/\/+$/, ''),
 			body: { Skip: 0, Top: 1, IncludeTotalRecordCount: false },
 		});
 		const res = await request(`${prepared.baseURL}${prepared.url}`, {
