@@ -129,6 +129,14 @@ function itemRange(indexes: number[]): string {
 	return first === last ? `${first}` : `${first}-${last}`;
 }
 
+/**
+ * The output of each input item a try of a node run completed, by the run's execute data: n8n's Retry On Fail runs the
+ * node again over every input item with the same execute data (with Continue On Fail, whenever the first output item is
+ * an error item), and an item done in an earlier try is not sent again (an order created, cancelled, a label made).
+ * A loop's next run of the node has its own execute data.
+ */
+const completedByRun = new WeakMap<object, Map<number, INodeExecutionData[]>>();
+
 type Outcome =
 	| { kind: 'done'; output: INodeExecutionData[] }
 	| { kind: 'failed'; error: unknown }
@@ -167,8 +175,18 @@ function prepareAll(ctx: IExecuteFunctions, prepare: Prepare, continueOnFail: bo
  */
 export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	const concurrency = readInteger(this, settingPath(this, 'requestOptions', 'concurrency'), 0, CONCURRENCY_FIELD);
 	const continueOnFail = this.continueOnFail();
+	let concurrency: number;
+	try {
+		concurrency = readInteger(this, settingPath(this, 'requestOptions', 'concurrency'), 0, CONCURRENCY_FIELD);
+	} catch (error) {
+		// read once for the run (from the first item): refused, it fails every item, nothing sent
+		if (!continueOnFail) throw error;
+		return items.map((_item, itemIndex) => errorItem(this, error, itemIndex));
+	}
+	const run = this.getExecuteData();
+	const completed = completedByRun.get(run) ?? new Map<number, INodeExecutionData[]>();
+	completedByRun.set(run, completed);
 	const prepared = prepareAll(this, prepare, continueOnFail);
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);
@@ -179,7 +197,9 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 	const sendOne = async (send: Send, itemIndex: number): Promise<Outcome> => {
 		if (stopped || signal?.aborted) return { kind: 'skipped' };
 		try {
-			return { kind: 'done', output: await send() };
+			const output = await send();
+			completed.set(itemIndex, output);
+			return { kind: 'done', output };
 		} catch (error) {
 			if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)] };
 			stopped = true;
@@ -187,9 +207,11 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		}
 	};
 	const outcomes: Outcome[] = await Promise.all(
-		prepared.map(async (send, itemIndex) =>
-			typeof send === 'function' ? await limit(sendOne, send, itemIndex) : { kind: 'done' as const, output: [send] },
-		),
+		prepared.map(async (send, itemIndex): Promise<Outcome> => {
+			const earlier = completed.get(itemIndex);
+			if (earlier) return { kind: 'done', output: earlier };
+			return typeof send === 'function' ? await limit(sendOne, send, itemIndex) : { kind: 'done', output: [send] };
+		}),
 	);
 
 	const failed = outcomes.findIndex((o) => o.kind === 'failed');

@@ -845,7 +845,7 @@ export async function sentOrdersFor(
 }
 
 /** The item's Scope and History Size, read and checked; undefined when the user turned the record off. */
-function sendOnceSettings(ctx: IExecuteFunctions, kind: SentKind, itemIndex: number, onByDefault: boolean): Settings | undefined {
+export function sendOnceSettings(ctx: IExecuteFunctions, kind: SentKind, itemIndex: number, onByDefault: boolean): Settings | undefined {
 	return readBoolean(ctx, 'sendOnce', itemIndex, KINDS[kind].option, onByDefault) ? readSettings(ctx, itemIndex) : undefined;
 }
 

@@ -10,8 +10,8 @@ import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
 import { sendOnceProperties } from '../sentOrders';
 import { asNodeError, errorItem, withOptions } from '../operation';
-import { readInteger, readText, type IntegerField } from '../parameters';
-import { sendAgain, sentOrdersFor, type SentOrders } from '../sentOrders';
+import { invalidField, readInteger, readText, type IntegerField } from '../parameters';
+import { sendAgain, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
 import { settingLabel, settingPath } from '../versions';
 import { orderProperties, buildOrder } from './create.operation';
@@ -152,6 +152,26 @@ function alreadySentItem(entry: Entry, reference: string | undefined): INodeExec
 	};
 }
 
+/**
+ * Send Each Sales Order Once (and its Scope and History Size) as every order of the batch has it: the batch is sent
+ * through one record, so an item that differs from the first (an expression per row) is refused, never sent otherwise.
+ */
+function sameSendOnce(ctx: IExecuteFunctions, entries: Entry[]): void {
+	const settingsOf = (itemIndex: number) => JSON.stringify(sendOnceSettings(ctx, 'salesOrder', itemIndex, true) ?? 'off');
+	const first = entries[0];
+	if (!first) return;
+	const wanted = settingsOf(first.itemIndex);
+	const other = entries.find((entry) => settingsOf(entry.itemIndex) !== wanted);
+	if (other) {
+		throw invalidField(
+			ctx,
+			'Send Each Sales Order Once',
+			`must be the same for every order of a Batch Create, with its Scope and History Size (item ${other.itemIndex + 1} differs from item ${first.itemIndex + 1}): the orders go through one record; use Create for orders that differ`,
+			other.itemIndex,
+		);
+	}
+}
+
 export async function executeBatch(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
 	const continueOnFail = this.continueOnFail();
 	const results = new Map<number, INodeExecutionData>();
@@ -164,21 +184,32 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		else throw asNodeError(this, built.error, itemIndex);
 	}
 
-	const batchSize = readInteger(this, settingPath(this, 'batchOptions', 'batchSize'), 0, BATCH_SIZE_FIELD);
-	const header = compact(
-		toWire({
-			batchId: readText(this, settingPath(this, 'batchOptions', 'batchId'), 0, settingLabel(this, 'Batch ID', BATCH_REQUEST_NAMES.batchId)),
-			batchDescription: readText(
-				this,
-				settingPath(this, 'batchOptions', 'batchDescription'),
-				0,
-				settingLabel(this, 'Batch Description', BATCH_REQUEST_NAMES.batchDescription),
+	// the settings of the whole batch, read once (from the first item): refused, they fail every item, nothing sent
+	const runSettings = await settle(() => {
+		sameSendOnce(this, entries);
+		return {
+			batchSize: readInteger(this, settingPath(this, 'batchOptions', 'batchSize'), 0, BATCH_SIZE_FIELD),
+			header: compact(
+				toWire({
+					batchId: readText(this, settingPath(this, 'batchOptions', 'batchId'), 0, settingLabel(this, 'Batch ID', BATCH_REQUEST_NAMES.batchId)),
+					batchDescription: readText(
+						this,
+						settingPath(this, 'batchOptions', 'batchDescription'),
+						0,
+						settingLabel(this, 'Batch Description', BATCH_REQUEST_NAMES.batchDescription),
+					),
+				}),
 			),
-		}),
-	);
+		};
+	});
+	if ('error' in runSettings) {
+		if (!continueOnFail) throw asNodeError(this, runSettings.error, 0);
+		return items.map((_item, itemIndex) => errorItem(this, runSettings.error, itemIndex));
+	}
+	const { batchSize, header } = runSettings.value;
 	// the record of sent orders could not be opened (n8n's store failed): nothing was sent; with Continue On Fail every
 	// order is an error item, never its input item passed on as if it had been sent
-	const opened = entries.length ? await settle(async () => await sentOrdersFor(this, 'salesOrder', 0, true)) : { value: undefined };
+	const opened = entries.length ? await settle(async () => await sentOrdersFor(this, 'salesOrder', entries[0].itemIndex, true)) : { value: undefined };
 	if ('error' in opened) {
 		if (!continueOnFail) throw asNodeError(this, opened.error, entries[0].itemIndex);
 		for (const entry of entries) results.set(entry.itemIndex, errorItem(this, opened.error, entry.itemIndex));
