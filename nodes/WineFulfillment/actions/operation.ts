@@ -130,10 +130,11 @@ function itemRange(indexes: number[]): string {
 }
 
 /**
- * The output of each input item a try of a node run completed, by the run's execute data: n8n's Retry On Fail runs the
- * node again over every input item with the same execute data (with Continue On Fail, whenever the first output item is
+ * The output of each input item a try of a node run completed, by the run's input items (the list n8n hands the node):
+ * n8n's Retry On Fail runs the node again over the same list (with Continue On Fail, whenever the first output item is
  * an error item), and an item done in an earlier try is not sent again (an order created, cancelled, a label made).
- * A loop's next run of the node has its own execute data.
+ * A loop's next run of the node, and each call of the node as an agent's tool, has a list of its own (the tool calls
+ * share one execute data: it cannot be the key).
  */
 const completedByRun = new WeakMap<object, Map<number, INodeExecutionData[]>>();
 
@@ -184,7 +185,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		if (!continueOnFail) throw error;
 		return items.map((_item, itemIndex) => errorItem(this, error, itemIndex));
 	}
-	const run = this.getExecuteData();
+	const run = items;
 	const completed = completedByRun.get(run) ?? new Map<number, INodeExecutionData[]>();
 	completedByRun.set(run, completed);
 	const prepared = prepareAll(this, prepare, continueOnFail);
