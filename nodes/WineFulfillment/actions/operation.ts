@@ -182,7 +182,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		concurrency = readInteger(this, settingPath(this, 'requestOptions', 'concurrency'), 0, CONCURRENCY_FIELD);
 	} catch (error) {
 		// read once for the run (from the first item): refused, it fails every item, nothing sent
-		if (!continueOnFail) throw error;
+		if (!continueOnFail) throw asNodeError(this, error, 0);
 		return items.map((_item, itemIndex) => errorItem(this, error, itemIndex));
 	}
 	const run = items;
