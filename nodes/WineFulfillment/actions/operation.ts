@@ -185,9 +185,8 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		if (!continueOnFail) throw asNodeError(this, error, 0);
 		return items.map((_item, itemIndex) => errorItem(this, error, itemIndex));
 	}
-	const run = items;
-	const completed = completedByRun.get(run) ?? new Map<number, INodeExecutionData[]>();
-	completedByRun.set(run, completed);
+	const completed = completedByRun.get(items) ?? new Map<number, INodeExecutionData[]>();
+	completedByRun.set(items, completed);
 	const prepared = prepareAll(this, prepare, continueOnFail);
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);
