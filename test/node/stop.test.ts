@@ -43,6 +43,7 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		expect(wentOnMs).toBeLessThan(1_000);
 		expect(result.run.status).toBe('canceled');
 		expect(result.error?.message).toBe('The execution was canceled before the request to /api/SalesOrder/CreateSalesOrder was sent');
+		expect(result.error?.description).toBe('Nothing was changed at the provider by it. Run the workflow again to do it.');
 		// the refused request only: the order was never created
 		expect((await fx.control.requests('CreateSalesOrder')).map((r) => r.status)).toEqual([429]);
 
