@@ -43,15 +43,16 @@ describe("the API credential's Test button", () => {
 
 	it('passes with good credentials, after one cheap Get Status read carrying them as a node run does', async () => {
 		const { result, sent } = await pressTest();
-		expect(result.status).toBe('OK');
+		expect(result).toEqual({ status: 'OK', message: 'Connection successful: the provider accepted the credentials at this Base URL' });
 		expect(sent).toHaveLength(1);
 		expect(sent[0]).toMatchObject({ method: 'POST', status: 200, authShape: 'Authentication', accept: 'application/json' });
 		expect(sent[0].body).toEqual({ Skip: 0, Top: 1, IncludeTotalRecordCount: false });
 	});
 
-	it('passes with padding spaces and a trailing slash on the Base URL, as node runs accept them', async () => {
-		const { result } = await pressTest({ baseUrl: `  ${fx.sandbox.baseUrl}/ ` });
+	it('passes with padding spaces and trailing slashes on the Base URL, as node runs accept them', async () => {
+		const { result, sent } = await pressTest({ baseUrl: `  ${fx.sandbox.baseUrl}/// ` });
 		expect(result.status).toBe('OK');
+		expect(sent).toHaveLength(1);
 	});
 
 	it.each([
@@ -63,6 +64,13 @@ describe("the API credential's Test button", () => {
 		const { result, ms } = await pressTest();
 		expect(result).toEqual({ status: 'Error', message: NOT_THE_INTERFACE });
 		expect(ms).toBeLessThan(5_000);
+	});
+
+	it('reads the answer as it came, as a node run does: JSON that is a bare string is read once, not taken for a web page and read again', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', body: 'Welcome to the partner portal' });
+		const { result, sent } = await pressTest();
+		expect(result).toEqual({ status: 'Error', message: NOT_THE_INTERFACE });
+		expect(sent).toHaveLength(1);
 	});
 
 	it("agrees with a node run: the web page's Base URL fails a run too", async () => {
@@ -113,12 +121,12 @@ describe("the API credential's Test button", () => {
 		expect(sent.map((r) => r.status)).toEqual([429, 200]);
 	});
 
-	it('says the credentials were not checked when the provider keeps failing (5xx), after one resend', async () => {
-		await fx.control.fault({ kind: 'status', status: 503, path: 'GetStatus', body: { Message: 'Service Unavailable' } });
+	it.each([500, 503])('says the credentials were not checked when the provider keeps failing (%i), after one resend', async (status) => {
+		await fx.control.fault({ kind: 'status', status, path: 'GetStatus', body: { Message: 'Service Unavailable' } });
 		const { result, ms, sent } = await pressTest();
 		expect(result).toEqual({
 			status: 'Error',
-			message: 'The credentials were not checked: the provider had an internal error (503); try again later',
+			message: `The credentials were not checked: the provider had an internal error (${status}); try again later`,
 		});
 		expect(sent).toHaveLength(2);
 		expect(ms).toBeLessThan(5_000);
@@ -133,6 +141,25 @@ describe("the API credential's Test button", () => {
 		for (const secret of [SANDBOX_CREDENTIALS.userKey, SANDBOX_CREDENTIALS.password, SANDBOX_CREDENTIALS.token]) {
 			expect(result.message).not.toContain(secret);
 		}
+	});
+
+	it("names another refusal without a provider's message when the answer says nothing", async () => {
+		await fx.control.fault({ kind: 'status', status: 400, path: 'GetStatus', body: '', as: 'text' });
+		const { result } = await pressTest();
+		expect(result).toEqual({
+			status: 'Error',
+			message: "The Base URL answered 400 to the interface's test read; check it is the environment's API address ending in /v3",
+		});
+	});
+
+	it("quotes at most 300 characters of the provider's message", async () => {
+		const said = `Invalid request. ${'0123456789'.repeat(100)}`;
+		await fx.control.fault({ kind: 'status', status: 400, path: 'GetStatus', body: { Message: said } });
+		const { result } = await pressTest();
+		expect(result).toEqual({
+			status: 'Error',
+			message: `The Base URL answered 400 to the interface's test read: ${said.slice(0, 300)}; check it is the environment's API address ending in /v3`,
+		});
 	});
 
 	it('does not follow a redirect: it names where it pointed and the Base URL to check', async () => {

@@ -115,6 +115,16 @@ describe('Item Number picker: answers the editor within seconds when the provide
 		expect(statuses).toEqual([429]);
 	});
 
+	it('says to try again in a few seconds when the 429s give no Retry-After, after two short backoffs', async () => {
+		await fx.control.fault({ kind: 'status', status: 429, path: 'GetSellable' });
+		const { outcome, ms, statuses } = await timedSearch('cab');
+		expect(outcome).toBeInstanceOf(NodeApiError);
+		const error = outcome as NodeApiError;
+		expect([error.httpCode, error.message]).toEqual(['429', 'The provider is rate limiting requests; try the search again in a few seconds']);
+		expect(statuses).toEqual([429, 429, 429]);
+		expect(ms).toBeLessThan(3_000);
+	});
+
 	it('waits out a short Retry-After within its budget and then answers', async () => {
 		await fx.control.fault({ kind: 'status', status: 429, path: 'GetSellable', retryAfter: '1', count: 1 });
 		const { outcome, statuses } = await timedSearch(itemNo(0));

@@ -15,7 +15,7 @@ import { WineFulfillmentApi } from '../../../credentials/WineFulfillmentApi.cred
 import { ENDPOINTS } from '../wire/endpoints';
 import { STATUS_RECORDS } from '../wire/inventory';
 import { pageRecords } from '../transport/pagination';
-import { CREDENTIAL_TYPE, apiRequest, type ApiResponse } from '../transport/request';
+import { apiRequest, type ApiResponse } from '../transport/request';
 import { EDITOR_REQUEST, tryAgainIn } from './editor';
 
 /** The name the nodes' `testedBy` gives for the API credential's test. */
@@ -49,13 +49,13 @@ const TEST_NODE: INode = {
  */
 function testContext(ctx: ICredentialTestFunctions, credential: ICredentialsDecrypted): ILoadOptionsFunctions {
 	const data: ICredentialDataDecryptedObject = credential.data ?? {};
-	const node: INode = { ...TEST_NODE, credentials: { [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } } };
+	// the node needs no credentials entry: apiRequest passes the reference it reads there on to `send`, which signs with `data`
 	const send = async (_type: string, request: IHttpRequestOptions): Promise<unknown> => {
 		const signed = await new WineFulfillmentApi().authenticate(data, request);
-		const base = String(signed.baseURL ?? '').replace(/\/+$/, '');
 		return await ctx.helpers.request({
 			method: signed.method,
-			uri: `${base}${signed.url}`,
+			// apiRequest's base URL is the checked one (transport/baseUrl.ts): trimmed, no trailing slash
+			uri: `${String(signed.baseURL)}${signed.url}`,
 			qs: signed.qs,
 			headers: signed.headers,
 			body: signed.body,
@@ -63,13 +63,14 @@ function testContext(ctx: ICredentialTestFunctions, credential: ICredentialsDecr
 			json: false,
 			resolveWithFullResponse: true,
 			simple: false,
+			// Stryker disable next-line BooleanLiteral: the Test sends only Get Status, a POST, and n8n's request helper follows redirects only for GET and HEAD (unless followAllRedirects)
 			followRedirect: false,
 			timeout: signed.timeout,
 		});
 	};
 	const context = {
 		getCredentials: async () => data,
-		getNode: () => node,
+		getNode: () => TEST_NODE,
 		logger: ctx.logger,
 		helpers: { httpRequestWithAuthentication: send },
 	};

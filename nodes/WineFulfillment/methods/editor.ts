@@ -30,6 +30,7 @@ export function isRateLimited(error: unknown): error is NodeApiError {
  * ("The provider asked to wait N s before the next request (Retry-After)."); "in a few seconds" without one.
  */
 export function tryAgainIn(error: NodeApiError): string {
-	const asked = /asked to wait (\d+) s\b/.exec(String(error.description ?? ''));
+	// without a description, String gives "undefined" or "null", which holds no note: "in a few seconds" as well
+	const asked = /asked to wait (\d+) s\b/.exec(String(error.description));
 	return asked ? `in ${asked[1]} s` : 'in a few seconds';
 }
