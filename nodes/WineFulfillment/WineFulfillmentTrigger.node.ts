@@ -317,6 +317,7 @@ async function readBefore(
 		presentHint: localNow,
 		progressPast: Number.NEGATIVE_INFINITY,
 	});
-	const read: WindowRead = { ...rest, candidates: [...before.candidates, ...rest.candidates], requests: before.requests + rest.requests };
+	// the rest's read with the part before's packages added (nothing after the read counts its requests)
+	const read: WindowRead = { ...rest, candidates: [...before.candidates, ...rest.candidates] };
 	return { read, readFrom: before.through >= last ? undefined : covered };
 }

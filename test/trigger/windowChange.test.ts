@@ -40,6 +40,7 @@ const itemKey = (event: Event, json: IDataObject) =>
 class Poller {
 	staticData: IDataObject = {};
 	emitted: string[] = [];
+	pageSize = 25;
 
 	constructor(
 		private readonly event: Event,
@@ -48,7 +49,7 @@ class Poller {
 
 	/** one poll with this Late Reports Window (minutes): what it emitted */
 	async poll(windowMinutes: number, options: PollOptions = {}): Promise<string[]> {
-		const parameters = { event: this.event, filters: this.filters, options: { overlapMinutes: windowMinutes, pageSize: 25 } };
+		const parameters = { event: this.event, filters: this.filters, options: { overlapMinutes: windowMinutes, pageSize: this.pageSize } };
 		const workflow = triggerWorkflow(parameters as INodeParameters);
 		const result = await runPoll(workflow, TRIGGER_NODE, fx.credential(), this.staticData, 'trigger', options);
 		this.staticData = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
@@ -66,6 +67,16 @@ class Poller {
 const activityRanges = async () => (await fx.control.requests('GetPackages')).map((r) => String(r.body.LastActivityDateRange));
 /** The first instant of a range as GetPackages takes it (`MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss`). */
 const rangeStart = (range: string) => range.split(' - ')[0];
+
+/**
+ * For one poll: the node's performance.now() (what its budget reads) moves a second with each GetPackages request
+ * the sandbox receives, from 0 when the poll starts: a poll with a budget of 2n seconds has n requests' worth.
+ */
+function budgetInRequests() {
+	const count = () => fx.sandbox.requests.filter((r) => r.path.toLowerCase().includes('getpackages')).length;
+	const base = count();
+	return jest.spyOn(performance, 'now').mockImplementation(() => (count() - base) * SECOND);
+}
 
 /**
  * Four packages shipped 1, 26, 51 and 76 minutes after the trigger's first poll (`t0`), each polled 25 minutes
@@ -225,6 +236,121 @@ describe('trigger: the Late Reports Window made longer (as the README advises fo
 		expect(Date.parse(String(poller.state.coveredFrom))).toBe(Date.parse(poller.state.cursor) - 120 * MINUTE);
 		expect(poller.emitted).toEqual(['SO-000001|DELIVERED', 'SO-000002|DELIVERED', 'SO-000003|DELIVERED', 'SO-000004|DELIVERED', 'SO-000005|DELIVERED']);
 	});
+
+	it('Package Status Changed: with the budget spent exactly by the first request, the part before is left; a millisecond more reads it', async () => {
+		const poller = new Poller('packageStatusChanged');
+		await poller.poll(15);
+		await deliveredEvery25Minutes(pnow(), 4);
+		for (let i = 0; i < 4; i++) {
+			await advance(25 * MINUTE);
+			await poller.poll(15);
+		}
+		const covered = poller.state.coveredFrom;
+		await advance(MINUTE);
+		// a budget of 2 s: the read may go on while performance.now() is below 1 s, which the first request reaches
+		let before = (await activityRanges()).length;
+		let clock = budgetInRequests();
+		expect(await poller.poll(120, { budgetMs: 2 * SECOND }).finally(() => clock.mockRestore())).toEqual([]);
+		expect((await activityRanges()).slice(before).map(rangeStart)).toEqual([rangeStart(rangeText(Date.parse(String(covered)), 0))]);
+		expect(poller.state.coveredFrom).toBe(covered);
+
+		await advance(MINUTE);
+		before = (await activityRanges()).length;
+		clock = budgetInRequests();
+		expect(await poller.poll(120, { budgetMs: 2 * SECOND + 2 }).finally(() => clock.mockRestore())).toEqual([]);
+		expect((await activityRanges()).slice(before).map(rangeStart)).toEqual([
+			rangeStart(rangeText(Date.parse(String(covered)), 0)),
+			rangeStart(rangeText(Date.parse(poller.state.cursor) - 120 * MINUTE, 0)),
+		]);
+		expect(Date.parse(String(poller.state.coveredFrom))).toBe(Date.parse(poller.state.cursor) - 120 * MINUTE);
+	});
+
+	it('Package Status Changed: the part before what the state covers read only in part (the budget ran out in it): the state still covers from where it did, and the next poll reads that part again; nothing is emitted again', async () => {
+		const poller = new Poller('packageStatusChanged');
+		// two packages an answer: the four delivered before what the state covers do not fit in one
+		poller.pageSize = 2;
+		await poller.poll(15);
+		await deliveredEvery25Minutes(pnow(), 4);
+		for (let i = 0; i < 4; i++) {
+			await advance(25 * MINUTE);
+			await poller.poll(15);
+		}
+		expect(poller.emitted).toEqual(['SO-000001|DELIVERED', 'SO-000002|DELIVERED', 'SO-000003|DELIVERED', 'SO-000004|DELIVERED']);
+		const covered = poller.state.coveredFrom;
+
+		await advance(MINUTE);
+		// a budget of 3 s: the part after what the state covers (one request) leaves some, the first request of the part
+		// before spends it: that part is not read further
+		const before = (await activityRanges()).length;
+		const clock = budgetInRequests();
+		expect(await poller.poll(120, { budgetMs: 3 * SECOND }).finally(() => clock.mockRestore())).toEqual([]);
+		const ranges = (await activityRanges()).slice(before);
+		expect(ranges.map(rangeStart)).toEqual([rangeStart(rangeText(Date.parse(String(covered)), 0)), rangeStart(rangeText(Date.parse(poller.state.cursor) - 120 * MINUTE, 0))]);
+		expect(poller.state.coveredFrom).toBe(covered);
+
+		// SO-000001 and SO-000002, delivered 102 and 77 minutes ago and forgotten since, are read again, and not emitted
+		await advance(MINUTE);
+		expect(await poller.poll(120)).toEqual([]);
+		expect(Date.parse(String(poller.state.coveredFrom))).toBe(Date.parse(poller.state.cursor) - 120 * MINUTE);
+		await advance(10 * MINUTE);
+		expect(await poller.poll(120)).toEqual([]);
+		expect(poller.emitted).toEqual(['SO-000001|DELIVERED', 'SO-000002|DELIVERED', 'SO-000003|DELIVERED', 'SO-000004|DELIVERED']);
+	});
+
+	it('Package Status Changed: with no budget after its first request, the part after what the state covers is still read past the stored cursor', async () => {
+		const poller = new Poller('packageStatusChanged');
+		// two packages an answer: the window's part after what the state covers is read in slices
+		poller.pageSize = 2;
+		await poller.poll(15);
+		const t0 = pnow();
+		// shipped (status SHIPPED) 2, 4 and 6 minutes after the first poll
+		await control('seed-packages', { count: 3, startAt: at(t0 + 2 * MINUTE), spreadMs: 2 * MINUTE });
+		await advance(10 * MINUTE);
+		expect(await poller.poll(15)).toEqual(['SO-000001|SHIPPED', 'SO-000002|SHIPPED', 'SO-000003|SHIPPED']);
+		const cursor = Date.parse(poller.state.cursor);
+		// shipped 30 seconds after the stored cursor
+		await control('seed-packages', { count: 1, startAt: at(cursor + 30 * SECOND) });
+		await advance(MINUTE);
+
+		// a budget of 1 s: spent by the first request; the slices up to the stored cursor are read all the same, and the
+		// slice that passes it holds SO-000004
+		const clock = budgetInRequests();
+		expect(await poller.poll(120, { budgetMs: SECOND }).finally(() => clock.mockRestore())).toEqual(['SO-000004|SHIPPED']);
+		expect(Date.parse(poller.state.cursor)).toBeGreaterThan(cursor);
+	});
+
+	it('the window unchanged: Package Status Changed reads it with one request a poll', async () => {
+		const poller = new Poller('packageStatusChanged');
+		await poller.poll(15);
+		await deliveredEvery25Minutes(pnow(), 2);
+		for (let i = 0; i < 3; i++) {
+			await advance(25 * MINUTE);
+			const before = (await activityRanges()).length;
+			const start = Date.parse(poller.state.cursor) - 15 * MINUTE;
+			await poller.poll(15);
+			expect((await activityRanges()).slice(before).map(rangeStart)).toEqual([rangeStart(rangeText(start, 0))]);
+			expect(poller.state.coveredFrom).toBe(at(Date.parse(poller.state.cursor) - 15 * MINUTE).replace('.000Z', 'Z'));
+		}
+		expect(poller.emitted).toEqual(['SO-000001|DELIVERED', 'SO-000002|DELIVERED']);
+	});
+
+	it.each(['newPackage', 'newReturn'] as const)(
+		'%s: a longer window is read with one request from its start (the window time is the record\'s own stamp)',
+		async (event) => {
+			const poller = new Poller(event);
+			await poller.poll(60);
+			await advance(10 * MINUTE);
+			await poller.poll(60);
+			const covered = Date.parse(String(poller.state.coveredFrom));
+			const path = event === 'newPackage' ? 'GetPackages' : 'GetReturns';
+			const before = (await fx.control.requests(path)).length;
+			await advance(MINUTE);
+			expect(await poller.poll(120)).toEqual([]);
+			const sent = (await fx.control.requests(path)).slice(before);
+			expect(sent).toHaveLength(1);
+			expect(Date.parse(poller.state.cursor) - 120 * MINUTE).toBeLessThan(covered);
+		},
+	);
 
 	it('right after activation: the first poll after it, reading further back, emits no package shipped before activation', async () => {
 		const poller = new Poller('newPackage');

@@ -297,6 +297,54 @@ describe('advance: activityFrom, where the next poll asks for recent activity fr
 	});
 });
 
+describe('advance: coveredFrom, where the seen keys hold every record emitted from', () => {
+	// the keys covered from 10 minutes before the cursor; the window is now 20 minutes and the cursor stays at T
+	const covered = state({ coveredFrom: iso(T - 10 * MIN) });
+	const longer = (more: Partial<AdvanceOptions> = {}) => opts({ lookbackMs: 20 * MIN, ...more });
+	const stays = (candidates: ReadCandidate[] = [], more: Partial<WindowRead> = {}) => read(candidates, { providerTime: T, ...more });
+
+	it('a record not seen is emitted from coveredFrom on, and only remembered before it (stamp: its own stamp; activity: its bound)', () => {
+		const stamps = advance(covered, stays([cand('at', T - 10 * MIN), cand('before', T - 10 * MIN - S), cand('unstamped', undefined, T - 10 * MIN - S)]), longer());
+		expect(keys(stamps.emit)).toEqual(['at']);
+		expect(Object.keys(stamps.next.seen).sort()).toEqual(['at', 'before', 'unstamped']);
+		const activity = advance(
+			covered,
+			stays([cand('at', T - 30 * MIN, T - 10 * MIN), cand('before', T + MIN, T - 10 * MIN - 1)]),
+			longer({ field: 'activity' }),
+		);
+		expect(keys(activity.emit)).toEqual(['at']);
+	});
+
+	it('a read reaching coveredFrom joins it: the keys then hold from where the read started', () => {
+		expect(advance(covered, stays(), longer()).next.coveredFrom).toBe(iso(T - 20 * MIN));
+		// a read complete exactly up to coveredFrom meets it too
+		expect(advance(covered, stays([], { through: T - 10 * MIN }), longer()).next.coveredFrom).toBe(iso(T - 20 * MIN));
+	});
+
+	it('a read that stopped before coveredFrom leaves a gap: the keys still hold from coveredFrom only', () => {
+		const out = advance(covered, stays([], { through: T - 10 * MIN - S }), longer());
+		expect(out.next).toMatchObject({ behind: true, coveredFrom: iso(T - 10 * MIN) });
+	});
+
+	it('the part before coveredFrom left unread (readFrom): coveredFrom stays', () => {
+		expect(advance(covered, stays(), longer({ readFrom: T - 10 * MIN })).next.coveredFrom).toBe(iso(T - 10 * MIN));
+	});
+
+	it('a shorter window, or a cursor that moved on: from where the next window starts', () => {
+		expect(advance(covered, stays(), opts({ lookbackMs: 5 * MIN })).next.coveredFrom).toBe(iso(T - 5 * MIN));
+		expect(advance(covered, stays([], { providerTime: T + 30 * MIN }), longer()).next.coveredFrom).toBe(iso(T + 10 * MIN));
+	});
+
+	it('not used on the seed poll, nor under other filters, nor when the state has none: every record not seen is emitted', () => {
+		const old = [cand('old', T - 15 * MIN)];
+		expect(keys(advance(covered, stays(old), longer({ query: 'other' })).emit)).toEqual(['old']);
+		expect(keys(advance(state(), stays(old), longer()).emit)).toEqual(['old']);
+		const seed = advance(covered, stays(old), longer({ seed: true }));
+		expect(seed.emit).toEqual([]);
+		expect(seed.next.coveredFrom).toBe(iso(T - 20 * MIN));
+	});
+});
+
 describe('rememberedPart', () => {
 	const seen = { a: T - 9 * MIN, b: T - 2 * MIN + 400, c: T - 2 * MIN + 10, gone: T - 11 * MIN };
 

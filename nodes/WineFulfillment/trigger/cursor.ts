@@ -210,9 +210,9 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 		.filter(([, ref]) => ref >= keepFrom)
 		.sort((a, b) => b[1] - a[1]);
 	next.seen = Object.fromEntries(kept);
-	// the keys hold the prior's from `covered` on and what this read holds whole: from its start when the two meet
+	// the keys hold the prior's from `covered` on and what this read holds whole: from the earlier start when the two meet
 	const readFrom = options.readFrom ?? windowStart(prior, options.lookbackMs);
-	const held = covered === undefined ? keepFrom : readFrom <= covered && read.through >= covered ? readFrom : covered;
+	const held = covered === undefined ? keepFrom : read.through >= covered ? Math.min(readFrom, covered) : covered;
 	next.coveredFrom = isoSecond(Math.max(keepFrom, held));
 	return { emit, next };
 }
