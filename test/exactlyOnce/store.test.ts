@@ -293,7 +293,8 @@ describe('the race window, measured (fake clock)', () => {
 		expect(SENDING_STEP_MS).toBe(10_000);
 		const until = (Math.floor(claimedAt / SENDING_STEP_MS) + 2) * SENDING_STEP_MS + LONGEST_SEND_MS;
 		expect(reportedAt).toBeGreaterThanOrEqual(until);
-		expect(reportedAt).toBeLessThan(until + 10_000);
+		// looked at once more when that send may have ended: reported then, not a pause (up to 8 s) later
+		expect(reportedAt).toBeLessThan(until + 1_000);
 		expect(LONGEST_SEND_MS).toBe(DEFAULT_RETRY.maxTotalWaitMs + 15_000);
 		// once that time has passed, the order is reported at once
 		const again = await timedClaim(elsewhere!, 'DIED-1');

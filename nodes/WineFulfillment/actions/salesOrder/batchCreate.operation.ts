@@ -157,7 +157,8 @@ function alreadySentItem(entry: Entry, reference: string | undefined): INodeExec
  * through one record, so an item that differs from the first (an expression per row) is refused, never sent otherwise.
  */
 function sameSendOnce(ctx: IExecuteFunctions, entries: Entry[]): void {
-	const settingsOf = (itemIndex: number) => JSON.stringify(sendOnceSettings(ctx, 'salesOrder', itemIndex, true) ?? 'off');
+	// Stryker disable next-line BooleanLiteral: the default (on) is every item's alike, so it never makes two items differ
+	const settingsOf = (itemIndex: number) => JSON.stringify(sendOnceSettings(ctx, 'salesOrder', itemIndex, true) ?? null);
 	const first = entries[0];
 	if (!first) return;
 	const wanted = settingsOf(first.itemIndex);
