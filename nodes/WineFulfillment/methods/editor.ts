@@ -25,12 +25,8 @@ export function isRateLimited(error: unknown): error is NodeApiError {
 	return error instanceof NodeApiError && String(error.httpCode) === '429';
 }
 
-/**
- * "in N s" from the Retry-After the provider sent with a 429, as the transport notes it in the error's description
- * ("The provider asked to wait N s before the next request (Retry-After)."); "in a few seconds" without one.
- */
+/** "in N s" from the Retry-After the provider sent with a 429 (the transport keeps it on the error); "in a few seconds" without one. */
 export function tryAgainIn(error: NodeApiError): string {
-	// without a description, String gives "undefined" or "null", which holds no note: "in a few seconds" as well
-	const asked = /asked to wait (\d+) s\b/.exec(String(error.description));
-	return asked ? `in ${asked[1]} s` : 'in a few seconds';
+	const seconds = error.context.retryAfterSeconds;
+	return typeof seconds === 'number' ? `in ${seconds} s` : 'in a few seconds';
 }

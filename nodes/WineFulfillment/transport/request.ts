@@ -300,9 +300,10 @@ async function send(
 			if (await wait(asked ?? backoffMs(limited, policy), `answered 429`, true)) continue;
 			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 			if (asked !== undefined) {
-				const note = `The provider asked to wait ${Math.ceil(asked / 1000)} s before the next request (Retry-After).`;
-				// statusError always gives its guidance as the description
-				error.description = `${String(error.description)}\n\n${note}`;
+				const seconds = Math.ceil(asked / 1000);
+				// statusError always gives its guidance as the description; the wait is also kept for callers (the editor's lookups)
+				error.description = `${String(error.description)}\n\nThe provider asked to wait ${seconds} s before the next request (Retry-After).`;
+				error.context.retryAfterSeconds = seconds;
 			}
 			throw error;
 		}
