@@ -132,11 +132,26 @@ function itemRange(indexes: number[]): string {
 /**
  * The output of each input item a try of a node run completed, by the run's input items (the list n8n hands the node):
  * n8n's Retry On Fail runs the node again over the same list (with Continue On Fail, whenever the first output item is
- * an error item), and an item done in an earlier try is not sent again (an order created, cancelled, a label made).
+ * an error item), and an item done in an earlier try is not sent again (an order created, cancelled, a label made;
+ * Batch Create: the orders of a chunk the provider answered).
  * A loop's next run of the node, and each call of the node as an agent's tool, has a list of its own (the tool calls
  * share one execute data: it cannot be the key).
  */
 const completedByRun = new WeakMap<object, Map<number, INodeExecutionData[]>>();
+
+/**
+ * What the earlier tries of this node run completed, by input item (empty on a run's first try): an operation puts
+ * in the output of each item it completed, and on a later try puts that out again instead of sending the item.
+ */
+export function completedInRun(ctx: IExecuteFunctions): Map<number, INodeExecutionData[]> {
+	const items = ctx.getInputData();
+	let completed = completedByRun.get(items);
+	if (!completed) {
+		completed = new Map();
+		completedByRun.set(items, completed);
+	}
+	return completed;
+}
 
 type Outcome =
 	| { kind: 'done'; output: INodeExecutionData[] }
@@ -185,8 +200,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		if (!continueOnFail) throw asNodeError(this, error, 0);
 		return items.map((_item, itemIndex) => errorItem(this, error, itemIndex));
 	}
-	const completed = completedByRun.get(items) ?? new Map<number, INodeExecutionData[]>();
-	completedByRun.set(items, completed);
+	const completed = completedInRun(this);
 	const prepared = prepareAll(this, prepare, continueOnFail);
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);

@@ -9,7 +9,7 @@ import { apiRequest } from '../../transport/request';
 import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
 import { sendOnceProperties } from '../sentOrders';
-import { asNodeError, errorItem, withOptions } from '../operation';
+import { asNodeError, completedInRun, errorItem, withOptions } from '../operation';
 import { invalidField, readInteger, readText, type IntegerField } from '../parameters';
 import { sendAgain, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
@@ -208,16 +208,30 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		return items.map((_item, itemIndex) => errorItem(this, runSettings.error, itemIndex));
 	}
 	const { batchSize, header } = runSettings.value;
+	// n8n's Retry On Fail runs the node again over the same items: an order an earlier try of this node run completed
+	// (its chunk answered) comes out as it did and is not sent again; only the others are chunked and sent
+	const completed = completedInRun(this);
+	/** an order's output, final: a later try of this node run puts it out again */
+	const complete = (itemIndex: number, item: INodeExecutionData) => {
+		results.set(itemIndex, item);
+		completed.set(itemIndex, [item]);
+	};
+	const pending: Entry[] = [];
+	for (const entry of entries) {
+		const earlier = completed.get(entry.itemIndex);
+		if (earlier) results.set(entry.itemIndex, earlier[0]);
+		else pending.push(entry);
+	}
 	// the record of sent orders could not be opened (n8n's store failed): nothing was sent; with Continue On Fail every
 	// order is an error item, never its input item passed on as if it had been sent
-	const opened = entries.length ? await settle(async () => await sentOrdersFor(this, 'salesOrder', entries[0].itemIndex, true)) : { value: undefined };
+	const opened = pending.length ? await settle(async () => await sentOrdersFor(this, 'salesOrder', pending[0].itemIndex, true)) : { value: undefined };
 	if ('error' in opened) {
-		if (!continueOnFail) throw asNodeError(this, opened.error, entries[0].itemIndex);
-		for (const entry of entries) results.set(entry.itemIndex, errorItem(this, opened.error, entry.itemIndex));
+		if (!continueOnFail) throw asNodeError(this, opened.error, pending[0].itemIndex);
+		for (const entry of pending) results.set(entry.itemIndex, errorItem(this, opened.error, entry.itemIndex));
 	}
 	const record = 'value' in opened ? opened.value : undefined;
 	// nothing is sent without the record the user asked for
-	const toSend = 'value' in opened ? entries : [];
+	const toSend = 'value' in opened ? pending : [];
 	/** orders whose request went out (or may have): if the run stops, their claims are kept as unknown */
 	const attempted = new Set<string>();
 
@@ -255,7 +269,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		const statuses: unknown[] = Array.isArray(body[BATCH_STATUSES]) ? body[BATCH_STATUSES] : [];
 		const matched = matchStatuses(chunk, statuses);
 		matched.forEach((status, i) =>
-			results.set(chunk[i].itemIndex, outputFor(chunk[i], status, body.TransactionReferenceNumber, record !== undefined)),
+			complete(chunk[i].itemIndex, outputFor(chunk[i], status, body.TransactionReferenceNumber, record !== undefined)),
 		);
 		// an order without a status may or may not have been created: it stays unsettled
 		await record?.settle(
@@ -277,7 +291,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		const chunk = toSend.slice(start, start + batchSize);
 		const done = signal?.aborted
 			? { error: stoppedError(this.getNode(), `before the chunk of ${chunk.length} orders from item ${chunk[0].itemIndex + 1} on was sent`, chunk[0].itemIndex) }
-			: await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, continueOnFail, attempted) : send(chunk)));
+			: await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, complete, continueOnFail, attempted) : send(chunk)));
 		if ('error' in done) {
 			if (!continueOnFail) throw asNodeError(this, done.error, chunk[0].itemIndex);
 			// the record failed before the chunk was sent (its claim or forget): its orders are error items, the next chunk goes on
@@ -302,6 +316,7 @@ async function sendChunkOnce(
 	chunk: Entry[],
 	send: (chunk: Entry[]) => Promise<void>,
 	results: Map<number, INodeExecutionData>,
+	complete: (itemIndex: number, item: INodeExecutionData) => void,
 	continueOnFail: boolean,
 	attempted: Set<string>,
 ): Promise<void> {
@@ -347,7 +362,7 @@ async function sendChunkOnce(
 	for (const { entry, earlier } of repeats) {
 		const original = results.get(earlier.itemIndex);
 		const created = original?.json.IsCreated === true;
-		results.set(entry.itemIndex, {
+		complete(entry.itemIndex, {
 			json: {
 				OrderNo: orderNoOf(entry),
 				IsCreated: false,
