@@ -7,10 +7,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { advance, coveredFrom, rememberedPart, storedState, windowStart, type EventState, type WindowRead } from './trigger/cursor';
+import { advance, coveredFrom, rememberedPart, storedState, windowStart, type Candidate, type EventState, type WindowRead } from './trigger/cursor';
 import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
 import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, SECOND, isoSecond } from './trigger/time';
-import { readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
+import { readNewest, readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
 import { CARRIERS, WAREHOUSES, limitedList } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
 import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES } from './wire/tracking';
@@ -32,6 +32,15 @@ const DEFAULT_LATE_MINUTES = 60;
 
 /** Share of n8n's poll budget spent reading; the rest is for the items and the engine. */
 const READ_SHARE_OF_BUDGET = 0.5;
+
+/**
+ * The polls reading now, by workflow and node. n8n starts a poll tick whether or not the previous poll of the same
+ * node has returned (n8n-core's TriggersAndPollers only counts it as overlapped), and a poll reads for up to half its
+ * budget: two polls reading the same stored state would emit every record twice. Polls run on the main only (the
+ * leader, in multi-main), never on workers or webhook processors, so the polls of one node all run in this process:
+ * a set in memory is enough.
+ */
+const reading = new Set<string>();
 
 export class WineFulfillmentTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -163,39 +172,65 @@ export class WineFulfillmentTrigger implements INodeType {
 	methods = { credentialTest };
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const started = performance.now();
-		const event = this.getNodeParameter('event') as EventName;
-		const rawFilters = this.getNodeParameter('filters', {}) as IDataObject;
-		const filters: Filters = {
-			carrier: rawFilters.carrier as string | undefined,
-			// GetPackages and GetReturns both take at most 100 order numbers (field notes): refused before the poll asks
-			orderNumbers: checkParameter(this, rawFilters.orderNumbers, 0, 'Order Numbers', ORDER_NUMBERS, []),
-			warehouse: rawFilters.warehouse as string | undefined,
-			statuses: readList(this, rawFilters.statuses, 0, 'Statuses'),
-		};
-		const options = this.getNodeParameter('options', {}) as TriggerOptions;
-		// n8n 2.x gives a poll a time budget; 1.x has none (a poll then reads to the end)
-		const budget = (this as Partial<IPollFunctions>).getPollBudgetMs;
-		const budgetMs = typeof budget === 'function' ? budget.call(this) : undefined;
-		const run: PollRun = {
-			ctx: this,
-			event,
-			filters,
-			lookbackMs: Math.max(0, options.overlapMinutes ?? DEFAULT_LATE_MINUTES) * MINUTE,
-			startFromHours: Math.max(0, options.startFromHours ?? 0),
-			pageSize: Math.max(1, options.pageSize ?? 500),
-			deadline: budgetMs !== undefined && budgetMs > 0 ? started + budgetMs * READ_SHARE_OF_BUDGET : Number.POSITIVE_INFINITY,
-		};
-		const source = EVENTS[event];
-		const records =
-			source.kind === 'snapshot'
-				? await pollSnapshot(run, source)
-				: this.getMode() === 'manual'
-					? await fetchTestEvent(run, source)
-					: await pollWindow(run, source);
-		const emit = filters.statuses?.length ? records.filter((r) => filters.statuses?.includes(String(r.status))) : records;
-		return emit.length ? [this.helpers.returnJsonArray(this.getMode() === 'manual' ? emit.slice(0, 1) : emit)] : null;
+		const run = pollRun(this);
+		// Fetch Test Event stores nothing: it is never held back, nor holds a poll back
+		if (this.getMode() === 'manual') return await pollOnce(run);
+		const node = this.getNode();
+		const key = `${this.getWorkflow().id ?? ''}\u0000${node.id || node.name}`;
+		if (reading.has(key)) {
+			this.logger.warn(
+				`${node.name}: the previous poll is still reading; this one is skipped (nothing asked, nothing emitted, the stored position kept). Set the poll times further apart than a poll takes.`,
+			);
+			return null;
+		}
+		reading.add(key);
+		try {
+			return await pollOnce(run);
+		} finally {
+			reading.delete(key);
+		}
 	}
+}
+
+/** A poll's settings, from the node's parameters (a filter it cannot take fails the poll before any request). */
+function pollRun(ctx: IPollFunctions): PollRun {
+	const started = performance.now();
+	const event = ctx.getNodeParameter('event') as EventName;
+	const rawFilters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const filters: Filters = {
+		carrier: rawFilters.carrier as string | undefined,
+		// GetPackages and GetReturns both take at most 100 order numbers (field notes): refused before the poll asks
+		orderNumbers: checkParameter(ctx, rawFilters.orderNumbers, 0, 'Order Numbers', ORDER_NUMBERS, []),
+		warehouse: rawFilters.warehouse as string | undefined,
+		statuses: readList(ctx, rawFilters.statuses, 0, 'Statuses'),
+	};
+	const options = ctx.getNodeParameter('options', {}) as TriggerOptions;
+	// n8n 2.x gives a poll a time budget; 1.x has none (a poll then reads to the end)
+	const budget = (ctx as Partial<IPollFunctions>).getPollBudgetMs;
+	const budgetMs = typeof budget === 'function' ? budget.call(ctx) : undefined;
+	return {
+		ctx,
+		event,
+		filters,
+		lookbackMs: Math.max(0, options.overlapMinutes ?? DEFAULT_LATE_MINUTES) * MINUTE,
+		startFromHours: Math.max(0, options.startFromHours ?? 0),
+		pageSize: Math.max(1, options.pageSize ?? 500),
+		deadline: budgetMs !== undefined && budgetMs > 0 ? started + budgetMs * READ_SHARE_OF_BUDGET : Number.POSITIVE_INFINITY,
+	};
+}
+
+/** One poll: read what is new since the stored state (or, for Fetch Test Event, the most recent record). */
+async function pollOnce(run: PollRun): Promise<INodeExecutionData[][] | null> {
+	const { ctx, filters } = run;
+	const source = EVENTS[run.event];
+	const records =
+		source.kind === 'snapshot'
+			? await pollSnapshot(run, source)
+			: ctx.getMode() === 'manual'
+				? await fetchTestEvent(run, source)
+				: await pollWindow(run, source);
+	const emit = filters.statuses?.length ? records.filter((r) => filters.statuses?.includes(String(r.status))) : records;
+	return emit.length ? [ctx.helpers.returnJsonArray(ctx.getMode() === 'manual' ? emit.slice(0, 1) : emit)] : null;
 }
 
 interface PollRun {
@@ -210,16 +245,42 @@ interface PollRun {
 }
 
 /** The stored state of the trigger's events (never touched by Fetch Test Event). */
-const storeOf = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node') as { events?: Record<string, EventState | undefined> };
+const storeOf = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node') as { events?: Record<string, unknown> };
+
+/**
+ * The stored state of the Event polled, when this version can read it (else undefined, with a warning in n8n's log).
+ * The other Events' states are dropped: an Event switched away from and back to starts as on activation (remembers,
+ * emits nothing, or Start From), not from a position days old, every record of those days new to it. The Event's own
+ * state is kept however long ago the last poll was: a workflow deactivated and reactivated carries on where it stopped.
+ */
+function ownState(run: PollRun): EventState | undefined {
+	const store = storeOf(run.ctx);
+	const stored = store.events?.[run.event];
+	if (store.events && Object.keys(store.events).some((name) => name !== run.event)) {
+		store.events = stored === undefined ? {} : { [run.event]: stored };
+	}
+	const state = storedState(stored);
+	if (stored !== undefined && !state) {
+		// n8n keeps static data across deactivation: without this, such a state would fail every poll for good
+		run.ctx.logger.warn(
+			`${run.ctx.getNode().name}: the stored position of "${run.event}" is not one this version can read; it starts again as on activation`,
+		);
+	}
+	return state;
+}
+
+/** Stores the Event's next state, the only one kept. */
+const storeState = (run: PollRun, next: EventState) => {
+	storeOf(run.ctx).events = { [run.event]: next };
+};
 
 /** Orders on hold: the whole list each poll; what was not in the last one is new. */
 async function pollSnapshot(run: PollRun, source: SnapshotEvent): Promise<IDataObject[]> {
+	if (run.ctx.getMode() === 'manual') return (await source.fetch(run.ctx)).map((c) => c.record).reverse();
+	const prior = ownState(run);
 	const candidates = await source.fetch(run.ctx);
-	if (run.ctx.getMode() === 'manual') return candidates.map((c) => c.record).reverse();
-	const store = storeOf(run.ctx);
-	const prior = store.events?.[run.event];
 	const now = Date.now();
-	store.events = { ...store.events, [run.event]: { cursor: isoSecond(now), seen: Object.fromEntries(candidates.map((c) => [c.key, now])) } };
+	storeState(run, { cursor: isoSecond(now), seen: Object.fromEntries(candidates.map((c) => [c.key, now])) });
 	return prior ? candidates.filter((c) => !(c.key in prior.seen)).map((c) => c.record) : [];
 }
 
@@ -231,16 +292,27 @@ const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: numb
 		...more,
 	});
 
-/** Fetch Test Event: the most recent records, newest first, widening the look back step by step. */
+/**
+ * Fetch Test Event: the most recent records, newest first, widening the look back step by step. Each span is read
+ * newest part first (readNewest), so that a busy account and a slow provider still give the most recent record within
+ * the poll's budget. It stores nothing.
+ */
 async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDataObject[]> {
 	const localNow = Date.now();
 	const query = source.query(run.filters, run.ctx.getTimezone());
 	const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
+	const statuses = run.filters.statuses;
+	const wanted = (c: Candidate) => !statuses?.length || statuses.includes(String(c.record.status));
 	// it looks for the latest record this far back, widening step by step
 	for (const span of [HOUR, DAY, 7 * DAY]) {
-		const { candidates } = await readFrom(run, query, present - span, localNow);
-		const records = [...candidates].sort((a, b) => (b.at ?? 0) - (a.at ?? 0)).map((c) => c.record);
-		if (records.some((r) => !run.filters.statuses?.length || run.filters.statuses.includes(String(r.status)))) return records;
+		const found = await readNewest(run.ctx, query, present - span, localNow + FUTURE_HORIZON_MS, {
+			pageSize: run.pageSize,
+			deadline: run.deadline,
+			presentHint: localNow,
+			wanted,
+		});
+		if (found.length) return found.sort((a, b) => (b.at ?? 0) - (a.at ?? 0)).map((c) => c.record);
+		if (!(performance.now() < run.deadline)) break;
 	}
 	return [];
 }
@@ -250,16 +322,8 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	const localNow = Date.now();
 	const query = source.query(run.filters, run.ctx.getTimezone());
 	const signature = JSON.stringify(run.filters);
-	const store = storeOf(run.ctx);
-	const stored = store.events?.[run.event];
-	let state = storedState(stored);
+	let state = ownState(run);
 	let seed = false;
-	if (stored !== undefined && !state) {
-		// n8n keeps static data across deactivation: without this, such a state would fail every poll for good
-		run.ctx.logger.warn(
-			`${run.ctx.getNode().name}: the stored position of "${run.event}" is not one this version can read; it starts again as on activation`,
-		);
-	}
 	if (!state) {
 		const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
 		if (run.startFromHours > 0) {
@@ -289,7 +353,7 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 			: { read: await readFrom(run, query, start, localNow, { remembered, progressPast }), readFrom: undefined };
 	// Every request of the read succeeded: only now does the stored state move, with what is emitted.
 	const outcome = advance(state, read, { field: source.field, query: signature, lookbackMs: run.lookbackMs, localNow, seed, readFrom: from });
-	store.events = { ...store.events, [run.event]: outcome.next };
+	storeState(run, outcome.next);
 	return outcome.emit;
 }
 

@@ -104,15 +104,17 @@ export interface AdvanceOptions {
 const isStoredTime = (value: unknown): boolean => typeof value === 'string' && Number.isFinite(Date.parse(value));
 
 /**
- * The stored state of an event when this version can go on from it: its cursor (and floor, when set) a time, its
- * seen keys an object. Anything else (static data edited by hand or imported) gives no place to go on from, and
- * windows computed from it would ask the provider for "Invalid DateTime" on every poll: undefined.
+ * The stored state of an event when this version can go on from it: its cursor (and floor, coveredFrom, when set) a
+ * time, its seen keys an object whose every value is a time in epoch ms. Anything else (static data edited by hand or
+ * imported) gives no place to go on from: windows computed from it would ask the provider for "Invalid DateTime" on
+ * every poll, and a seen value that is not a number (ISO text) is pruned as NaN, its record emitted again: undefined.
  */
 export function storedState(value: unknown): EventState | undefined {
 	if (typeof value !== 'object' || value === null) return undefined;
 	const state = value as Partial<EventState>;
 	if (!isStoredTime(state.cursor) || [state.floor, state.coveredFrom].some((time) => time !== undefined && !isStoredTime(time))) return undefined;
 	if (typeof state.seen !== 'object' || state.seen === null || Array.isArray(state.seen)) return undefined;
+	if (!Object.values(state.seen).every((ref) => typeof ref === 'number' && Number.isFinite(ref))) return undefined;
 	return state as EventState;
 }
 

@@ -307,3 +307,59 @@ export function split(a: number, b: number, parts: number): Array<[number, numbe
 	for (let x = a; x < b; x += step) ranges.push([x, Math.min(b, x + step)]);
 	return ranges.length ? ranges : [[a, b]];
 }
+
+/** The most parts readNewest splits a window into: a count says how many records a window holds, not where. */
+const NEWEST_PARTS = 8;
+
+export interface NewestOptions {
+	pageSize: number;
+	/** performance.now() by which reading must have stopped; Infinity without a budget */
+	deadline: number;
+	/** where the provider's present probably is when an answer does not say (our clock) */
+	presentHint: number;
+	/** whether a record is one to show (Fetch Test Event's Statuses filter) */
+	wanted(candidate: Candidate): boolean;
+}
+
+/**
+ * The most recent records of [from, to] that `wanted` takes, for Fetch Test Event: newest part first. A part that
+ * does not fit in one answer is split by its count (at most NEWEST_PARTS parts up to the provider's present, the
+ * newest one reaching to `to`) and its parts read newest first, down to the newest part that fits and holds a wanted
+ * record: those records (a second holding more than a page: that page's). The first request is always sent, each
+ * other one only when it can end before the deadline; when none can, the wanted records of the answers read so far
+ * (a page of a part that did not fit: recent, not surely the most recent), perhaps none. Nothing is stored.
+ */
+export async function readNewest(ctx: IPollFunctions, query: WindowQuery, from: number, to: number, options: NewestOptions): Promise<Candidate[]> {
+	const top = Math.max(1, Math.min(options.pageSize, query.maxTop));
+	const start = floorSecond(from);
+	// parts still to read, the newest last
+	const parts: Array<[number, number]> = [[start, Math.max(start, ceilSecond(to))]];
+	const readSoFar: Candidate[] = [];
+	let slowest = 0;
+	let sent = 0;
+	while (parts.length > 0) {
+		if (sent > 0 && performance.now() + Math.max(slowest, 1) > options.deadline) break;
+		const [a, b] = parts.pop() as [number, number];
+		const started = performance.now();
+		const body = (await apiRequest.call(ctx, query.endpoint, { ...query.body(a, b), Skip: 0, Top: top })).body as IDataObject;
+		slowest = Math.max(slowest, performance.now() - started);
+		sent += 1;
+		const records = recordsIn(ctx, body, query.recordsKey);
+		const wanted = records.map((record) => query.candidate(record)).filter((c) => options.wanted(c));
+		const total = typeof body.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined;
+		const fits =
+			total !== undefined ? records.length >= total : body.MoreRecords === false || (body.MoreRecords === undefined && records.length < top);
+		if (fits || b - a < 2 * SECOND) {
+			if (wanted.length) return wanted;
+			continue;
+		}
+		readSoFar.push(...wanted);
+		const present = Math.min(b, Math.max(a + SECOND, ceilSecond(query.providerTime(body) ?? options.presentHint)));
+		const count = total === undefined ? 4 : Math.ceil(total / (top * FILL));
+		const pieces = split(a, present, Math.min(NEWEST_PARTS, Math.max(2, count)));
+		// records stamped ahead of the present are the newest: the newest part reaches to the end
+		pieces[pieces.length - 1] = [pieces[pieces.length - 1][0], b];
+		parts.push(...pieces);
+	}
+	return readSoFar;
+}
