@@ -129,7 +129,7 @@ describe('Return All over records that change between pages', () => {
 		const result = await fx.run(getStatus());
 		expect(result.error?.message).toBe("The records changed while they were read, 3 times: The provider's total went from 32 to 33 between pages");
 		expect(result.error?.description).toBe(
-			`${NOTHING_OUTPUT} Records that change while they are read are read more surely by a narrower query (a warehouse, fewer items). If it keeps happening, tell the provider what the message says.`,
+			`${NOTHING_OUTPUT} Records that change while they are read are read more surely by a narrower query (one warehouse, fewer items, a shorter date range, a smaller area). If it keeps happening, tell the provider what the message says.`,
 		);
 		expect(await fx.control.requests('GetStatus')).toHaveLength(6);
 	});

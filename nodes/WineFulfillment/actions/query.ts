@@ -2,6 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
+import type { RecordKey } from '../wire/recordKeys';
 import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import { PagingError, RecordsChangedError, paginatePages, type PagingStyle } from '../transport/pagination';
@@ -19,6 +20,11 @@ export interface QuerySpec {
 	maxPageSize: number;
 	/** the output item of one record (Simplify); the record as it came when absent. Raw pages are never shaped. */
 	shape?: (record: IDataObject) => IDataObject;
+	/**
+	 * The identity of a record (wire/recordKeys.ts): one that comes again on a later page shows the list moved under the
+	 * read, which is then read again. Absent where the records have none (a transaction): only the totals are compared.
+	 */
+	recordKey?: RecordKey;
 }
 
 /** Return All and Limit, n8n's usual pair. */
@@ -111,7 +117,7 @@ export const READS_OF_CHANGING_RECORDS = 3;
 
 /** Why a query stopped without a result, for the user. */
 const pagingFailure = (ctx: IExecuteFunctions, message: string, itemIndex: number) =>
-	unexpectedAnswerError(ctx.getNode(), message, itemIndex, 'Records that change while they are read are read more surely by a narrower query (a warehouse, fewer items).');
+	unexpectedAnswerError(ctx.getNode(), message, itemIndex, 'Records that change while they are read are read more surely by a narrower query (one warehouse, fewer items, a shorter date range, a smaller area).');
 
 async function sendQuery(
 	this: IExecuteFunctions,
@@ -129,7 +135,7 @@ async function sendQuery(
 			},
 		);
 		if ('out' in failure) return failure.out;
-		// records added or taken away between pages: read again from the first page, a few times
+		// records added, taken away or moved between pages: read again from the first page, a few times
 		if (failure.error instanceof RecordsChangedError) {
 			if (read < READS_OF_CHANGING_RECORDS) continue;
 			throw pagingFailure(this, `The records changed while they were read, ${READS_OF_CHANGING_RECORDS} times: ${failure.error.message}`, itemIndex);
@@ -149,6 +155,7 @@ async function readQuery(
 		style: spec.style,
 		pageSize,
 		recordsKey: spec.recordsKey,
+		recordKey: spec.recordKey,
 		limit,
 		fetchPage: async (paging) =>
 			(await apiRequest.call(this, spec.endpoint, { ...spec.body, ...paging }, { itemIndex })).body as IDataObject,

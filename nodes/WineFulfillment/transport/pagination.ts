@@ -15,6 +15,11 @@ export interface PaginateOptions {
 	limit?: number;
 	/** sends one page request; `paging` holds Skip/Top or PageNumber/PageSize to merge into the body */
 	fetchPage: (paging: IDataObject) => Promise<IDataObject>;
+	/**
+	 * The identity of a record (wire/recordKeys.ts): one whose key came on an earlier page of the read shows the list
+	 * moved under it (RecordsChangedError). Undefined for a record: that record is not checked. Absent: none is.
+	 */
+	recordKey?: (record: IDataObject) => string | undefined;
 }
 
 export interface Page {
@@ -31,7 +36,10 @@ const LONG_READ_AHEAD = 2;
  */
 export class PagingError extends Error {}
 
-/** Pages told different totals: records were added or taken away while they were read (one may be missed, one read twice). */
+/**
+ * The records changed while they were read (one may be missed, one read twice): pages told different totals, or a
+ * record came again on a later page. The message says what showed it; the caller says that the records changed.
+ */
 export class RecordsChangedError extends PagingError {}
 
 /** A count member as a number: a number or numeric text; anything else (null: not asked for) is NaN. */
@@ -62,6 +70,34 @@ export function pageRecords(body: unknown, key: string): IDataObject[] {
 /** What tells one page from another cheaply: its size and its first and last record. */
 const fingerprint = (records: IDataObject[]) => `${records.length}\n${JSON.stringify(records[0])}\n${JSON.stringify(records.at(-1))}`;
 
+/**
+ * A page's records checked against the keys of the records handed over before it, whose keys it then keeps: a record
+ * whose key came on an earlier page means the list moved under the read (records added before the page, or one moved
+ * behind it), so another may have been skipped: the error saying so, else undefined. A key twice on one page is the
+ * provider's own answer, not a move; a record without a key is not checked. `page`: the page's number in the read;
+ * `before`: the records handed over before it.
+ */
+function movedUnderRead(
+	records: IDataObject[],
+	keyOf: (record: IDataObject) => string | undefined,
+	seen: Set<string>,
+	page: number,
+	before: number,
+): RecordsChangedError | undefined {
+	const keys = records.map((record) => keyOf(record)).filter((key): key is string => key !== undefined);
+	const again = keys.filter((key) => seen.has(key));
+	if (again.length === 0) {
+		for (const key of keys) seen.add(key);
+		return undefined;
+	}
+	if (again.length === records.length) {
+		return new RecordsChangedError(
+			`Page ${page} held only records of earlier pages (${again[0]} first): the list moved, or the provider does not move on to the next page`,
+		);
+	}
+	return new RecordsChangedError(`${again[0]} came again on page ${page}, after ${before} records`);
+}
+
 interface Requested {
 	paging: IDataObject;
 	body: Promise<IDataObject>;
@@ -81,7 +117,10 @@ interface Requested {
  * repeat one; a page without a total is not compared), an empty page where the total says more records follow (asked for once more first), a short
  * page of PageNumber/PageSize after full ones while the total says more follow. A first PageNumber/PageSize
  * page shorter than asked while the total says more follow shows the provider's own page size: the read goes
- * on in that size.
+ * on in that size. With a recordKey, so does a record whose key came on an earlier page of the read (RecordsChangedError:
+ * the list moved, records were added before the page or one moved behind it, and another may have been missed); only
+ * the keys are kept. A provider that answers the same records whatever page is asked then stops at the second page,
+ * however their quantities change.
  */
 export async function* paginatePages(options: PaginateOptions): AsyncGenerator<Page> {
 	const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -103,6 +142,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	let askedAgain: IDataObject | undefined;
 	// requested pages not yet handed over, in order
 	const queue: Requested[] = [];
+	// the keys of the records handed over so far (recordKey)
+	const seen = new Set<string>();
 
 	const send = (paging: IDataObject): void => {
 		const body = options.fetchPage(paging);
@@ -156,6 +197,11 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 				throw new PagingError(`The provider answered the same page twice in a row (${got} records after the first ${delivered}): it does not move on to the next page`);
 			}
 			previous = print;
+			const moved = options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered);
+			if (moved) {
+				await dropAhead();
+				throw moved;
+			}
 		}
 		if (firstTold !== undefined && delivered + got > 2 * (firstTold + options.pageSize)) {
 			throw new PagingError(`The provider kept sending records past twice the ${firstTold} it reported (${delivered + got} read)`);

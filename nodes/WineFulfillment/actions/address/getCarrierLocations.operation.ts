@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { LOCATION_CARRIERS, LOCATION_RECORDS, MAX_LOCATIONS_TOP, carrierLocationsRequest } from '../../wire/commerce';
 import { ENDPOINTS } from '../../wire/endpoints';
+import { locationRecordKey } from '../../wire/recordKeys';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { prepareQuery, queryProperties } from '../query';
@@ -97,6 +98,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			style: 'skipTop',
 			recordsKey: LOCATION_RECORDS,
 			maxPageSize: MAX_LOCATIONS_TOP,
+			recordKey: locationRecordKey,
 		},
 		itemIndex,
 	);

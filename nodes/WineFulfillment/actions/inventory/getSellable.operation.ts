@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { WAREHOUSES } from '../../wire/common';
 import { ORDER_TYPE_LABELS, codeOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
+import { sellableRecordKey } from '../../wire/recordKeys';
 import {
 	SELLABLE_MAX_PAGE_SIZE,
 	SELLABLE_ORDER_TYPES,
@@ -112,6 +113,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			style: 'pageNumber',
 			recordsKey: SELLABLE_RECORDS,
 			maxPageSize: SELLABLE_MAX_PAGE_SIZE,
+			recordKey: sellableRecordKey,
 		},
 		itemIndex,
 	);

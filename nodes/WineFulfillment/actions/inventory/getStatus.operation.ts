@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ALL_INVENTORY_STATUS, MAX_TOP, WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
+import { statusRecordKey } from '../../wire/recordKeys';
 import { STATUS_RECORDS, getStatusRequest } from '../../wire/inventory';
 import { compact, hintUnknownWarehouses, validateBody } from '../common';
 import { prepareQuery, queryProperties } from '../query';
@@ -77,7 +78,14 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);
 	return prepareQuery.call(
 		this,
-		{ endpoint: ENDPOINTS.getStatus, body: body as IDataObject, style: 'skipTop', recordsKey: STATUS_RECORDS, maxPageSize: MAX_TOP },
+		{
+			endpoint: ENDPOINTS.getStatus,
+			body: body as IDataObject,
+			style: 'skipTop',
+			recordsKey: STATUS_RECORDS,
+			maxPageSize: MAX_TOP,
+			recordKey: statusRecordKey,
+		},
 		itemIndex,
 	);
 }

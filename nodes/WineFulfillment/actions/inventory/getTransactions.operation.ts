@@ -170,6 +170,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			recordsKey: TRANSACTION_RECORDS,
 			maxPageSize: TRANSACTIONS_MAX_TOP,
 			shape: simplifier(this, itemIndex, simpleTransaction),
+			// no recordKey: a transaction carries no number of its own (FN), and two lines alike in every member (one order's
+			// two boxes of one wine) are two records; a history that grows changes the total, which is compared
 		},
 		itemIndex,
 	);

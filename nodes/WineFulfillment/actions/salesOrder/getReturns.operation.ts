@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { WAREHOUSES } from '../../wire/common';
 import { warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
+import { returnRecordKey } from '../../wire/recordKeys';
 import {
 	DISPOSITION_CODES,
 	MAX_RETURN_ORDER_NUMBERS,
@@ -112,6 +113,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			recordsKey: RETURNS_RECORDS,
 			maxPageSize: RETURNS_MAX_TOP,
 			shape: simplifier(this, itemIndex, simpleReturn),
+			recordKey: returnRecordKey,
 		},
 		itemIndex,
 	);

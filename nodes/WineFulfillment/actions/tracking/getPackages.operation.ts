@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { CARRIERS } from '../../wire/common';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
+import { packageRecordKey } from '../../wire/recordKeys';
 import {
 	DEFAULT_ACTIVITY_DAYS,
 	MAX_ORDER_NUMBERS,
@@ -141,6 +142,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			recordsKey: PACKAGE_RECORDS,
 			maxPageSize: MAX_PACKAGES_TOP,
 			shape: simplifier(this, itemIndex, simplePackage),
+			recordKey: packageRecordKey,
 		},
 		itemIndex,
 	);
