@@ -1,8 +1,9 @@
 // A label answer read directly: raw bytes by content type and signature, base64 in JSON, and the words for anything else.
 import { documentName, readDocument, signatureOf } from '../../nodes/WineFulfillment/transport/document';
 
-const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-rest-of-image')]);
+// whole documents: a PDF ends with %%EOF, a PNG with its IEND chunk
+const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-rest-of-image'), Buffer.from('0000000049454e44ae426082', 'hex')]);
 const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 const ct = (type: string) => ({ 'content-type': type });
 const what = (read: ReturnType<typeof readDocument>) => (read.ok ? 'ok' : read.what);
@@ -12,7 +13,11 @@ describe('signatureOf and documentName', () => {
 		expect(signatureOf(PDF)).toBe('application/pdf');
 		expect(signatureOf(PNG)).toBe('image/png');
 		expect(signatureOf(Buffer.from('%PDF'))).toBeUndefined();
-		expect(signatureOf(Buffer.from('x%PDF-'))).toBeUndefined();
+		// PDF readers find the header within the first 1,024 bytes (a few bytes such as a CRLF may come before it)
+		expect(signatureOf(Buffer.from('\r\n%PDF-'))).toBe('application/pdf');
+		expect(signatureOf(Buffer.concat([Buffer.alloc(1023, 0x20), Buffer.from('%PDF-')]))).toBe('application/pdf');
+		expect(signatureOf(Buffer.concat([Buffer.alloc(1024, 0x20), Buffer.from('%PDF-')]))).toBeUndefined();
+		expect(signatureOf(Buffer.concat([Buffer.from('x'), PNG]))).toBeUndefined();
 		expect(signatureOf(PNG.subarray(0, 7))).toBeUndefined();
 		expect(signatureOf(Buffer.alloc(0))).toBeUndefined();
 	});
@@ -111,17 +116,22 @@ describe('readDocument: JSON answers', () => {
 
 	it('finds the document in a member in base64, keeping the rest as meta and FileName as the file name (not in meta)', () => {
 		const read = readDocument(ct('application/json'), json({ FileName: 'l.pdf', Label: b64(PDF), Carrier: 'UPS' }), 'application/pdf');
-		expect(read).toEqual({ ok: true, document: { data: PDF, mimeType: 'application/pdf', fileName: 'l.pdf', meta: { Carrier: 'UPS' } } });
+		expect(read).toEqual({ ok: true, document: { data: PDF, mimeType: 'application/pdf', fileName: 'l.pdf', meta: { Carrier: 'UPS' }, member: 'Label' } });
 		const lower = readDocument(ct('application/json'), json({ fileName: 'p.png', data: b64(PNG) }), 'image/png');
 		expect(lower.ok && lower.document.fileName).toBe('p.png');
 		const numeric = readDocument(ct('application/json'), json({ FileName: 7, data: b64(PNG) }), 'image/png');
 		expect(numeric.ok && numeric.document.fileName).toBeUndefined();
 	});
 
-	it('prefers the likelier member names, then any member that holds the document', () => {
+	it('prefers the likelier member names, then any member that holds the document; every other document is in others, none in meta', () => {
 		const other = b64(PNG);
 		const read = readDocument(ct('application/json'), json({ file: other, Zeta: b64(PDF), document: b64(PDF) }), 'application/pdf');
-		expect(read.ok && Object.keys(read.document.meta)).toEqual(['file', 'Zeta']);
+		expect(read.ok && read.document.member).toBe('document');
+		expect(read.ok && read.document.meta).toEqual({});
+		expect(read.ok && read.document.others?.map((o) => [o.member, o.mimeType, o.data])).toEqual([
+			['file', 'image/png', PNG],
+			['Zeta', 'application/pdf', PDF],
+		]);
 		const any = readDocument(ct('application/json'), json({ Whatever: b64(PDF) }), 'application/pdf');
 		expect(any.ok && any.document.meta).toEqual({});
 		const order = readDocument(ct('application/json'), json({ content: b64(Buffer.concat([PDF, Buffer.from('2')])), label: b64(PDF) }), 'application/pdf');
@@ -143,10 +153,14 @@ describe('readDocument: JSON answers', () => {
 
 	it('refuses base64 with other characters in it, or a data: prefix not at the start', () => {
 		const w = (label: string) => what(readDocument(ct('application/json'), json({ label }), 'application/pdf'));
-		expect(w(`*${b64(PDF)}`)).toBe('a JSON object without a document (members label)');
-		expect(w(`${b64(PDF)}*`)).toBe('a JSON object without a document (members label)');
-		expect(w(`x*${b64(PDF)}`)).toBe('a JSON object without a document (members label)');
-		expect(w(`xdata:application/pdf;base64,${b64(PDF)}`)).toBe('a JSON object without a document (members label)');
+		const invalid = (at: string) => `a JSON object without a document (members label): label is not valid base64 (${at})`;
+		expect(w(`*${b64(PDF)}`)).toBe(invalid('"*" at character 1'));
+		// the first character that is not a base64 letter: a "=" of padding not at the end, or the "*"
+		const trailing = `${b64(PDF)}*`;
+		const at = trailing.search(/[^A-Za-z0-9+/]/);
+		expect(w(trailing)).toBe(invalid(`${JSON.stringify(trailing[at])} at character ${at + 1}`));
+		expect(w(`x*${b64(PDF)}`)).toBe(invalid('"*" at character 2'));
+		expect(w(`xdata:application/pdf;base64,${b64(PDF)}`)).toBe(invalid('":" at character 6'));
 	});
 
 	it('a JSON string answer that is the document in base64', () => {
@@ -183,9 +197,11 @@ describe('readDocument: JSON answers', () => {
 		expect(w(null)).toBe('JSON null');
 		expect(w(12)).toBe('JSON 12');
 		expect(w({ label: b64(PNG) })).toBe('a PNG image in the JSON member label');
-		expect(w({ label: 'not*base64' })).toBe('a JSON object without a document (members label)');
-		expect(w({ label: b64(Buffer.from('just text')) })).toBe('a JSON object without a document (members label)');
-		expect(w({ label: '' })).toBe('a JSON object without a document (members label)');
+		expect(w({ label: 'not*base64' })).toBe('a JSON object without a document (members label): label is not valid base64 ("*" at character 4)');
+		expect(w({ label: b64(Buffer.from('just text')) })).toBe(
+			'a JSON object without a document (members label): label holds base64 of 9 bytes that are not a PDF document (they start with 6a 75 73 74 20 74 65 78)',
+		);
+		expect(w({ label: '' })).toBe('a JSON object without a document (members label): label is empty');
 		expect(w(b64(PDF), 'image/png')).toMatch(/^a JSON string \("JVBERi0/);
 	});
 

@@ -1,7 +1,7 @@
 // The label's file name: Content-Disposition read per RFC 6266/5987 (dispositionFileName) and made safe (safeFileName).
 import { dispositionFileName, readDocument, safeFileName } from '../../nodes/WineFulfillment/transport/document';
 
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n', 'latin1');
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');
 
 describe('dispositionFileName (RFC 6266, RFC 5987)', () => {
 	it('reads filename, quoted or not, with the disposition type or without', () => {
@@ -176,12 +176,13 @@ describe('readDocument: the file name it gives is safe', () => {
 		expect(dots.ok && dots.document.fileName).toBeUndefined();
 	});
 
-	it('from the FileName or fileName member of a JSON answer, which then leaves meta', () => {
+	it('from the FileName member of a JSON answer, in any letter case, which then leaves meta', () => {
 		const json = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 		const read = readDocument({ 'content-type': 'application/json' }, json({ FileName: '/tmp/../../x.pdf', Label: PDF.toString('base64'), Carrier: 'UPS' }), 'application/pdf');
-		expect(read).toEqual({ ok: true, document: { data: PDF, mimeType: 'application/pdf', fileName: 'x.pdf', meta: { Carrier: 'UPS' } } });
+		expect(read).toEqual({ ok: true, document: { data: PDF, mimeType: 'application/pdf', fileName: 'x.pdf', meta: { Carrier: 'UPS' }, member: 'Label' } });
 		const lower = readDocument({ 'content-type': 'application/json' }, json({ fileName: 'a\\b\r\n.pdf', FileName: 7, data: PDF.toString('base64') }), 'application/pdf');
-		expect(lower.ok && lower.document).toMatchObject({ fileName: undefined, meta: { FileName: 7 } });
+		// the first FileName member in any letter case that is text: a number is no name, and stays in meta
+		expect(lower.ok && lower.document).toMatchObject({ fileName: 'b.pdf', meta: { FileName: 7 } });
 		const both = readDocument({ 'content-type': 'application/json' }, json({ FileName: 'a.pdf', fileName: '../b.pdf', data: PDF.toString('base64') }), 'application/pdf');
 		expect(both.ok && both.document).toMatchObject({ fileName: 'a.pdf', meta: {} });
 	});

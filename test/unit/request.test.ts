@@ -9,7 +9,7 @@ import { UNIT_NODE, fakeContext, type FakeAnswer } from './fakeContext';
 const read = ENDPOINTS.getStatus;
 const create = ENDPOINTS.createSalesOrder;
 const fast = { baseDelayMs: 1, maxDelayMs: 4 };
-const PDF = Buffer.from('%PDF-1.7\nrest');
+const PDF = Buffer.from('%PDF-1.7\nrest\n%%EOF\n');
 
 /** answers in turn (the last one repeats); an Error is thrown as the HTTP helper throws it */
 function scripted(...answers: Array<FakeAnswer | Error>) {
@@ -187,7 +187,7 @@ describe('apiRequest: answers', () => {
 			headers: { 'content-type': 'application/json' },
 		});
 		const inJson = await apiRequest.call(json.ctx, ENDPOINTS.generateJitLabel, {}, { document: 'application/pdf' });
-		expect(inJson.body).toEqual({ data: PDF, mimeType: 'application/pdf', fileName: undefined, meta: { Carrier: 'UPS' } });
+		expect(inJson.body).toEqual({ data: PDF, mimeType: 'application/pdf', fileName: undefined, meta: { Carrier: 'UPS' }, member: 'Label' });
 	});
 
 	it('a document answer that is not the document is an error, not resent', async () => {

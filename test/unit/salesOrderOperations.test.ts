@@ -10,8 +10,9 @@ import { MemoryDeduplicator } from '../harness/dedup';
 import type { FakeAnswer, SentRequest } from './fakeContext';
 import { fakeExecute, withDeduplicationStore } from './fakeExecute';
 
-const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-rest-of-image')]);
+// whole documents: a PDF ends with %%EOF, a PNG with its IEND chunk
+const PDF = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR-rest-of-image'), Buffer.from('0000000049454e44ae426082', 'hex')]);
 
 /** A JSON answer: `body` as its text. */
 const json = (body: unknown, statusCode = 200): FakeAnswer => ({ statusCode, body: JSON.stringify(body) });

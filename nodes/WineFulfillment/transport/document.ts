@@ -1,15 +1,28 @@
 // Reads a document answer (a PDF or PNG label): the bytes must be the type asked for, by content type and by signature.
+import omit from 'lodash/omit';
 import type { IDataObject } from 'n8n-workflow';
 
 export type DocumentType = 'application/pdf' | 'image/png';
 
+/** A document beside the one asked for in a JSON answer (a packing slip beside the label, a PNG preview...). */
+export interface OtherDocument {
+	data: Buffer;
+	mimeType: DocumentType;
+	/** the JSON member it came in */
+	member: string;
+}
+
 export interface WireDocument {
 	data: Buffer;
 	mimeType: DocumentType;
-	/** the provider's file name (Content-Disposition, or a FileName member of a JSON answer), made safe (safeFileName) */
+	/** the provider's file name (Content-Disposition, or a FileName member of a JSON answer in any letter case), made safe (safeFileName) */
 	fileName?: string;
-	/** the members of a JSON answer besides the document and its file name */
+	/** the members of a JSON answer besides the documents and the file name */
 	meta: IDataObject;
+	/** the JSON member the document came in, when it came in one */
+	member?: string;
+	/** every other document of a JSON answer, in the answer's order: none is left in meta as base64 text */
+	others?: OtherDocument[];
 }
 
 const NAMES: Record<DocumentType, string> = { 'application/pdf': 'a PDF document', 'image/png': 'a PNG image' };
@@ -18,11 +31,34 @@ const NAMES: Record<DocumentType, string> = { 'application/pdf': 'a PDF document
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/binary']);
 const ALIASES: Record<string, DocumentType> = { 'application/x-pdf': 'application/pdf' };
 
-/** What the bytes are by their signature: `%PDF-` or the PNG signature. */
+/** How far into the bytes a PDF's header may start: PDF readers look for `%PDF-` within the first 1,024 bytes. */
+const PDF_HEADER_WITHIN = 1024;
+const PDF_HEADER = '%PDF-';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** What the bytes are by their signature: `%PDF-` within the first 1,024 bytes, or the PNG signature at the start. */
 export function signatureOf(data: Buffer): DocumentType | undefined {
-	if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-	if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+	if (data.subarray(0, PDF_HEADER_WITHIN - 1 + PDF_HEADER.length).includes(PDF_HEADER, 0, 'latin1')) return 'application/pdf';
+	if (data.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return 'image/png';
 	return undefined;
+}
+
+/** How far from its end a document's end marker is looked for: `%%EOF` of a PDF, the IEND chunk of a PNG. */
+const END_WITHIN = 1024;
+/** A PNG's last chunk: IEND, of length 0, with its CRC. */
+const PNG_END = Buffer.from('0000000049454e44ae426082', 'hex');
+
+/** Why a document of this type is incomplete (cut short on its way), or undefined when its end marker is there. */
+function incompleteness(data: Buffer, type: DocumentType): string | undefined {
+	const tail = data.subarray(Math.max(0, data.length - END_WITHIN));
+	if (type === 'application/pdf') return tail.includes('%%EOF', 0, 'latin1') ? undefined : 'no %%EOF in its last 1,024 bytes';
+	return tail.includes(PNG_END) ? undefined : 'no IEND chunk in its last 1,024 bytes';
+}
+
+/** Words for a document that is incomplete, `where` it was (a JSON member), or undefined when it is whole. */
+function incompleteWhat(data: Buffer, type: DocumentType, where = ''): string | undefined {
+	const why = incompleteness(data, type);
+	return why && `an incomplete ${NAMES[type].replace(/^an? /, '')}${where} (the document is incomplete: ${why})`;
 }
 
 /** Members a JSON answer may carry the base64 document in, most likely first (the interface names none). */
@@ -31,10 +67,29 @@ const DOCUMENT_KEYS = ['document', 'label', 'labeldata', 'labelimage', 'filecont
 // Stryker disable next-line Regex: replacing each white space character one at a time (`\s` for `\s+`) removes the same
 const WHITE_SPACE = /\s+/g;
 
-function decodeBase64(text: string): Buffer | undefined {
-	const payload = text.replace(/^data:[^;,]+;base64,/i, '').replace(WHITE_SPACE, '');
-	if (!payload || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(payload)) return undefined;
-	return Buffer.from(payload, 'base64');
+/** The head of an RFC 2397 data: URL, up to its comma: `data:[<media type>][;<parameter>...][;base64],`. */
+const DATA_URL = /^data:([^,]*),/i;
+
+type Decoded = { ok: true; data: Buffer } | { ok: false; why: string };
+
+/**
+ * Bytes of base64 text (standard or URL-safe letters, white space anywhere, or a data: URL in base64), or why it is
+ * none: read as WHATWG's forgiving-base64 decode reads it, so text cut short or holding other characters is refused
+ * (Node's own decoder would skip such characters and decode the rest).
+ */
+function decodeBase64(text: string): Decoded {
+	const url = DATA_URL.exec(text.slice(0, 1024));
+	if (url && !/;\s*base64\s*$/i.test(url[1])) return { ok: false, why: 'is a data: URL that is not base64' };
+	const payload = (url ? text.slice(url[0].length) : text).replace(WHITE_SPACE, '');
+	if (!payload) return { ok: false, why: url ? 'is a data: URL without data' : 'is empty' };
+	// up to two "=" end a text of whole groups of four characters
+	const letters = payload.length % 4 === 0 ? payload.replace(/={1,2}$/, '') : payload;
+	const other = letters.search(/[^A-Za-z0-9+/_-]/);
+	if (other !== -1) return { ok: false, why: `is not valid base64 (${JSON.stringify(letters[other])} at character ${other + 1})` };
+	if (letters.length % 4 === 1) {
+		return { ok: false, why: `is not valid base64 (${payload.length} characters without white space, one more than whole groups of 4: cut short?)` };
+	}
+	return { ok: true, data: Buffer.from(letters, 'base64') };
 }
 
 /** Text of the answer as it may be shown: scrubbed (by the caller's function) before it is cut to length. */
@@ -47,8 +102,8 @@ function clip(clean: Clean, text: string, max = 120): string {
 
 const GUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
 
-/** Words for a parsed JSON answer that is not the document: what the user is shown. */
-function describeJson(clean: Clean, value: unknown): string {
+/** Words for a parsed JSON answer that is not the document: what the user is shown; `why` says why a member is none. */
+function describeJson(clean: Clean, value: unknown, why?: string): string {
 	if (typeof value === 'string') {
 		if (GUID.test(value.trim())) return `a GUID string (${clip(clean, value)}) instead of a document`;
 		return value.trim() ? `a JSON string ("${clip(clean, value)}")` : 'an empty JSON string';
@@ -60,18 +115,37 @@ function describeJson(clean: Clean, value: unknown): string {
 			.map((k) => (value as IDataObject)[k])
 			.find((v): v is string => typeof v === 'string' && v.trim() !== '');
 		const list = members.length ? `members ${clip(clean, members.join(', '), 200)}` : 'no members';
-		return `a JSON object without a document (${list})${said ? `; the provider said: ${clip(clean, said, 300)}` : ''}`;
+		return (
+			`a JSON object without a document (${list})${why ? `: ${clip(clean, why, 300)}` : ''}` +
+			(said ? `; the provider said: ${clip(clean, said, 300)}` : '')
+		);
 	}
 	return `JSON ${String(value)}`;
 }
 
+/** The first bytes of data, in hex, to say what they are when they are not a document. */
+const startOf = (data: Buffer) => data.subarray(0, 8).toString('hex').replace(/(..)/g, '$1 ').trim();
+
+/** Why text that was taken for a document in base64 is not the document asked for. */
+function whyNot(decoded: Decoded, wanted: DocumentType): string {
+	if (!decoded.ok) return decoded.why;
+	return `holds base64 of ${decoded.data.length} bytes that are not ${NAMES[wanted]} (they start with ${startOf(decoded.data)})`;
+}
+
 export type DocumentRead = { ok: true; document: WireDocument } | { ok: false; what: string };
 
-/** A document in a JSON answer: a member whose base64 text decodes to the type asked for. */
+/**
+ * The documents in a JSON answer: every member whose base64 text decodes to a PDF or a PNG. The one asked for is
+ * the likeliest member of its type (DOCUMENT_KEYS); every other is in `others`, so none stays in meta as base64. Any
+ * of them incomplete refuses the answer. A FileName member, in any letter case, is the file name.
+ */
 function fromJson(clean: Clean, answer: unknown, wanted: DocumentType): DocumentRead {
 	if (typeof answer === 'string') {
-		const data = decodeBase64(answer);
-		if (data && signatureOf(data) === wanted) return { ok: true, document: { data, mimeType: wanted, meta: {} } };
+		const decoded = decodeBase64(answer);
+		if (decoded.ok && signatureOf(decoded.data) === wanted) {
+			const incomplete = incompleteWhat(decoded.data, wanted, ' in a JSON string');
+			return incomplete ? { ok: false, what: incomplete } : { ok: true, document: { data: decoded.data, mimeType: wanted, meta: {} } };
+		}
 		return { ok: false, what: describeJson(clean, answer) };
 	}
 	if (
@@ -86,29 +160,41 @@ function fromJson(clean: Clean, answer: unknown, wanted: DocumentType): Document
 		const at = DOCUMENT_KEYS.indexOf(key.toLowerCase());
 		return at === -1 ? DOCUMENT_KEYS.length : at;
 	};
-	const decoded = Object.keys(body)
+	const candidates = Object.keys(body)
 		.filter((key) => typeof body[key] === 'string')
 		.sort((a, b) => rank(a) - rank(b))
-		.map((key) => ({ key, data: decodeBase64(body[key] as string) }))
-		.filter((c): c is { key: string; data: Buffer } => c.data !== undefined);
-	const found = decoded.find((c) => signatureOf(c.data) === wanted);
+		.map((key) => ({ key, text: body[key] as string, decoded: decodeBase64(body[key] as string) }));
+	const documents: OtherDocument[] = candidates.flatMap(({ key, decoded }) => {
+		const type = decoded.ok ? signatureOf(decoded.data) : undefined;
+		return decoded.ok && type ? [{ member: key, data: decoded.data, mimeType: type }] : [];
+	});
+	const found = documents.find((d) => d.mimeType === wanted);
 	if (!found) {
-		const other = decoded.find((c) => signatureOf(c.data));
-		return {
-			ok: false,
-			what: other
-				? `${NAMES[signatureOf(other.data) as DocumentType]} in the JSON member ${other.key}`
-				: describeJson(clean, answer),
-		};
+		const other = documents[0];
+		if (other) return { ok: false, what: `${NAMES[other.mimeType]} in the JSON member ${other.member}` };
+		// the member that was likeliest meant as the document: one named as a document is, or a data: URL
+		const suspect = candidates.find(({ key, text }) => rank(key) < DOCUMENT_KEYS.length || /^data:/i.test(text));
+		return { ok: false, what: describeJson(clean, answer, suspect && `${suspect.key} ${whyNot(suspect.decoded, wanted)}`) };
 	}
-	const meta = { ...body };
-	delete meta[found.key];
-	const fileName = meta.FileName ?? meta.fileName;
-	// the name as given leaves only through safeFileName: the output's FileName is the safe one
-	for (const key of ['FileName', 'fileName']) if (typeof meta[key] === 'string') delete meta[key];
+	for (const document of documents) {
+		const incomplete = incompleteWhat(document.data, document.mimeType, ` in the JSON member ${document.member}`);
+		if (incomplete) return { ok: false, what: incomplete };
+	}
+	// the file name: the first FileName member (in any letter case) that is text
+	const names = Object.keys(body).filter((key) => key.toLowerCase() === 'filename' && typeof body[key] === 'string');
+	// no document stays in meta as base64; a name leaves only through safeFileName (the output's FileName is the safe one)
+	const meta = omit(body, [...documents.map((d) => d.member), ...names]);
+	const others = Object.keys(body).flatMap((key) => documents.filter((d) => d.member === key && d !== found));
 	return {
 		ok: true,
-		document: { data: found.data, mimeType: wanted, fileName: typeof fileName === 'string' ? safeFileName(fileName, wanted) : undefined, meta },
+		document: {
+			data: found.data,
+			mimeType: wanted,
+			fileName: names.length ? safeFileName(body[names[0]] as string, wanted) : undefined,
+			meta,
+			member: found.member,
+			...(others.length ? { others } : {}),
+		},
 	};
 }
 
@@ -250,12 +336,23 @@ const header = (headers: Record<string, unknown>, name: string): string => {
 	return String((Array.isArray(value) ? value[0] : value) ?? '');
 };
 
+/** A bare base64 body this long that does not decode is said to be invalid base64, not quoted as text. */
+const SUSPECT_LENGTH = 256;
+
+/** The start of a bare base64 body (its first SUSPECT_LENGTH bytes): a data: URL, or base64 letters and white space only. */
+const BASE64_BODY = /^\s*data:|^[\sA-Za-z0-9+/_=-]*$/;
+
 /**
  * The document in an answer, or words naming what came back instead. Raw bytes are accepted when
- * their signature is the type asked for and the content type is that type or a generic one; a JSON
+ * their signature is the type asked for and the content type is that type or a generic one; so is a
+ * bare base64 body (text/plain, that type or a generic one) whose bytes are the document; a JSON
  * answer (the interface does not say which shape the label comes in) when one of its members holds
- * the document in base64. Anything else (JSON without it, text, a GUID string, an empty or unreadable
- * answer, the other format) is refused. `clean` scrubs any text of the answer that the words quote.
+ * the document in base64. A document without its end marker is refused as incomplete. Anything else
+ * (JSON without it, text, a GUID string, an empty or unreadable answer, the other format) is refused.
+ * `clean` scrubs any text of the answer that the words quote.
+ *
+ * The body is read once, in the form it needs: raw bytes are never decoded as text, and JSON is decoded
+ * (a UTF-8 byte-order mark dropped, as TextDecoder does) and parsed once.
  */
 export function readDocument(
 	headers: Record<string, unknown>,
@@ -264,24 +361,27 @@ export function readDocument(
 	clean: Clean = (text) => text,
 ): DocumentRead {
 	const contentType = header(headers, 'content-type').split(';')[0].trim().toLowerCase();
-	const type = ALIASES[contentType] ?? contentType;
-	const signature = signatureOf(bytes);
+	const type: string = ALIASES[contentType] ?? contentType;
 	if (bytes.length === 0) return { ok: false, what: `an empty answer${contentType ? ` (content type ${contentType})` : ''}` };
 
-	const text = () => bytes.toString('utf8');
-	const looksJson = type.includes('json') || (!signature && GENERIC_TYPES.has(type) && /^\s*[{["]/.test(text().slice(0, 16)));
+	const head = (length: number) => new TextDecoder().decode(bytes.subarray(0, length));
+	const looksJson = type.includes('json') || (GENERIC_TYPES.has(type) && /^\s*[{["]/.test(head(16)));
 	if (looksJson) {
+		const text = new TextDecoder().decode(bytes);
 		let parsed: unknown;
 		try {
-			parsed = JSON.parse(text()) as unknown;
+			parsed = JSON.parse(text) as unknown;
 		} catch {
-			return { ok: false, what: `malformed JSON (${clip(clean, text(), 80)})` };
+			return { ok: false, what: `malformed JSON (${clip(clean, text, 80)})` };
 		}
 		return fromJson(clean, parsed, wanted);
 	}
+	const fileName = () => safeFileName(dispositionFileName(header(headers, 'content-disposition')), wanted);
+	const signature = signatureOf(bytes);
 	if (signature === wanted && (type === wanted || GENERIC_TYPES.has(type))) {
-		const fileName = safeFileName(dispositionFileName(header(headers, 'content-disposition')), wanted);
-		return { ok: true, document: { data: bytes, mimeType: wanted, fileName, meta: {} } };
+		const incomplete = incompleteWhat(bytes, wanted);
+		if (incomplete) return { ok: false, what: incomplete };
+		return { ok: true, document: { data: bytes, mimeType: wanted, fileName: fileName(), meta: {} } };
 	}
 	if (signature) {
 		return {
@@ -289,13 +389,25 @@ export function readDocument(
 			what: `${NAMES[signature]}${type && type !== signature ? ` labelled ${contentType}` : ''}`,
 		};
 	}
-	if (type.startsWith('text/') || (!type && /^[\t\n\r\x20-\x7e]*$/.test(text().slice(0, 200)))) {
-		return { ok: false, what: `text${contentType ? ` (${contentType})` : ''}: "${clip(clean, text())}"` };
+	const as = contentType ? ` (${contentType})` : '';
+	if ((type === 'text/plain' || type === wanted || GENERIC_TYPES.has(type)) && BASE64_BODY.test(head(SUSPECT_LENGTH))) {
+		// base64 is ASCII: one byte, one character
+		const decoded = decodeBase64(bytes.toString('latin1'));
+		const inside = decoded.ok ? signatureOf(decoded.data) : undefined;
+		if (decoded.ok && inside === wanted) {
+			const incomplete = incompleteWhat(decoded.data, wanted, ' in base64');
+			if (incomplete) return { ok: false, what: incomplete };
+			return { ok: true, document: { data: decoded.data, mimeType: wanted, fileName: fileName(), meta: {} } };
+		}
+		if (inside) return { ok: false, what: `${NAMES[inside]} in base64${as}` };
+		if (!decoded.ok && bytes.length >= SUSPECT_LENGTH) return { ok: false, what: `text${as} that ${decoded.why}` };
 	}
-	const start = bytes.subarray(0, 8).toString('hex').replace(/(..)/g, '$1 ').trim();
+	if (type.startsWith('text/') || (!type && /^[\t\n\r\x20-\x7e]*$/.test(bytes.subarray(0, 200).toString('latin1')))) {
+		return { ok: false, what: `text${as}: "${clip(clean, bytes.toString('utf8'))}"` };
+	}
 	return {
 		ok: false,
-		what: `${bytes.length} bytes of ${contentType || 'unknown type'} that are not ${NAMES[wanted]} (they start with ${start})`,
+		what: `${bytes.length} bytes of ${contentType || 'unknown type'} that are not ${NAMES[wanted]} (they start with ${startOf(bytes)})`,
 	};
 }
 

@@ -161,6 +161,13 @@ function textOf(body: unknown): unknown {
 	return body;
 }
 
+/** The answer's body as bytes, without a copy (the helper returns a Buffer or an ArrayBuffer for documents). */
+function bytesOf(body: unknown): Buffer {
+	if (Buffer.isBuffer(body)) return body;
+	if (body instanceof ArrayBuffer) return Buffer.from(body);
+	return Buffer.from(typeof body === 'string' ? body : '', 'utf8');
+}
+
 /** A redirect: any 3xx but the interface's own 300 (several sales orders match). */
 const isRedirect = (status: number) => status > 300 && status < 400;
 
@@ -290,6 +297,19 @@ async function send(
 			},
 			body: answered,
 		});
+		if (wanted && status >= 200 && status < 300) {
+			// read by readDocument alone, before (and instead of) the text and JSON below: a raw document is never decoded as text
+			const read = readDocument(response.headers, bytesOf(response.body), wanted, (t) => secrets.text(t));
+			if (!read.ok) throw documentError(node(), endpoint, wanted, read.what, secrets, options.itemIndex);
+			const document: WireDocument = {
+				...read.document,
+				fileName: read.document.fileName === undefined ? undefined : secrets.text(read.document.fileName),
+				meta: secrets.answer(read.document.meta),
+				...(read.document.member === undefined ? {} : { member: secrets.text(read.document.member) }),
+				...(read.document.others ? { others: read.document.others.map((o) => ({ ...o, member: secrets.text(o.member) })) } : {}),
+			};
+			return answer(document);
+		}
 		const raw = textOf(response.body);
 		const parsed = parseBody(raw);
 		const said = () =>
@@ -315,16 +335,6 @@ async function send(
 		}
 
 		const success = status >= 200 && status < 300;
-		if (wanted && success) {
-			const read = readDocument(response.headers, Buffer.from(response.body as ArrayBuffer), wanted, (t) => secrets.text(t));
-			if (!read.ok) throw documentError(node(), endpoint, wanted, read.what, secrets, options.itemIndex);
-			const document: WireDocument = {
-				...read.document,
-				fileName: read.document.fileName === undefined ? undefined : secrets.text(read.document.fileName),
-				meta: secrets.answer(read.document.meta),
-			};
-			return answer(document);
-		}
 		if (success || options.acceptStatuses?.includes(status)) {
 			if (!parsed.ok) {
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;

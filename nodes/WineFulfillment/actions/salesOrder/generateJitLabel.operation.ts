@@ -1,5 +1,8 @@
 // Sales Order → Generate JIT Label: asks for the document as PDF or PNG and puts it out as n8n binary data.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import camelCase from 'lodash/camelCase';
+import kebabCase from 'lodash/kebabCase';
+import omit from 'lodash/omit';
+import type { IBinaryKeyData, IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
@@ -75,8 +78,18 @@ export const description = updateDisplayOptions(
 /** The output binary field when Put Output File in Field is blank (or absent). */
 const DEFAULT_FIELD = 'data';
 
+/** Text for a built file name: Unicode letters, marks and digits, ".", "_" and "-" kept; every other run one "_". */
 function safeName(text: string): string {
-	return text.replace(/[^A-Za-z0-9._-]+/g, '_');
+	return text.replace(/[^\p{L}\p{M}\p{N}._-]+/gu, '_');
+}
+
+/** A binary property for a document beside the label, from its member ("PackingSlip" → packingSlip), never one taken. */
+function propertyFor(member: string, taken: Set<string>): string {
+	const base = camelCase(member) || 'document';
+	let name = base;
+	for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+	taken.add(name);
+	return name;
 }
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
@@ -104,24 +117,52 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			document: mimeType,
 		})) as ApiResponse<WireDocument>;
 		const document = response.body;
-		const extension = mimeType === 'image/png' ? 'png' : 'pdf';
-		const stem = body.LabelType === 'Label' ? 'label' : 'packing-slip-label';
+		const order = safeName(locator.value);
+		// bounded (255 bytes) as any other name
+		const built = (stem: string, type: DocumentType) =>
+			safeFileName(`${stem}-${order}.${type === 'image/png' ? 'png' : 'pdf'}`, type) as string;
 		// the user's name made safe as the transport made the provider's (safeFileName); with neither, the built one
 		const fileName =
-			safeFileName(givenName, mimeType) ?? document.fileName ?? `${stem}-${safeName(locator.value)}.${extension}`;
-		const binary = await this.helpers.prepareBinaryData(document.data, fileName, mimeType);
+			safeFileName(givenName, mimeType) ??
+			document.fileName ??
+			built(body.LabelType === 'Label' ? 'label' : 'packing-slip-label', mimeType);
+		// every other document of the answer (a packing slip beside the label...) in a binary property of its own
+		const taken = new Set([binaryPropertyName]);
+		const files = [
+			{ property: binaryPropertyName, member: document.member, data: document.data, mimeType, fileName },
+			...(document.others ?? []).map((other) => ({
+				property: propertyFor(other.member, taken),
+				member: other.member,
+				data: other.data,
+				mimeType: other.mimeType,
+				fileName: built(kebabCase(other.member) || 'document', other.mimeType),
+			})),
+		];
+		const binary: IBinaryKeyData = {};
+		for (const file of files) binary[file.property] = await this.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
+		const own: IDataObject = { ...locatorOutput(locator), LabelType: body.LabelType, Format: body.Format };
+		const described: IDataObject = {
+			FileName: fileName,
+			MimeType: mimeType,
+			FileSize: document.data.length,
+			// which binary property holds which document, when there are several
+			...(files.length > 1
+				? {
+						Documents: files.map((file) => ({
+							Member: file.member,
+							BinaryProperty: file.property,
+							FileName: file.fileName,
+							MimeType: file.mimeType,
+							FileSize: file.data.length,
+						})),
+					}
+				: {}),
+		};
 		return [
 			{
-				json: {
-					...locatorOutput(locator),
-					LabelType: body.LabelType,
-					Format: body.Format,
-					...document.meta,
-					FileName: fileName,
-					MimeType: mimeType,
-					FileSize: document.data.length,
-				},
-				binary: { [binaryPropertyName]: binary },
+				// the node's own fields win over the provider's members of the same name
+				json: { ...own, ...omit(document.meta, [...Object.keys(own), ...Object.keys(described)]), ...described },
+				binary,
 				pairedItem: { item: itemIndex },
 			},
 		];
