@@ -10,11 +10,15 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { timingSafeEqual } from 'crypto';
+import isPlainObject from 'lodash/isPlainObject';
+import union from 'lodash/union';
+import uniq from 'lodash/uniq';
+import type { ZodError } from 'zod';
 
 import { trackingTagOptions } from './wire/labels';
-import { WEBHOOK_TAGS, trackingUpdate } from './wire/webhook';
+import { WEBHOOK_TAGS, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
 
 /** Redelivered events are recognised among this many most recent event_ids. */
 const RECENT_EVENT_IDS = 2000;
@@ -24,28 +28,70 @@ const CLAIM_MS = 15 * 60 * 1000;
 const MAX_CLAIMS = RECENT_EVENT_IDS;
 
 /**
- * Event ids taken by this n8n process, per workflow and node. n8n runs webhook() once per delivery,
- * concurrently, each run with its own copy of the workflow's static data: two deliveries of one event
- * arriving together both find the id absent there. Taking the id here is synchronous (no await
- * between the check and the record), so within one process only the first delivery is emitted; the
- * static data keeps the ids across restarts. Deliveries that land on two n8n processes at the same
- * moment are not covered: see the README (Remove Duplicates on eventId).
+ * How long a delivery's static data is kept up to date with later claims: from webhook() to n8n's save of it (the
+ * save follows the start of the execution, usually within milliseconds).
  */
-const claims = new Map<string, Map<string, number>>();
+const IN_FLIGHT_MS = 2 * 60 * 1000;
 
-/** Takes `id` for this process; false when it was already taken within CLAIM_MS. */
-function claim(scope: string, id: string, now: number): boolean {
-	let ids = claims.get(scope);
-	if (!ids) {
-		ids = new Map();
-		claims.set(scope, ids);
+/**
+ * What this n8n process knows of one node's deliveries (per workflow and node).
+ *
+ * n8n runs webhook() once per delivery, concurrently, each run with its own copy of the workflow's static data
+ * loaded from the database, and after starting the execution saves that whole copy (last save wins). So:
+ * - `claims`: the event ids taken here. Taking one is synchronous (no await between the check and the record), so
+ *   within one process only the first delivery of an event is emitted, even when both copies lack the id.
+ * - each delivery writes to its copy every id claimed here, and `inFlight` keeps the copies that may not be saved
+ *   yet: a later claim writes its id to each of them too. Whichever save lands last then holds every id claimed here
+ *   before it, and a redelivery after the hold, after a restart or to another process is recognised from the stored
+ *   ids.
+ * Deliveries that land on two n8n processes at the same moment are not covered: see the README.
+ */
+interface Memory {
+	/** event id → when it was taken (oldest first) */
+	claims: Map<string, number>;
+	/** a delivery's node static data → when its id was taken */
+	inFlight: Map<IDataObject, number>;
+}
+const memories = new Map<string, Memory>();
+
+function memoryOf(scope: string, now: number): Memory {
+	let memory = memories.get(scope);
+	if (!memory) {
+		memory = { claims: new Map(), inFlight: new Map() };
+		memories.set(scope, memory);
 	}
-	for (const [taken, at] of ids) {
-		if (at > now - CLAIM_MS && ids.size <= MAX_CLAIMS) break;
-		ids.delete(taken);
+	for (const [taken, at] of memory.claims) {
+		if (at > now - CLAIM_MS && memory.claims.size <= MAX_CLAIMS) break;
+		memory.claims.delete(taken);
 	}
-	if (ids.has(id)) return false;
-	ids.set(id, now);
+	for (const [data, at] of memory.inFlight) {
+		if (at > now - IN_FLIGHT_MS) break;
+		memory.inFlight.delete(data);
+	}
+	return memory;
+}
+
+/** The event ids in a stored `recentEventIds`, in lower case (ids stored by older versions may be in upper case). */
+const idsIn = (list: unknown): string[] => (Array.isArray(list) ? list.map((id) => String(id).toLowerCase()) : []);
+
+/**
+ * Takes `eventId` for this delivery; false when it was taken before (stored in `data`, the delivery's node static
+ * data, or held by this process). `data` and every copy still to be saved then get one list: the ids stored in any
+ * of them and every id held here, the most recent RECENT_EVENT_IDS. One list shared by all keeps a burst cheap (one
+ * union per delivery, not one per copy). It is assigned, never changed in place: n8n saves static data only when a
+ * member was assigned.
+ */
+function take(scope: string, data: IDataObject, eventId: string, now: number): boolean {
+	const memory = memoryOf(scope, now);
+	const stored = idsIn(data.recentEventIds);
+	if (stored.includes(eventId) || memory.claims.has(eventId)) return false;
+	memory.claims.set(eventId, now);
+	const copies = [...memory.inFlight.keys()];
+	// the lists the copies hold (after the first claim of a burst, all the same one)
+	const lists = uniq(copies.map((copy) => copy.recentEventIds)).map(idsIn);
+	const ids = union(...lists, stored, [...memory.claims.keys()]).slice(-RECENT_EVENT_IDS);
+	for (const copy of [...copies, data]) copy.recentEventIds = ids;
+	memory.inFlight.set(data, now);
 	return true;
 }
 
@@ -64,6 +110,13 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
+ * A Header Value a delivery can match: visible ASCII, and spaces or tabs inside (as in `Bearer <token>`), which HTTP
+ * carries unchanged (RFC 9110 field-value). Node reads header bytes as latin1, so a character outside ASCII sent as
+ * UTF-8 arrives as other characters and never equals the secret; control characters cannot be sent at all.
+ */
+const HEADER_VALUE = /^[\t\x20-\x7E]+$/;
+
+/**
  * The webhook credential's test (n8n runs it from the credential's Test button and on save). The
  * provider has no call to test against, so it checks what a delivery would be checked against: a
  * complete Header Auth pair (a valid header name and a value) or Basic Auth pair (user and password).
@@ -78,6 +131,9 @@ export function checkWebhookCredential(data: ICredentialDataDecryptedObject = {}
 		if (!headerName) problems.push('Header Auth has a Header Value but no Header Name');
 		else if (!HEADER_NAME.test(headerName)) {
 			problems.push(`Header Auth: "${headerName}" is not an HTTP header name (letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, no spaces)`);
+		} else if (!HEADER_VALUE.test(headerSecret)) {
+			// never the value itself: it is the secret
+			problems.push('Header Auth: the Header Value has characters a delivery cannot match (use ASCII letters, digits and symbols)');
 		} else ready.push(`Header Auth (header ${headerName})`);
 	}
 	if (user || password) {
@@ -123,6 +179,18 @@ async function authorized(ctx: IWebhookFunctions): Promise<Verdict> {
 	// Stryker disable next-line StringLiteral: without a Basic header, other text is refused as '' is unless it is `user:password` (it has a colon, Stryker's text none)
 	const decoded = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';
 	return sameSecret(decoded, `${user}:${password}`) ? 'allowed' : 'denied';
+}
+
+/** A 400 for a body that is not a tracking update, naming its first problem. */
+function refuseBody(res: ReturnType<IWebhookFunctions['getResponseObject']>, error: ZodError): IWebhookResponseData {
+	res.status(400).json({ message: `Not a tracking update: ${error.issues[0].message}` });
+	return { noWebhookResponse: true };
+}
+
+/** A tracking or order number as text (a number sent as a JSON number too); null when absent or blank. */
+function identifier(value: unknown): string | null {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return typeof value === 'string' && value.trim() ? value : null;
 }
 
 export class WineFulfillmentWebhookTrigger implements INodeType {
@@ -189,7 +257,8 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 				type: 'multiOptions',
 				default: [],
 				options: trackingTagOptions(WEBHOOK_TAGS),
-				description: 'Emit only updates with these tags, e.g. Delivered or Exception. None selected emits every update.',
+				description:
+					'Emit only updates with these tags, e.g. Delivered or Exception. None selected emits every update. An expression may give a list or a comma-separated text of these tags, in any letter case.',
 			},
 		],
 	};
@@ -238,24 +307,42 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			res.status(401).json({ message: 'Authorization is required' });
 			return { noWebhookResponse: true };
 		}
-		const parsed = trackingUpdate.safeParse(this.getBodyData());
-		if (!parsed.success) {
-			res.status(400).json({ message: `Not a tracking update: ${parsed.error.issues[0].message}` });
-			return { noWebhookResponse: true };
+		const body = this.getBodyData();
+		const event = webhookEvent.safeParse(body);
+		if (!event.success) return refuseBody(res, event.error);
+		if (event.data.event !== 'tracking_update') {
+			// another kind of event: answered 2xx so the provider does not retry it, not emitted, its id not recorded
+			this.logger.warn(
+				`${this.getNode().name}: ignored a delivery of event ${JSON.stringify(event.data.event.slice(0, 60))}: this trigger handles tracking_update only`,
+			);
+			return { webhookResponse: { received: true, emitted: false } };
 		}
+		const parsed = trackingUpdate.safeParse(body);
+		if (!parsed.success) return refuseBody(res, parsed.error);
 		const update = parsed.data;
+		// every parameter is read and checked before the event id is taken: a delivery that fails here is answered
+		// with an error, and the provider's retry (after the user fixed the node) is not dropped as a redelivery
+		const only = onlyTheseTags.safeParse(this.getNodeParameter('tags', []));
+		if (!only.success) {
+			const problems = only.error.issues.map((issue) => issue.message).join('; ');
+			throw new NodeOperationError(this.getNode(), `Only These Tags: ${problems} (allowed: ${WEBHOOK_TAGS.join(', ')})`, {
+				description: 'Choose tags from the list, or give an expression a list or comma-separated text of these tags. Empty emits every tag.',
+			});
+		}
 		// event_id is a UUID: the same event in another letter case is the same event
 		const eventId = update.event_id.toLowerCase();
-		const data = this.getWorkflowStaticData('node');
-		const recent = Array.isArray(data.recentEventIds) ? (data.recentEventIds as string[]).map((id) => String(id).toLowerCase()) : [];
-		const node = this.getNode();
-		if (recent.includes(eventId) || !claim(JSON.stringify([this.getWorkflow().id, node.id]), eventId, Date.now())) {
-			return { webhookResponse: { received: true, duplicate: true } };
+		// a test delivery (the editor's "Listen for test event") neither checks nor records ids: each one starts a test
+		// execution, and none makes the Production URL drop the real event
+		if (this.getMode() !== 'manual') {
+			const scope = JSON.stringify([this.getWorkflow().id, this.getNode().id]);
+			if (!take(scope, this.getWorkflowStaticData('node'), eventId, Date.now())) {
+				return { webhookResponse: { received: true, duplicate: true } };
+			}
 		}
-		data.recentEventIds = [...recent, eventId].slice(-RECENT_EVENT_IDS);
 
-		const tags = this.getNodeParameter('tags', []) as string[];
-		if (tags.length && !tags.includes(update.msg.tag)) {
+		// a tag the provider documents comes out as documented; another one as sent (it matches no tag filter)
+		const tag = webhookTag(update.msg.tag) ?? update.msg.tag;
+		if (only.data.length && !(only.data as string[]).includes(tag)) {
 			return { webhookResponse: { received: true, emitted: false } };
 		}
 		const msg = update.msg as IDataObject;
@@ -264,12 +351,13 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 				this.helpers.returnJsonArray([
 					{
 						eventId,
-						tag: update.msg.tag,
+						tag,
 						isFirstTag: update.is_tracking_first_tag ?? false,
-						trackingNumber: msg.tracking_number ?? null,
+						trackingNumber: identifier(msg.tracking_number),
 						carrier: msg.slug ?? null,
-						orderNumber: msg.order_id ?? msg.order_number ?? null,
-						checkpoints: update.msg.checkpoints ?? [],
+						orderNumber: identifier(msg.order_id) ?? identifier(msg.order_number),
+						// the checkpoints that are objects (msg.checkpoints keeps the list as sent)
+						checkpoints: (update.msg.checkpoints ?? []).filter((checkpoint) => isPlainObject(checkpoint)) as IDataObject[],
 						msg,
 					},
 				]),

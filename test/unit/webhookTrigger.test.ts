@@ -60,6 +60,8 @@ async function deliver({
 		},
 		getNode: () => ({ id: nodeId, name: NODE }),
 		getWorkflow: () => ({ id: workflowId }),
+		// a Production URL delivery (a test delivery, mode 'manual', neither checks nor records event ids)
+		getMode: () => 'webhook',
 		logger: { warn: (message: string) => warnings.push(message) },
 		helpers: { returnJsonArray: (items: IDataObject[]) => items.map((json) => ({ json })) },
 	} as unknown as IWebhookFunctions;

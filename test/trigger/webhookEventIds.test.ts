@@ -1,0 +1,236 @@
+// The tracking webhook trigger's memory of event ids as n8n keeps it: each production delivery loads the workflow's
+// static data from the database, runs webhook(), starts the execution and then saves that whole static data (n8n's
+// LiveWebhooks and WorkflowStaticDataService: serialized at save time, only when a member was assigned, last save
+// wins). Also: a delivery refused for its node's parameters leaves its event id untaken, and test deliveries (the
+// editor's "Listen for test event", mode 'manual') neither check nor record ids.
+import { randomUUID } from 'node:crypto';
+import { WebhookContext } from 'n8n-core';
+import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INodeExecutionData, type INodeParameters, type WorkflowExecuteMode } from 'n8n-workflow';
+
+import * as harness from '../harness/harness';
+import { WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
+
+type Harness = typeof harness;
+
+const NODE = 'Tracking Webhook';
+const STATIC_KEY = `node:${NODE}`;
+const AUTH_ID = 'webhook-auth-1';
+const secret = { headerName: 'X-Webhook-Secret', headerSecret: 's3cret-value-42', user: 'provider', password: 'pw-7781' };
+const credentials: Record<string, ICredentialDataDecryptedObject> = { [AUTH_ID]: secret };
+const MINUTE = 60_000;
+
+/** A workflow holding one webhook trigger; a node id of its own keeps each test's held event ids apart. */
+function workflowJson(parameters: INodeParameters = {}): WorkflowJson {
+	return {
+		nodes: [
+			{
+				id: randomUUID(),
+				name: NODE,
+				type: WEBHOOK_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters,
+				credentials: { wineFulfillmentWebhookApi: { id: AUTH_ID, name: 'Webhook secret' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+function update(eventId: string = randomUUID(), tag = 'Delivered'): IDataObject {
+	return { event: 'tracking_update', event_id: eventId, msg: { tag, tracking_number: '1ZSBX0000000042', checkpoints: [] } };
+}
+
+/** The workflow's row in n8n's database: its static data as JSON. */
+class Database {
+	row = '{}';
+
+	load(): IDataObject {
+		return JSON.parse(this.row) as IDataObject;
+	}
+
+	/** n8n's saveStaticData: the whole static data, serialized now, when a member was assigned since it was loaded. */
+	save(workflow: Workflow) {
+		if (workflow.staticData.__dataChanged !== true) return;
+		this.row = JSON.stringify(workflow.staticData);
+		workflow.staticData.__dataChanged = false;
+	}
+
+	ids(): string[] {
+		return ((this.load()[STATIC_KEY] as IDataObject | undefined)?.recentEventIds as string[] | undefined) ?? [];
+	}
+}
+
+/**
+ * One delivery as n8n handles it: a Workflow over the static data loaded from `db` now, then (`run`) the node's
+ * webhook() in a WebhookContext of that mode ('webhook': the Production URL; 'manual': the Test URL), with n8n's
+ * answer for responseMode onReceived. The caller saves the static data when n8n would (`db.save(delivery.workflow)`).
+ */
+function delivery(json: WorkflowJson, body: unknown, db: Database, mode: WorkflowExecuteMode = 'webhook', h: Harness = harness) {
+	const workflow = new Workflow({ id: 'webhook-workflow', name: 'webhook', nodes: json.nodes, connections: json.connections, active: mode !== 'manual', nodeTypes: new h.NodeTypes(), staticData: db.load() });
+	async function run() {
+		const node = workflow.getNode(NODE)!;
+		let status = 200;
+		let sent: unknown;
+		const res = {
+			status(code: number) {
+				status = code;
+				return res;
+			},
+			json(value: unknown) {
+				sent = value;
+				return res;
+			},
+		};
+		const data = Object.assign(h.additionalData(credentials), { httpRequest: { body, headers: {}, query: {}, params: {}, method: 'POST' }, httpResponse: res });
+		const webhookData = { httpMethod: 'POST', node: NODE, path: 'tracking', webhookDescription: { name: 'default', httpMethod: 'POST', path: 'tracking', responseMode: 'onReceived' }, workflowId: workflow.id, workflowExecuteAdditionalData: data };
+		const context = new WebhookContext(workflow, node, data, mode, webhookData as never, [], null);
+		const result = await workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).webhook!.call(context);
+		if (!result.noWebhookResponse) sent = result.webhookResponse ?? { message: 'Workflow was started' };
+		return { status, response: sent, items: (result.workflowData?.[0] ?? []) as INodeExecutionData[] };
+	}
+	return { workflow, run };
+}
+
+const DUPLICATE = { received: true, duplicate: true };
+const STARTED = { message: 'Workflow was started' };
+
+describe('tracking webhook trigger: event ids stored when deliveries overlap (n8n saves each one\'s whole static data, last save wins)', () => {
+	let now = Date.parse('2026-03-02T09:00:00Z');
+	let clock: jest.SpiedFunction<typeof Date.now> | undefined;
+	beforeEach(() => {
+		clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+	});
+	afterEach(() => clock?.mockRestore());
+
+	/** The same node's deliveries in a fresh n8n process (a restart, or another webhook process): no ids held. */
+	function freshProcess(): Harness {
+		let fresh: Harness | undefined;
+		jest.isolateModules(() => {
+			// eslint-disable-next-line @typescript-eslint/no-require-imports
+			fresh = require('../harness/harness') as Harness;
+		});
+		return fresh!;
+	}
+
+	// save orders unlike the order webhook() ran in: the first delivery's save landing last, and a shuffle
+	const orders: Array<[string, (i: number) => number]> = [
+		['the first delivery saved last', (i) => 19 - i],
+		['saved in a shuffled order', (i) => (i * 7 + 3) % 20],
+	];
+	it.each(orders)('20 deliveries loaded before any is saved, %s: the stored ids are all 20, and a redelivery is dropped later and in a fresh process', async (_label, saveOrder) => {
+		const json = workflowJson();
+		const db = new Database();
+		const events = Array.from({ length: 20 }, () => update());
+		const deliveries = events.map((event) => delivery(json, event, db));
+		const results = await Promise.all(deliveries.map((d) => d.run()));
+		expect(results.map((r) => [r.status, r.items.length])).toEqual(events.map(() => [200, 1]));
+		for (let i = 0; i < 20; i++) db.save(deliveries[saveOrder(i)].workflow);
+		expect([...db.ids()].sort()).toEqual(events.map((e) => String(e.event_id)).sort());
+
+		// the provider's retry of one of them (its waits grow), after this process stopped holding it
+		now += 16 * MINUTE;
+		const later = delivery(json, events[5], db);
+		expect(await later.run()).toMatchObject({ status: 200, response: DUPLICATE, items: [] });
+		// the same retry reaching a restarted process, or another webhook process
+		const elsewhere = delivery(json, events[12], db, 'webhook', freshProcess());
+		expect(await elsewhere.run()).toMatchObject({ status: 200, response: DUPLICATE, items: [] });
+	});
+
+	it('deliveries arriving in waves while others are saved: every save holds each id taken before it', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const taken: string[] = [];
+		const pending: Array<ReturnType<typeof delivery>> = [];
+		/** n8n saves `d`: the row must then hold every id whose delivery ran so far */
+		const save = (d: ReturnType<typeof delivery>) => {
+			db.save(d.workflow);
+			expect([...db.ids()].sort()).toEqual([...taken].sort());
+		};
+		for (let wave = 0; wave < 4; wave++) {
+			const events = Array.from({ length: 6 }, () => update());
+			const arrived = events.map((event) => delivery(json, event, db));
+			const results = await Promise.all(arrived.map((d) => d.run()));
+			expect(results.every((r) => r.items.length === 1)).toBe(true);
+			taken.push(...events.map((e) => String(e.event_id)));
+			pending.push(...arrived);
+			// n8n saves some of the deliveries so far, the oldest ones last
+			for (const d of pending.splice(1, 3).reverse()) save(d);
+		}
+		// the first delivery's save is the last to land
+		for (const d of pending.reverse()) save(d);
+		expect(db.ids()).toHaveLength(24);
+	});
+
+	it('a redelivery that overlaps the first delivery is dropped, and the save of either keeps the id', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const event = update();
+		const [first, again] = [delivery(json, event, db), delivery(json, event, db)];
+		const results = await Promise.all([first.run(), again.run()]);
+		expect(results.map((r) => r.items.length)).toEqual([1, 0]);
+		expect(results[1].response).toEqual(DUPLICATE);
+		// the dropped delivery assigned nothing: n8n does not save its static data (its copy is older)
+		db.save(first.workflow);
+		db.save(again.workflow);
+		expect(db.ids()).toEqual([String(event.event_id)]);
+	});
+});
+
+describe('tracking webhook trigger: a delivery refused for the node\'s parameters leaves its event id untaken', () => {
+	it('Only These Tags failing (an expression error, null): the delivery fails (n8n answers 500), and the provider\'s retry after the fix is emitted', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const event = update();
+		for (const tags of ['={{ $json.tags.split(",") }}', '={{ null }}', '={{ "Deliverd" }}']) {
+			json.nodes[0].parameters = { tags };
+			const refused = delivery(json, event, db);
+			await expect(refused.run()).rejects.toThrow();
+			// n8n saves no static data for a delivery whose webhook() failed; nothing was assigned anyway
+			expect(refused.workflow.staticData.__dataChanged).toBe(false);
+		}
+		json.nodes[0].parameters = { tags: ['Delivered'] };
+		const retry = delivery(json, event, db);
+		expect(await retry.run()).toMatchObject({ status: 200, response: STARTED, items: [{ json: { eventId: event.event_id, tag: 'Delivered' } }] });
+	});
+});
+
+describe('tracking webhook trigger: test deliveries (Listen for test event) neither check nor record event ids', () => {
+	it('the same sample event sent to the Test URL twice starts a test execution each time, and records nothing', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const event = update();
+		for (let i = 0; i < 2; i++) {
+			const test = delivery(json, event, db, 'manual');
+			expect(await test.run()).toMatchObject({ status: 200, response: STARTED, items: [{ json: { eventId: event.event_id } }] });
+			expect(test.workflow.staticData.__dataChanged).toBe(false);
+			expect(test.workflow.staticData[STATIC_KEY]).toBeUndefined();
+		}
+	});
+
+	it('an event posted to the Test URL is still emitted when the provider delivers it to the Production URL, and the other way round', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const [a, b] = [update(), update()];
+		expect((await delivery(json, a, db, 'manual').run()).items).toHaveLength(1);
+		const production = delivery(json, a, db);
+		expect(await production.run()).toMatchObject({ response: STARTED, items: [{ json: { eventId: a.event_id } }] });
+		db.save(production.workflow);
+
+		const bInProduction = delivery(json, b, db);
+		expect((await bInProduction.run()).items).toHaveLength(1);
+		db.save(bInProduction.workflow);
+		// a production delivery replayed to the Test URL while building the workflow (stored ids and held ids alike)
+		for (const replay of [a, b]) {
+			expect(await delivery(json, replay, db, 'manual').run()).toMatchObject({ response: STARTED, items: [{ json: { eventId: replay.event_id } }] });
+		}
+		expect([...db.ids()].sort()).toEqual([String(a.event_id), String(b.event_id)].sort());
+	});
+
+	it('a test delivery still applies Only These Tags, as production would', async () => {
+		const json = workflowJson({ tags: ['Delivered'] });
+		const db = new Database();
+		expect(await delivery(json, update(randomUUID(), 'InTransit'), db, 'manual').run()).toMatchObject({ status: 200, response: { received: true, emitted: false }, items: [] });
+		expect((await delivery(json, update(randomUUID(), 'Delivered'), db, 'manual').run()).items).toHaveLength(1);
+	});
+});
