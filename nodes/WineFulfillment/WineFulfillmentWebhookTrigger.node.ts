@@ -13,8 +13,6 @@ import type {
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { timingSafeEqual } from 'crypto';
 import isPlainObject from 'lodash/isPlainObject';
-import union from 'lodash/union';
-import uniq from 'lodash/uniq';
 import type { ZodError } from 'zod';
 
 import { trackingTagOptions } from './wire/labels';
@@ -28,45 +26,43 @@ const CLAIM_MS = 15 * 60 * 1000;
 const MAX_CLAIMS = RECENT_EVENT_IDS;
 
 /**
- * How long a delivery's static data is kept up to date with later claims: from webhook() to n8n's save of it (the
- * save follows the start of the execution, usually within milliseconds).
- */
-const IN_FLIGHT_MS = 2 * 60 * 1000;
-
-/**
  * What this n8n process knows of one node's deliveries (per workflow and node).
  *
  * n8n runs webhook() once per delivery, concurrently, each run with its own copy of the workflow's static data
- * loaded from the database, and after starting the execution saves that whole copy (last save wins). So:
- * - `claims`: the event ids taken here. Taking one is synchronous (no await between the check and the record), so
- *   within one process only the first delivery of an event is emitted, even when both copies lack the id.
- * - each delivery writes to its copy every id claimed here, and `inFlight` keeps the copies that may not be saved
- *   yet: a later claim writes its id to each of them too. Whichever save lands last then holds every id claimed here
- *   before it, and a redelivery after the hold, after a restart or to another process is recognised from the stored
- *   ids.
+ * loaded from the database, and after starting the execution saves that whole copy (serialized at save time, last
+ * save wins). So:
+ * - `claims`: the event ids taken here in the last 15 minutes. Taking one is synchronous (no await between the check
+ *   and the record), so within one process only the first delivery of an event is emitted, even when both copies
+ *   lack the id. Past 15 minutes the stored ids decide: an id n8n never saved (it failed to start the execution and
+ *   answered an error) is then emitted when the provider retries.
+ * - `list`: one array of recent ids, shared by the static data of every delivery taken here. Each such delivery
+ *   assigns it to its copy (n8n saves a copy only when a member was assigned), and every later id is pushed into it
+ *   in place: a copy not yet saved holds every id taken before its save, and a copy already saved is not marked
+ *   changed again (a long execution's own save at its end writes the list as it is then, never one as it was when
+ *   the execution started). Ids a delivery's copy brings from the database (saved by another process, or before a
+ *   restart) join it, and count as stored (`saved`): a delivery whose own copy was loaded before they were saved
+ *   still finds them.
  * Deliveries that land on two n8n processes at the same moment are not covered: see the README.
  */
 interface Memory {
 	/** event id → when it was taken (oldest first) */
 	claims: Map<string, number>;
-	/** a delivery's node static data → when its id was taken */
-	inFlight: Map<IDataObject, number>;
+	/** the recent ids, oldest first, at most RECENT_EVENT_IDS */
+	list: string[];
+	/** the ids of `list` that a delivery's copy brought from the database */
+	saved: Set<string>;
 }
 const memories = new Map<string, Memory>();
 
 function memoryOf(scope: string, now: number): Memory {
 	let memory = memories.get(scope);
 	if (!memory) {
-		memory = { claims: new Map(), inFlight: new Map() };
+		memory = { claims: new Map(), list: [], saved: new Set() };
 		memories.set(scope, memory);
 	}
 	for (const [taken, at] of memory.claims) {
 		if (at > now - CLAIM_MS && memory.claims.size <= MAX_CLAIMS) break;
 		memory.claims.delete(taken);
-	}
-	for (const [data, at] of memory.inFlight) {
-		if (at > now - IN_FLIGHT_MS) break;
-		memory.inFlight.delete(data);
 	}
 	return memory;
 }
@@ -75,24 +71,32 @@ function memoryOf(scope: string, now: number): Memory {
 const idsIn = (list: unknown): string[] => (Array.isArray(list) ? list.map((id) => String(id).toLowerCase()) : []);
 
 /**
- * Takes `eventId` for this delivery; false when it was taken before (stored in `data`, the delivery's node static
- * data, or held by this process). `data` and every copy still to be saved then get one list: the ids stored in any
- * of them and every id held here, the most recent RECENT_EVENT_IDS. One list shared by all keeps a burst cheap (one
- * union per delivery, not one per copy). It is assigned, never changed in place: n8n saves static data only when a
- * member was assigned.
+ * Takes `eventId` for this delivery; false when it was taken before: stored (in `data`, the delivery's node static
+ * data as loaded, or in any copy loaded here before), or taken by this process in the last 15 minutes. The ids `data`
+ * brought join the shared list first (in place, whether or not the id is taken); taken, the id joins it too and the
+ * list is assigned to `data`.
  */
 function take(scope: string, data: IDataObject, eventId: string, now: number): boolean {
 	const memory = memoryOf(scope, now);
-	const stored = idsIn(data.recentEventIds);
-	if (stored.includes(eventId) || memory.claims.has(eventId)) return false;
-	memory.claims.set(eventId, now);
-	const copies = [...memory.inFlight.keys()];
-	// the lists the copies hold (after the first claim of a burst, all the same one)
-	const lists = uniq(copies.map((copy) => copy.recentEventIds)).map(idsIn);
-	const ids = union(...lists, stored, [...memory.claims.keys()]).slice(-RECENT_EVENT_IDS);
-	for (const copy of [...copies, data]) copy.recentEventIds = ids;
-	memory.inFlight.set(data, now);
-	return true;
+	const { list, saved } = memory;
+	const known = new Set(list);
+	const join = (id: string) => {
+		if (known.has(id)) return;
+		known.add(id);
+		list.push(id);
+	};
+	for (const id of idsIn(data.recentEventIds)) {
+		join(id);
+		saved.add(id);
+	}
+	const taken = !saved.has(eventId) && !memory.claims.has(eventId);
+	if (taken) {
+		memory.claims.set(eventId, now);
+		join(eventId);
+	}
+	if (list.length > RECENT_EVENT_IDS) for (const id of list.splice(0, list.length - RECENT_EVENT_IDS)) saved.delete(id);
+	if (taken) data.recentEventIds = list;
+	return taken;
 }
 
 /** Compares in constant time. `expected` is never empty: `authorized` answers 'no-secret' for an empty secret first. */

@@ -234,3 +234,57 @@ describe('tracking webhook trigger: test deliveries (Listen for test event) neit
 		expect((await delivery(json, update(randomUUID(), 'Delivered'), db, 'manual').run()).items).toHaveLength(1);
 	});
 });
+
+describe('tracking webhook trigger: copies saved before later deliveries, and ids other processes stored', () => {
+	let now = Date.parse('2026-03-02T09:00:00Z');
+	let clock: jest.SpiedFunction<typeof Date.now> | undefined;
+	beforeEach(() => {
+		clock = jest.spyOn(Date, 'now').mockImplementation(() => now);
+	});
+	afterEach(() => clock?.mockRestore());
+
+	it('a delivery whose execution lasts 10 min (saved again at its end, as n8n saves changed static data in workflowExecuteAfter): ids taken meanwhile stay stored', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const first = delivery(json, update(), db);
+		await first.run();
+		db.save(first.workflow); // n8n's save after webhook(), before the execution runs
+		// a second delivery a minute later, while the first execution still runs
+		now += MINUTE;
+		const second = delivery(json, update(), db);
+		await second.run();
+		db.save(second.workflow);
+		// later ids reach the first copy in place: it is not marked changed again
+		expect(first.workflow.staticData.__dataChanged).toBe(false);
+		// 10 more events, 3 minutes in (the first execution still runs: a slow API, n8n's concurrency queue)
+		now += 2 * MINUTE;
+		const later = Array.from({ length: 10 }, () => update());
+		for (const event of later) {
+			const d = delivery(json, event, db);
+			await d.run();
+			db.save(d.workflow);
+		}
+		expect(db.ids()).toHaveLength(12);
+		// the first execution ends: n8n saves its workflow's static data when it changed (the same object webhook() got)
+		now += 7 * MINUTE;
+		db.save(first.workflow);
+		expect(db.ids()).toHaveLength(12);
+		// the provider retries one of the 10 after the in-process hold
+		now += 16 * MINUTE;
+		const retry = delivery(json, later[3], db);
+		expect(await retry.run()).toMatchObject({ status: 200, response: DUPLICATE, items: [] });
+	});
+
+	it('an id stored by another process that an in-flight copy of this process holds is recognised', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const fromB = update();
+		// D2 loads the row before process B saves B's event id; D1 loads it after
+		const d2 = delivery(json, fromB, db);
+		db.row = JSON.stringify({ [STATIC_KEY]: { recentEventIds: [String(fromB.event_id)] } });
+		const d1 = delivery(json, update(), db);
+		await d1.run();
+		const result = await d2.run();
+		expect(result).toMatchObject({ response: DUPLICATE, items: [] });
+	});
+});

@@ -106,13 +106,26 @@ describe('tracking webhook trigger: event ids this process holds', () => {
 		now += 14 * MINUTE;
 		expect((await deliver(json, event)).response).toEqual({ received: true, duplicate: true });
 
-		// past 15 minutes the process no longer holds it: the stored ids decide
+		// past 15 minutes the process no longer holds it: the stored ids decide; an id never seen stored (n8n did not save
+		// the delivery: it failed to start the execution) is emitted when the provider retries
 		now += 2 * MINUTE;
-		expect((await deliver(json, event, JSON.parse(JSON.stringify(first.staticData)) as IDataObject)).response).toEqual({ received: true, duplicate: true });
 		const unknown = await deliver(json, event);
 		expect(unknown.status).toBe(200);
 		expect(unknown.items).toHaveLength(1);
 		expect(unknown.items[0].json.eventId).toBe(String(event.event_id));
+		expect((await deliver(json, event, JSON.parse(JSON.stringify(first.staticData)) as IDataObject)).response).toEqual({ received: true, duplicate: true });
+	});
+
+	it('an id once seen stored stays known in this process: a later copy loaded without it (another process saved over it) drops the redelivery', async () => {
+		const json = workflowJson();
+		const event = update();
+		const first = await deliver(json, event);
+		expect(first.items).toHaveLength(1);
+		now += 16 * MINUTE;
+		// a delivery whose copy holds the id (as saved): seen stored
+		expect((await deliver(json, update(), JSON.parse(JSON.stringify(first.staticData)) as IDataObject)).items).toHaveLength(1);
+		// a copy saved over by another process, without the id
+		expect((await deliver(json, event, {})).response).toEqual({ received: true, duplicate: true });
 	});
 });
 
