@@ -221,3 +221,42 @@ describe('Generate JIT Label: names and the output fields', () => {
 		expect(out[0].json.FileName).toBe('label-Bestellung-Ü-Müller_5_.pdf');
 	});
 });
+
+describe('Generate JIT Label: padding after the end marker', () => {
+	const NULS = Buffer.alloc(2048);
+
+	it('a whole PDF followed by 2 KB of NUL bytes (raw): binary, the bytes as sent', async () => {
+		const padded = Buffer.concat([LABEL, NULS]);
+		const { result, out } = await labelWith(padded, 'application/pdf');
+		expect(result.error).toBeUndefined();
+		expect(out[0].binary?.data?.mimeType).toBe('application/pdf');
+		expect(bytesOf(out[0], 'data').equals(padded)).toBe(true);
+	});
+
+	it('a whole PDF followed by 2 KB of NUL bytes in JSON LabelData: binary', async () => {
+		const { result, out } = await labelWith({ LabelData: b64(Buffer.concat([LABEL, NULS])) });
+		expect(result.error).toBeUndefined();
+		expect(out[0].binary?.data?.mimeType).toBe('application/pdf');
+	});
+
+	it('a whole PNG followed by 2 KB of spaces and line ends: binary', async () => {
+		const padding = Buffer.concat([Buffer.alloc(2046, 0x20), Buffer.from('\r\n', 'latin1')]);
+		const { result, out } = await labelWith(Buffer.concat([ONE_PIXEL_PNG, padding]), 'image/png', { format: 'PNG' });
+		expect(result.error).toBeUndefined();
+		expect(out[0].binary?.data?.mimeType).toBe('image/png');
+	});
+
+	it.each([
+		['as it was cut', Buffer.alloc(0)],
+		['then padded with 2 KB of NUL bytes', NULS],
+	])('a PDF with an earlier %%EOF (linearized, updated), cut before its last %%EOF, %s: refused as incomplete', async (_case, tail) => {
+		// the first section ends with %%EOF; an update after it (more than 1,024 bytes) ends with the last %%EOF
+		const update = Buffer.from(`6 0 obj\n(${'x'.repeat(2000)})\nendobj\nstartxref\n${LABEL.length}\n%%EOF\n`, 'latin1');
+		const whole = Buffer.concat([LABEL, update]);
+		const accepted = await labelWith(Buffer.concat([whole, tail]), 'application/pdf');
+		expect(accepted.result.error).toBeUndefined();
+		const cut = Buffer.concat([whole.subarray(0, whole.length - 20), tail]);
+		const { result } = await labelWith(cut, 'application/pdf');
+		expect(result.error?.message).toMatch(/it sent an incomplete PDF document .*no %%EOF in its last 1,024 bytes/);
+	});
+});

@@ -75,3 +75,34 @@ describe('trigger: Fetch Test Event within the poll budget', () => {
 		expect(result.items.map((i) => [i.json.orderNumber, i.json.status])).toEqual([['SO-001800', 'IN TRANSIT']]);
 	}, 60_000);
 });
+
+describe('trigger: Fetch Test Event when more records than a page share the latest second', () => {
+	const shipped = Array.from({ length: 150 }, (_, i) => `SO-${String(i + 1).padStart(6, '0')}`);
+	const seedOneSecond = () => control('seed-packages', { count: 150, startAt: at(pnow() - 10 * MINUTE), spreadMs: 0 });
+
+	it('n8n 1.x (no poll budget), Page Size 100, 150 packages shipped in one second: one of them, in a few requests', async () => {
+		await seedOneSecond();
+		// a guard for the test: the 101st GetPackages request is refused, so a read that asks for ever ends (with an error)
+		await control('faults', { kind: 'status', status: 400, path: 'GetPackages', after: 100, body: { message: 'STOP (test guard)' } });
+		const base = received('GetPackages');
+		const result = await runPoll(
+			triggerWorkflow({ event: 'newPackage', filters: {}, options: { pageSize: 100 } } as INodeParameters),
+			TRIGGER_NODE,
+			fx.credential(),
+			{},
+			'manual',
+			{ withoutBudget: true },
+		);
+		expect(received('GetPackages') - base).toBeLessThanOrEqual(12);
+		expect(result.items).toHaveLength(1);
+		expect(shipped).toContain(result.items[0].json.orderNumber);
+	}, 60_000);
+
+	it('with a 60 s poll budget, 1 s a request: one of them, the budget not used up', async () => {
+		await seedOneSecond();
+		const result = await fetchTestEvent({ event: 'newPackage', filters: {}, options: { pageSize: 100 } }, 'GetPackages', { budgetMs: 60_000 });
+		expect(result.requests).toBeLessThanOrEqual(12);
+		expect(result.items).toHaveLength(1);
+		expect(shipped).toContain(result.items[0].json.orderNumber);
+	}, 60_000);
+});

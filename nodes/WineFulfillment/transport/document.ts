@@ -48,9 +48,17 @@ const END_WITHIN = 1024;
 /** A PNG's last chunk: IEND, of length 0, with its CRC. */
 const PNG_END = Buffer.from('0000000049454e44ae426082', 'hex');
 
-/** Why a document of this type is incomplete (cut short on its way), or undefined when its end marker is there. */
+/** Bytes a document may be padded with after its end marker (NUL, tab, line feed, form feed, carriage return, space): readers ignore them. */
+const PADDING = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+
+/**
+ * Why a document of this type is incomplete (cut short on its way), or undefined when its end marker is there: in the
+ * last 1,024 bytes before any padding. Only there: a linearized PDF has an earlier %%EOF, which a cut one still holds.
+ */
 function incompleteness(data: Buffer, type: DocumentType): string | undefined {
-	const tail = data.subarray(Math.max(0, data.length - END_WITHIN));
+	let length = data.length;
+	while (length > 0 && PADDING.has(data[length - 1])) length -= 1;
+	const tail = data.subarray(Math.max(0, length - END_WITHIN), length);
 	if (type === 'application/pdf') return tail.includes('%%EOF', 0, 'latin1') ? undefined : 'no %%EOF in its last 1,024 bytes';
 	return tail.includes(PNG_END) ? undefined : 'no IEND chunk in its last 1,024 bytes';
 }

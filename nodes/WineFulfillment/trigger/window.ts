@@ -311,6 +311,18 @@ export function split(a: number, b: number, parts: number): Array<[number, numbe
 /** The most parts readNewest splits a window into: a count says how many records a window holds, not where. */
 const NEWEST_PARTS = 8;
 
+/**
+ * The most requests readNewest sends for [a, b]: the first one, then at most NEWEST_PARTS parts a level for as many
+ * levels as splitting the seconds of [a, b] into NEWEST_PARTS parts takes to reach one second, and two levels more
+ * (fewer parts a level, seconds rounded up, a present that moves on). A search without a Statuses filter reads the
+ * newest non-empty part of each level and needs no more; one that would (a filter that matches nothing recent) ends
+ * with what it found, as at the deadline.
+ */
+export function newestRequests(a: number, b: number): number {
+	const seconds = Math.max(2, Math.ceil((b - a) / SECOND));
+	return 1 + NEWEST_PARTS * (Math.ceil(Math.log(seconds) / Math.log(NEWEST_PARTS)) + 2);
+}
+
 export interface NewestOptions {
 	pageSize: number;
 	/** performance.now() by which reading must have stopped; Infinity without a budget */
@@ -325,20 +337,26 @@ export interface NewestOptions {
  * The most recent records of [from, to] that `wanted` takes, for Fetch Test Event: newest part first. A part that
  * does not fit in one answer is split by its count (at most NEWEST_PARTS parts up to the provider's present, the
  * newest one reaching to `to`) and its parts read newest first, down to the newest part that fits and holds a wanted
- * record: those records (a second holding more than a page: that page's). The first request is always sent, each
- * other one only when it can end before the deadline; when none can, the wanted records of the answers read so far
- * (a page of a part that did not fit: recent, not surely the most recent), perhaps none. Nothing is stored.
+ * record: those records. A part that cannot be split further (no more than a second up to the provider's present,
+ * however many records it holds: the newest part would be the part itself) ends there too, with that page's wanted
+ * records; it is never asked for again. The first request is always sent, each other one only when it can end before
+ * the deadline and within newestRequests (n8n 1.x has no deadline); when none can, the wanted records of the answers
+ * read so far (a page of a part that did not fit: recent, not surely the most recent; each record once), perhaps
+ * none. Nothing is stored.
  */
 export async function readNewest(ctx: IPollFunctions, query: WindowQuery, from: number, to: number, options: NewestOptions): Promise<Candidate[]> {
 	const top = Math.max(1, Math.min(options.pageSize, query.maxTop));
 	const start = floorSecond(from);
+	const end = Math.max(start, ceilSecond(to));
 	// parts still to read, the newest last
-	const parts: Array<[number, number]> = [[start, Math.max(start, ceilSecond(to))]];
-	const readSoFar: Candidate[] = [];
+	const parts: Array<[number, number]> = [[start, end]];
+	const limit = newestRequests(start, end);
+	// the wanted records of the parts that did not fit, each record once (a part's page and its parts' pages overlap)
+	const readSoFar = new Map<string, Candidate>();
 	let slowest = 0;
 	let sent = 0;
 	while (parts.length > 0) {
-		if (sent > 0 && performance.now() + Math.max(slowest, 1) > options.deadline) break;
+		if (sent > 0 && (sent >= limit || performance.now() + Math.max(slowest, 1) > options.deadline)) break;
 		const [a, b] = parts.pop() as [number, number];
 		const started = performance.now();
 		const body = (await apiRequest.call(ctx, query.endpoint, { ...query.body(a, b), Skip: 0, Top: top })).body as IDataObject;
@@ -349,17 +367,19 @@ export async function readNewest(ctx: IPollFunctions, query: WindowQuery, from: 
 		const total = typeof body.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined;
 		const fits =
 			total !== undefined ? records.length >= total : body.MoreRecords === false || (body.MoreRecords === undefined && records.length < top);
-		if (fits || b - a < 2 * SECOND) {
-			if (wanted.length) return wanted;
-			continue;
-		}
-		readSoFar.push(...wanted);
 		const present = Math.min(b, Math.max(a + SECOND, ceilSecond(query.providerTime(body) ?? options.presentHint)));
 		const count = total === undefined ? 4 : Math.ceil(total / (top * FILL));
 		const pieces = split(a, present, Math.min(NEWEST_PARTS, Math.max(2, count)));
 		// records stamped ahead of the present are the newest: the newest part reaches to the end
 		pieces[pieces.length - 1] = [pieces[pieces.length - 1][0], b];
+		// a part that cannot be narrowed (a second, or a second up to the present, holding more than a page) is read no further
+		const narrower = !pieces.some(([x, y]) => x === a && y === b);
+		if (fits || !narrower) {
+			if (wanted.length) return wanted;
+			continue;
+		}
+		for (const candidate of wanted) readSoFar.set(query.identity(candidate.record), candidate);
 		parts.push(...pieces);
 	}
-	return readSoFar;
+	return [...readSoFar.values()];
 }
