@@ -61,6 +61,14 @@ describe('paginatePages with a record key', () => {
 		expect(await read({ fetchPage: p.fetchPage, recordKey: byId })).toEqual(['A', 'A', 'undefined', 'undefined', 'B', 'C', 'D']);
 	});
 
+	it('a key twice on one page names no one record (a placeholder): it is not checked on later pages of the read', async () => {
+		const p = pages([['NA', 'NA', 'A'], ['B', 'NA', 'C'], ['D']]);
+		expect(await read({ fetchPage: p.fetchPage, recordKey: byId })).toEqual(['NA', 'NA', 'A', 'B', 'NA', 'C', 'D']);
+		// any other key of those pages still is
+		const q = pages([['NA', 'NA', 'A'], ['B', 'NA', 'A'], ['D']]);
+		await expect(read({ fetchPage: q.fetchPage, recordKey: byId })).rejects.toThrow(new RecordsChangedError('Id "A" came again on page 2, after 3 records'));
+	});
+
 	it('the keys of every page count, not only the last one\'s', async () => {
 		const p = pages([['A', 'B', 'C'], ['D', 'E', 'F'], ['G', 'A', 'H']]);
 		await expect(read({ fetchPage: p.fetchPage, recordKey: byId })).rejects.toThrow(new RecordsChangedError('Id "A" came again on page 3, after 6 records'));
@@ -79,6 +87,8 @@ describe('the wire\'s record keys', () => {
 		);
 		expect(sellableRecordKey({ ItemNo: 'CAB-2019', SellableQuantity: 5 })).toBe('ItemNo "CAB-2019"');
 		expect(sellableRecordKey({ ItemNo: 'CAB-2019', Warehouse: 'APC01' })).toBe('ItemNo "CAB-2019", Warehouse "APC01"');
+		// one SKU sold by the bottle and by the case: two records
+		expect(sellableRecordKey({ ItemNo: 'CAB-2019', ItemUnit: 'CASE' })).toBe('ItemNo "CAB-2019", ItemUnit "CASE"');
 		expect(packageRecordKey({ TrackingNo: 770000000001 })).toBe('TrackingNo "770000000001"');
 		expect(returnRecordKey({ RMANumber: 'RMA-7' })).toBe('RMANumber "RMA-7"');
 		expect(locationRecordKey({ LocationId: 'FEX-1' })).toBe('LocationId "FEX-1"');

@@ -74,7 +74,8 @@ const fingerprint = (records: IDataObject[]) => `${records.length}\n${JSON.strin
  * A page's records checked against the keys of the records handed over before it, whose keys it then keeps: a record
  * whose key came on an earlier page means the list moved under the read (records added before the page, or one moved
  * behind it), so another may have been skipped: the error saying so, else undefined. A key twice on one page is the
- * provider's own answer, not a move; a record without a key is not checked. `page`: the page's number in the read;
+ * provider's own answer, not a move, and names no one record (a placeholder): `shared` keeps it, unchecked for the rest
+ * of the read; a record without a key is not checked. `page`: the page's number in the read;
  * `before`: the records handed over before it.
  */
 function movedUnderRead(
@@ -83,9 +84,16 @@ function movedUnderRead(
 	seen: Set<string>,
 	page: number,
 	before: number,
+	shared: Set<string>,
 ): RecordsChangedError | undefined {
 	const keys = records.map((record) => keyOf(record)).filter((key): key is string => key !== undefined);
-	const again = keys.filter((key) => seen.has(key));
+	// a key twice on one page names no one record (a placeholder such as "N/A"): it is not checked in this read again
+	const onPage = new Set<string>();
+	for (const key of keys) {
+		if (onPage.has(key)) shared.add(key);
+		onPage.add(key);
+	}
+	const again = keys.filter((key) => seen.has(key) && !shared.has(key));
 	if (again.length === 0) {
 		for (const key of keys) seen.add(key);
 		return undefined;
@@ -144,6 +152,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	const queue: Requested[] = [];
 	// the keys of the records handed over so far (recordKey)
 	const seen = new Set<string>();
+	// keys that came twice on one page: they name no one record
+	const shared = new Set<string>();
 
 	const send = (paging: IDataObject): void => {
 		const body = options.fetchPage(paging);
@@ -197,7 +207,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 				throw new PagingError(`The provider answered the same page twice in a row (${got} records after the first ${delivered}): it does not move on to the next page`);
 			}
 			previous = print;
-			const moved = options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered);
+			const moved = options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
 			if (moved) {
 				await dropAhead();
 				throw moved;

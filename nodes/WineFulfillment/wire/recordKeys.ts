@@ -39,8 +39,11 @@ export function recordKey(record: unknown, required: readonly string[], optional
  */
 export const statusRecordKey: RecordKey = (r) => recordKey(r, ['ItemNo', 'Warehouse', 'InventoryStatus']);
 
-/** A GetSellable record: one per SKU, totalled over the warehouses (FN); a warehouse when a record names one. */
-export const sellableRecordKey: RecordKey = (r) => recordKey(r, ['ItemNo'], ['Warehouse']);
+/**
+ * A GetSellable record: one per SKU, totalled over the warehouses (FN: ItemNo, ItemDescription, ItemUnit,
+ * SellableQuantity); its unit and a warehouse when a record names them (a SKU sold by the bottle and by the case).
+ */
+export const sellableRecordKey: RecordKey = (r) => recordKey(r, ['ItemNo'], ['ItemUnit', 'Warehouse']);
 
 /**
  * A GetPackages record: its tracking number (the polling trigger's identity of a package, trigger/events.ts). A package
