@@ -71,11 +71,14 @@ describe('Sales Order → Generate JIT Label', () => {
 		expect(bytesOf(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 	});
 
-	it('asks for the chosen document type (Accept)', async () => {
+	it('asks for the chosen document type first, a JSON answer carrying it second (Accept)', async () => {
 		const trn = await createOrder(fx, { OrderNo: 'JIT-A' });
 		await fx.run(label({ transactionReferenceNumber: trn, format: 'PDF' }));
 		await fx.run(label({ transactionReferenceNumber: trn, format: 'PNG' }));
-		expect((await fx.control.requests('GenerateJitLabel')).map((r) => r.accept)).toEqual(['application/pdf', 'image/png']);
+		expect((await fx.control.requests('GenerateJitLabel')).map((r) => r.accept)).toEqual([
+			'application/pdf, application/json;q=0.9',
+			'image/png, application/json;q=0.9',
+		]);
 	});
 
 	it('takes the document sent as application/octet-stream by its signature', async () => {

@@ -62,10 +62,14 @@ describe('apiRequest: the request', () => {
 		expect(sent.body).not.toBe(body);
 	});
 
-	it('asks for a document by its type, as bytes, and takes a timeout', async () => {
+	it('asks for a document by its type (then a JSON answer carrying it), as bytes, and takes a timeout', async () => {
 		const c = scripted({ statusCode: 200, body: PDF, headers: { 'content-type': 'application/pdf' } });
 		await apiRequest.call(c.ctx, ENDPOINTS.generateJitLabel, {}, { document: 'application/pdf', timeoutMs: 5000 });
-		expect(c.sent[0].options).toMatchObject({ headers: { Accept: 'application/pdf' }, encoding: 'arraybuffer', timeout: 5000 });
+		expect(c.sent[0].options).toMatchObject({
+			headers: { Accept: 'application/pdf, application/json;q=0.9' },
+			encoding: 'arraybuffer',
+			timeout: 5000,
+		});
 	});
 
 	it('passes the credential it read (id, name, type, data) so n8n does not read it again', async () => {

@@ -232,6 +232,39 @@ describe('wire/salesOrder', () => {
 		expect(parsed(createSalesOrderRequest, order({ GiftCard: false }))).toEqual(order({ GiftCard: 0 }));
 	});
 
+	it('a Gift Card Message means GiftCard 1: added when GiftCard is missing, refused beside GiftCard 0; a blank one implies nothing', () => {
+		expect(parsed(createSalesOrderRequest, order({ GiftCardMessage: 'Cheers' }))).toEqual(order({ GiftCardMessage: 'Cheers', GiftCard: 1 }));
+		expect(parsed(updateSalesOrderRequest, { OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: 'Hi' } })).toEqual({
+			OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: 'Hi', GiftCard: 1 },
+		});
+		expect(outcome(createSalesOrderRequest, order({ GiftCard: 'no', GiftCardMessage: 'Cheers' }))).toBe(
+			'OrderInfo.GiftCard: is off while Gift Card Message is given: a gift card message only goes with a gift card (GiftCard 1). Turn Gift Card on (or leave it out), or remove Gift Card Message',
+		);
+		// a blank message (an update's clear) neither adds GiftCard nor is refused beside GiftCard 0
+		expect(parsed(updateSalesOrderRequest, { OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: ' ' } })).toEqual({ OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: ' ' } });
+		expect(parsed(updateSalesOrderRequest, { OrderInfo: { OrderNo: 'SO-1', GiftCard: 0, GiftCardMessage: '' } })).toEqual({
+			OrderInfo: { OrderNo: 'SO-1', GiftCard: 0, GiftCardMessage: '' },
+		});
+	});
+
+	it('a Location Code means HoldAtLocation 1: added (first) when HoldAtLocation is missing, refused beside HoldAtLocation 0; a blank one implies nothing', () => {
+		const sent = parsed(createSalesOrderRequest, order({}, { DeliveryContactInfo: { LocationCode: 'L1' } })) as { DeliveryContactInfo: object };
+		expect(sent.DeliveryContactInfo).toEqual({ HoldAtLocation: 1, LocationCode: 'L1' });
+		expect(Object.keys(sent.DeliveryContactInfo)).toEqual(['HoldAtLocation', 'LocationCode']);
+		expect(parsed(updateAddressesRequest, { OrderNo: 'SO-1', DeliveryContactInfo: { LocationCode: 'L1', HoldAtLocation: undefined } })).toEqual({
+			OrderNo: 'SO-1',
+			DeliveryContactInfo: { HoldAtLocation: 1, LocationCode: 'L1' },
+		});
+		expect(outcome(updateSalesOrderRequest, { OrderInfo: { OrderNo: 'SO-1' }, DeliveryContactInfo: { HoldAtLocation: false, LocationCode: 'L1' } })).toBe(
+			'DeliveryContactInfo.HoldAtLocation: is off while Location Code is given: a location code only means something with hold at location. Turn Hold at Location on (or leave it out), or remove Location Code',
+		);
+		expect(parsed(updateAddressesRequest, { OrderNo: 'SO-1', DeliveryContactInfo: { LocationCode: '' } })).toEqual({ OrderNo: 'SO-1', DeliveryContactInfo: { LocationCode: '' } });
+		expect(parsed(updateAddressesRequest, { OrderNo: 'SO-1', DeliveryContactInfo: { HoldAtLocation: 0, LocationCode: ' ' } })).toEqual({
+			OrderNo: 'SO-1',
+			DeliveryContactInfo: { HoldAtLocation: 0, LocationCode: ' ' },
+		});
+	});
+
 	it('sends the requested shipment date as MM/DD/YYYY and the order date as ISO 8601', () => {
 		const sent = parsed(createSalesOrderRequest, order({ OrderDate: '2026-03-01T10:00:00Z' }, { ShipmentInfo: { RequestedShipmentDate: '2026-03-05' } })) as {
 			OrderInfo: Record<string, unknown>;

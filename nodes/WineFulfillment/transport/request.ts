@@ -67,8 +67,8 @@ export interface RequestOptions {
 	/** statuses handed back to the caller instead of thrown (e.g. 404 meaning "none") */
 	acceptStatuses?: number[];
 	/**
-	 * A document of this type is asked for (Accept) and returned as a WireDocument; any other answer
-	 * is an error naming what came back. Default: a JSON answer, parsed.
+	 * A document of this type is asked for (Accept: the type, then a JSON answer carrying it, see documentAccept) and
+	 * returned as a WireDocument; any other answer is an error naming what came back. Default: a JSON answer, parsed.
 	 */
 	document?: DocumentType;
 	timeoutMs?: number;
@@ -171,6 +171,13 @@ function bytesOf(body: unknown): Buffer {
 /** A redirect: any 3xx but the interface's own 300 (several sales orders match). */
 const isRedirect = (status: number) => status > 300 && status < 400;
 
+/**
+ * The Accept of a document request: the document type first, a JSON answer second. The interface calls the label's answer
+ * a "label result" record (its fields not shown) and the node reads a JSON answer carrying the document as well, so a
+ * provider that negotiates content must not answer 406 for want of the raw type.
+ */
+export const documentAccept = (type: DocumentType): string => `${type}, application/json;q=0.9`;
+
 /** The request sent for one call, before n8n's auth layer adds the credentials (the benchmark sends it as well). */
 export function wireRequest(
 	baseUrl: string,
@@ -185,7 +192,7 @@ export function wireRequest(
 		url: endpoint.path,
 		qs: options.qs,
 		body,
-		headers: { Accept: wanted ?? 'application/json', 'Content-Type': 'application/json' },
+		headers: { Accept: wanted ? documentAccept(wanted) : 'application/json', 'Content-Type': 'application/json' },
 		encoding: wanted ? 'arraybuffer' : 'text',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,

@@ -101,6 +101,31 @@ export const shipmentInfo = onFirstUse(() =>
 		.passthrough()
 );
 
+/** Text that says something: not missing, not blank. */
+const given = (value?: string) => Boolean(value?.trim());
+
+/**
+ * A location code only means something with hold at location (HoldAtLocation 1 "adds a hold-at-location address"): a
+ * Location Code given without HoldAtLocation is sent with HoldAtLocation 1 (n8n sends only the options added, so the
+ * panel's default never reaches the wire), and one given with HoldAtLocation 0 is refused. A blank code (an update's
+ * clear) implies nothing.
+ */
+function holdAtLocationRule<T extends { HoldAtLocation?: number; LocationCode?: string }>(info: T, ctx: z.RefinementCtx): T {
+	if (!given(info.LocationCode)) return info;
+	if (info.HoldAtLocation === 0) {
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			path: ['HoldAtLocation'],
+			message:
+				'is off while Location Code is given: a location code only means something with hold at location. Turn Hold at Location on (or leave it out), or remove Location Code',
+		});
+		return z.NEVER;
+	}
+	// first, as the panel lists it; 1 also when the member is there but undefined
+	const { HoldAtLocation = 1, ...rest } = info;
+	return { HoldAtLocation, ...rest } as T;
+}
+
 export const deliveryContactInfo = onFirstUse(() =>
 	z
 		.object({
@@ -108,6 +133,7 @@ export const deliveryContactInfo = onFirstUse(() =>
 			LocationCode: text.optional(),
 		})
 		.passthrough()
+		.transform(holdAtLocationRule)
 );
 
 /** One element of ItemsInfo. */
@@ -145,15 +171,30 @@ const orderInfoMembers = {
 	BatchDescription: text.optional(),
 };
 
-/** GiftCard 1 means a gift message accompanies the order: GiftCardMessage is then required. */
-function giftCardRule(info: { GiftCard?: number; GiftCardMessage?: string }, ctx: z.RefinementCtx) {
-	if (info.GiftCard === 1 && !info.GiftCardMessage?.trim()) {
+/**
+ * GiftCard 1 means a gift message accompanies the order: GiftCardMessage is then required. A message given without
+ * GiftCard is sent with GiftCard 1; one given with GiftCard 0 is refused. A blank message (an update's clear) implies nothing.
+ */
+function giftCardRule<T extends { GiftCard?: number; GiftCardMessage?: string }>(info: T, ctx: z.RefinementCtx): T {
+	const message = given(info.GiftCardMessage);
+	if (info.GiftCard === 1 && !message) {
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
 			path: ['GiftCardMessage'],
 			message: 'is required when Gift Card is on (GiftCard 1)',
 		});
+		return z.NEVER;
 	}
+	if (info.GiftCard === 0 && message) {
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			path: ['GiftCard'],
+			message:
+				'is off while Gift Card Message is given: a gift card message only goes with a gift card (GiftCard 1). Turn Gift Card on (or leave it out), or remove Gift Card Message',
+		});
+		return z.NEVER;
+	}
+	return message && info.GiftCard === undefined ? { ...info, GiftCard: 1 } : info;
 }
 
 export const createOrderInfo = onFirstUse(() =>
@@ -162,14 +203,14 @@ export const createOrderInfo = onFirstUse(() =>
 			errorMap: () => ({ message: 'is required' }),
 		})
 		.passthrough()
-		.superRefine(giftCardRule)
+		.transform(giftCardRule)
 );
 
 const updateOrderInfo = onFirstUse(() =>
 	z
 		.object({ ...orderInfoMembers, OrderNo: required().optional(), OrderType: enumOf(ORDER_TYPES).optional() })
 		.passthrough()
-		.superRefine(giftCardRule)
+		.transform(giftCardRule)
 );
 
 const holdOrder = booleanValue;

@@ -128,14 +128,16 @@ export const deliveryContactProperty: INodeProperties = {
 			name: 'holdAtLocation',
 			type: 'boolean',
 			default: true,
-			description: 'Whether the order is held at a carrier location (sent as HoldAtLocation 1)',
+			description:
+				'Whether the order is held at a carrier location (sent as HoldAtLocation 1). A Location Code added without this field is sent with HoldAtLocation 1; turned off beside a Location Code, the item is refused.',
 		},
 		{
 			displayName: 'Location Code',
 			name: 'locationCode',
 			type: 'string',
 			default: '',
-			description: 'Code of the carrier hold location (see Address → carrier locations)',
+			description:
+				'Code of the carrier hold location (see Address → carrier locations); it only means something with hold at location, so it is sent with HoldAtLocation 1',
 		},
 	],
 };
@@ -164,9 +166,17 @@ export function orderInfoFields(withOrderType: boolean): INodeProperties[] {
 			name: 'giftCard',
 			type: 'boolean',
 			default: false,
-			description: 'Whether a gift message accompanies the order (sent as GiftCard 1); then Gift Card Message is required',
+			description:
+				'Whether a gift message accompanies the order (sent as GiftCard 1); then Gift Card Message is required. Turned off beside a Gift Card Message, the item is refused.',
 		},
-		{ displayName: 'Gift Card Message', name: 'giftCardMessage', type: 'string', default: '', typeOptions: { rows: 2 } },
+		{
+			displayName: 'Gift Card Message',
+			name: 'giftCardMessage',
+			type: 'string',
+			default: '',
+			typeOptions: { rows: 2 },
+			description: 'The gift message; a message added without Gift Card is sent with GiftCard 1',
+		},
 		{
 			displayName: 'Order Date',
 			name: 'orderDate',

@@ -23,6 +23,13 @@ const properties: INodeProperties[] = [
 	additionalJsonProperty(),
 ];
 
+/** The delivery contact as this operation's panel names it (Delivery Location), for validation messages. */
+const DELIVERY_LOCATION_LABELS: Record<string, string> = {
+	DeliveryContactInfo: 'Delivery Location',
+	'DeliveryContactInfo.HoldAtLocation': 'Delivery Location → Hold at Location',
+	'DeliveryContactInfo.LocationCode': 'Delivery Location → Location Code',
+};
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['salesOrder'], operation: ['updateAddresses'] } },
 	withOptions(properties),
@@ -37,7 +44,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		this,
 		updateAddressesRequest,
 		body,
-		{ ...ORDER_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' },
+		{ ...ORDER_LABELS, ...DELIVERY_LOCATION_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' },
 		itemIndex,
 	);
 	return async () => {
