@@ -33,13 +33,25 @@ async function receivedBy(path: string, stoppedAt: number): Promise<number> {
 	return requests.length;
 }
 
+/** Waits until the sandbox has answered `count` requests to `path` (on a busy machine a run takes a while to send). */
+async function answered(path: string, count: number): Promise<void> {
+	const deadline = Date.now() + 20_000;
+	while ((await fx.control.requests(path)).filter((r) => r.status !== undefined).length < count) {
+		if (Date.now() > deadline) throw new Error(`${path}: fewer than ${count} requests answered in time`);
+		await wait(20);
+	}
+}
+
 const errorsOf = (result: RunResult) => out(result).map((item) => item.json.error as string | undefined);
 
 describe('Stop: nothing that never reached the provider is recorded as possibly sent', () => {
 	it('an order waiting out a 429 is given back: the run ends at once as canceled, and the next run sends the order', async () => {
 		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '3', path: 'CreateSalesOrder', count: 1 });
 		const input = orders('STOP429', 1);
-		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(input), fx.credential()), 400);
+		const run = startWorkflow(createWorkflow(input), fx.credential());
+		// stopped while it waits out the Retry-After (3 s): the 429 answered, then a moment for the answer to arrive
+		await answered('CreateSalesOrder', 1);
+		const { result, wentOnMs } = await stopAfter(run, 200);
 		expect(wentOnMs).toBeLessThan(1_000);
 		expect(result.run.status).toBe('canceled');
 		expect(result.error?.message).toBe('The execution was canceled before the request to /api/SalesOrder/CreateSalesOrder was sent');
