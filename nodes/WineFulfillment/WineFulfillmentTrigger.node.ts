@@ -7,7 +7,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { advance, coveredFrom, rememberedPart, storedState, windowStart, type Candidate, type EventState, type WindowRead } from './trigger/cursor';
+import {
+	advance,
+	coveredFrom,
+	rememberedPart,
+	seedToTake,
+	storedState,
+	windowStart,
+	type Candidate,
+	type EventState,
+	type SeedRecord,
+	type WindowRead,
+} from './trigger/cursor';
 import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
 import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, SECOND, isoSecond } from './trigger/time';
 import { readNewest, readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
@@ -274,13 +285,62 @@ const storeState = (run: PollRun, next: EventState) => {
 	storeOf(run.ctx).events = { [run.event]: next };
 };
 
+/**
+ * Where each trigger node's seed is recorded in the workflow's global static data (see SeedRecord), by node id: two
+ * trigger nodes of one workflow keep theirs apart.
+ */
+const SEEDS_KEY = 'wineFulfillmentTriggerSeeds';
+
+/** The node's key among the recorded seeds: its id (its name where an old workflow's node has none) */
+const seedKey = (ctx: IPollFunctions) => {
+	const node = ctx.getNode();
+	return node.id || node.name;
+};
+
+/** The recorded seeds of the workflow's trigger nodes, when the global static data holds such an object */
+function recordedSeeds(ctx: IPollFunctions): IDataObject | undefined {
+	const seeds = ctx.getWorkflowStaticData('global')[SEEDS_KEY];
+	return typeof seeds === 'object' && seeds !== null && !Array.isArray(seeds) ? (seeds as IDataObject) : undefined;
+}
+
+/**
+ * The seed this node recorded, for a poll that finds no state of its Event and would seed (Start From 0): the poll goes
+ * on from it as from a stored state when it was read for the same Event under the same filters within the last 24 hours
+ * (seedToTake). n8n 2.x's durable poll cursors throw away the activation poll's node static data when it emits nothing.
+ */
+const seedOfNode = (run: PollRun, query: string): EventState | undefined =>
+	seedToTake(recordedSeeds(run.ctx)?.[seedKey(run.ctx)], run.event, query, Date.now());
+
+/**
+ * After a poll's state is stored: a poll that seeded records its seed (replacing the node's earlier one); one that went
+ * on from a stored state of its own removes the node's seed, which then is of no more use. A poll that went on from the
+ * seed leaves it: should n8n not keep that poll's state after all, the next poll takes it again. The seeds object is
+ * replaced through the static data's own object, so that n8n sees the change.
+ */
+function keepSeed(run: PollRun, next: EventState, how: 'seeded' | 'fromSeed' | 'fromOwnState', query: string): void {
+	if (how === 'fromSeed') return;
+	const key = seedKey(run.ctx);
+	const seeds = recordedSeeds(run.ctx);
+	if (how === 'fromOwnState' && !(seeds && key in seeds)) return;
+	const { [key]: _earlier, ...others } = seeds ?? {};
+	const record: SeedRecord = { event: run.event, query, at: new Date(Date.now()).toISOString(), state: JSON.parse(JSON.stringify(next)) as EventState };
+	const kept: IDataObject = how === 'seeded' ? { ...others, [key]: record as unknown as IDataObject } : others;
+	const global = run.ctx.getWorkflowStaticData('global');
+	if (Object.keys(kept).length) global[SEEDS_KEY] = kept;
+	else delete global[SEEDS_KEY];
+}
+
 /** Orders on hold: the whole list each poll; what was not in the last one is new. */
 async function pollSnapshot(run: PollRun, source: SnapshotEvent): Promise<IDataObject[]> {
 	if (run.ctx.getMode() === 'manual') return (await source.fetch(run.ctx)).map((c) => c.record).reverse();
-	const prior = ownState(run);
+	const signature = JSON.stringify(run.filters);
+	const own = ownState(run);
+	const prior = own ?? seedOfNode(run, signature);
 	const candidates = await source.fetch(run.ctx);
 	const now = Date.now();
-	storeState(run, { cursor: isoSecond(now), seen: Object.fromEntries(candidates.map((c) => [c.key, now])) });
+	const next: EventState = { cursor: isoSecond(now), seen: Object.fromEntries(candidates.map((c) => [c.key, now])) };
+	storeState(run, next);
+	keepSeed(run, next, own ? 'fromOwnState' : prior ? 'fromSeed' : 'seeded', signature);
 	return prior ? candidates.filter((c) => !(c.key in prior.seen)).map((c) => c.record) : [];
 }
 
@@ -322,7 +382,10 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	const localNow = Date.now();
 	const query = source.query(run.filters, run.ctx.getTimezone());
 	const signature = JSON.stringify(run.filters);
-	let state = ownState(run);
+	const own = ownState(run);
+	// no state of its own, no Start From: the seed of the activation poll, where n8n did not keep that poll's state
+	const fromSeed = own || run.startFromHours > 0 ? undefined : seedOfNode(run, signature);
+	let state = own ?? fromSeed;
 	let seed = false;
 	if (!state) {
 		const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
@@ -354,6 +417,8 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	// Every request of the read succeeded: only now does the stored state move, with what is emitted.
 	const outcome = advance(state, read, { field: source.field, query: signature, lookbackMs: run.lookbackMs, localNow, seed, readFrom: from });
 	storeState(run, outcome.next);
+	if (seed) keepSeed(run, outcome.next, 'seeded', signature);
+	else if (own) keepSeed(run, outcome.next, 'fromOwnState', signature);
 	return outcome.emit;
 }
 

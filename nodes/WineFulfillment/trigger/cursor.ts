@@ -1,7 +1,7 @@
 // The polling trigger's stored state and what one poll emits: a cursor on the provider's clock and a bounded set of seen keys.
 import type { IDataObject } from 'n8n-workflow';
 
-import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, SECOND, floorSecond, isoSecond } from './time';
+import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, SECOND, floorSecond, isoSecond } from './time';
 
 export interface EventState {
 	/**
@@ -116,6 +116,41 @@ export function storedState(value: unknown): EventState | undefined {
 	if (typeof state.seen !== 'object' || state.seen === null || Array.isArray(state.seen)) return undefined;
 	if (!Object.values(state.seen).every((ref) => typeof ref === 'number' && Number.isFinite(ref))) return undefined;
 	return state as EventState;
+}
+
+/**
+ * A seed (the state of a first poll that only remembers where things stand) as the poll also records it in the
+ * workflow's global static data, by node. n8n 2.x's durable poll cursors stage the node's static data of the
+ * activation poll and throw it away when that poll emits nothing, while the global static data stays the workflow's
+ * own (saved after activation, loaded by every scheduled poll): the next poll that finds no state of its Event goes
+ * on from this seed instead of seeding again, which would pass over what happened in between.
+ */
+export interface SeedRecord {
+	event: string;
+	/** the filters' signature it was read under */
+	query: string;
+	/** ISO 8601, our clock: when it was recorded */
+	at: string;
+	state: EventState;
+}
+
+/**
+ * How long after it was recorded a seed is taken: the gap it bridges is the activation poll to the first scheduled
+ * poll, one poll interval (up to Every Day). A seed found later was left behind (the poll after it failed for a day,
+ * the workflow deactivated at once and activated again days later): going on from it would turn Start From 0, "start
+ * from now", into a backfill of all the days since, so such a poll starts from now again.
+ */
+export const SEED_TAKEN_WITHIN_MS = DAY;
+
+/** The seed recorded for a node that a poll of `event` under the filters `query` goes on from, at `localNow`; else undefined. */
+export function seedToTake(value: unknown, event: string, query: string, localNow: number): EventState | undefined {
+	if (typeof value !== 'object' || value === null) return undefined;
+	const record = value as Partial<SeedRecord>;
+	if (record.event !== event || record.query !== query || !isStoredTime(record.at)) return undefined;
+	const age = localNow - Date.parse(record.at as string);
+	// a seed recorded ahead of our clock by more than a cursor may be (the clock went back further) is not taken either
+	if (age > SEED_TAKEN_WITHIN_MS || age < -CURSOR_AHEAD_LIMIT_MS) return undefined;
+	return storedState(record.state);
 }
 
 /** The lookback actually applied: at least one second, for records stamped in the second the cursor stands on. */
