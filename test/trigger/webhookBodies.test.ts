@@ -5,29 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@n8n/backend-common';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { runWebhook, WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
+import { runWebhook } from '../harness/harness';
+import { WEBHOOK_NODE as NODE, WEBHOOK_STATIC_KEY as STATIC_KEY, WEBHOOK_AUTH_ID as AUTH_ID, WEBHOOK_SECRET as secret, webhookWorkflow as workflowJson } from '../harness/webhook';
 
-const NODE = 'Tracking Webhook';
-const STATIC_KEY = `node:${NODE}`;
-const AUTH_ID = 'webhook-auth-1';
-const secret = { headerName: 'X-Webhook-Secret', headerSecret: 's3cret-value-42', user: 'provider', password: 'pw-7781' };
 
-function workflowJson(parameters: INodeParameters = {}): WorkflowJson {
-	return {
-		nodes: [
-			{
-				id: randomUUID(),
-				name: NODE,
-				type: WEBHOOK_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters,
-				credentials: { wineFulfillmentWebhookApi: { id: AUTH_ID, name: 'Webhook secret' } },
-			},
-		],
-		connections: {},
-	};
-}
 
 const update = (msg: IDataObject = {}, top: IDataObject = {}): IDataObject => ({
 	event: 'tracking_update',

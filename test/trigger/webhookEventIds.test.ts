@@ -5,37 +5,17 @@
 // editor's "Listen for test event", mode 'manual') neither check nor record ids.
 import { randomUUID } from 'node:crypto';
 import { WebhookContext } from 'n8n-core';
-import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INodeExecutionData, type INodeParameters, type WorkflowExecuteMode } from 'n8n-workflow';
+import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INodeExecutionData, type WorkflowExecuteMode } from 'n8n-workflow';
 
 import * as harness from '../harness/harness';
-import { WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
+import type { WorkflowJson } from '../harness/harness';
+import { WEBHOOK_NODE as NODE, WEBHOOK_STATIC_KEY as STATIC_KEY, WEBHOOK_AUTH_ID as AUTH_ID, WEBHOOK_SECRET as secret, webhookWorkflow as workflowJson } from '../harness/webhook';
 
 type Harness = typeof harness;
 
-const NODE = 'Tracking Webhook';
-const STATIC_KEY = `node:${NODE}`;
-const AUTH_ID = 'webhook-auth-1';
-const secret = { headerName: 'X-Webhook-Secret', headerSecret: 's3cret-value-42', user: 'provider', password: 'pw-7781' };
 const credentials: Record<string, ICredentialDataDecryptedObject> = { [AUTH_ID]: secret };
 const MINUTE = 60_000;
 
-/** A workflow holding one webhook trigger; a node id of its own keeps each test's held event ids apart. */
-function workflowJson(parameters: INodeParameters = {}): WorkflowJson {
-	return {
-		nodes: [
-			{
-				id: randomUUID(),
-				name: NODE,
-				type: WEBHOOK_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters,
-				credentials: { wineFulfillmentWebhookApi: { id: AUTH_ID, name: 'Webhook secret' } },
-			},
-		],
-		connections: {},
-	};
-}
 
 function update(eventId: string = randomUUID(), tag = 'Delivered'): IDataObject {
 	return { event: 'tracking_update', event_id: eventId, msg: { tag, tracking_number: '1ZSBX0000000042', checkpoints: [] } };

@@ -3,35 +3,14 @@
 // update, and the credential's test when n8n hands it no data.
 import { randomUUID } from 'node:crypto';
 import { HookContext } from 'n8n-core';
-import { Workflow, type ICredentialsDecrypted, type ICredentialTestFunctions, type IDataObject, type INode, type INodeParameters } from 'n8n-workflow';
+import { Workflow, type ICredentialsDecrypted, type ICredentialTestFunctions, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
-import { additionalData, NodeTypes, runWebhook, WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
+import { additionalData, NodeTypes, runWebhook, type WorkflowJson } from '../harness/harness';
+import { WEBHOOK_NODE as NODE, WEBHOOK_STATIC_KEY as STATIC_KEY, WEBHOOK_AUTH_ID as AUTH_ID, WEBHOOK_SECRET as secret, webhookWorkflow as workflowJson } from '../harness/webhook';
 
-const NODE = 'Tracking Webhook';
-const STATIC_KEY = `node:${NODE}`;
-const AUTH_ID = 'webhook-auth-1';
-const secret = { headerName: 'X-Webhook-Secret', headerSecret: 's3cret-value-42', user: 'provider', password: 'pw-7781' };
 const MINUTE = 60_000;
 
-/** A workflow holding one webhook trigger; a node id of its own keeps each test's held event ids apart. */
-function workflowJson(parameters: INodeParameters = {}, node: Partial<INode> = {}): WorkflowJson {
-	return {
-		nodes: [
-			{
-				id: randomUUID(),
-				name: NODE,
-				type: WEBHOOK_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters,
-				credentials: { wineFulfillmentWebhookApi: { id: AUTH_ID, name: 'Webhook secret' } },
-				...node,
-			},
-		],
-		connections: {},
-	};
-}
 
 function update(eventId: string = randomUUID(), msg: IDataObject = { tag: 'InTransit', tracking_number: '1ZSBX0000000042', checkpoints: [] }): IDataObject {
 	return { event: 'tracking_update', event_id: eventId, msg };

@@ -5,29 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { NodeOperationError, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
-import { runWebhook, WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
+import { runWebhook } from '../harness/harness';
+import { WEBHOOK_NODE as NODE, WEBHOOK_AUTH_ID as AUTH_ID, WEBHOOK_SECRET as secret, webhookWorkflow as workflowJson } from '../harness/webhook';
 
-const NODE = 'Tracking Webhook';
-const AUTH_ID = 'webhook-auth-1';
-const secret = { headerName: 'X-Webhook-Secret', headerSecret: 's3cret-value-42', user: 'provider', password: 'pw-7781' };
 const TAGS_LISTED = 'Pending, InfoReceived, InTransit, OutForDelivery, AttemptFail, Delivered, AvailableForPickup, Exception, Expired';
 
-function workflowJson(parameters: INodeParameters = {}): WorkflowJson {
-	return {
-		nodes: [
-			{
-				id: randomUUID(),
-				name: NODE,
-				type: WEBHOOK_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters,
-				credentials: { wineFulfillmentWebhookApi: { id: AUTH_ID, name: 'Webhook secret' } },
-			},
-		],
-		connections: {},
-	};
-}
 
 const update = (tag: string, eventId: string = randomUUID()): IDataObject => ({ event: 'tracking_update', event_id: eventId, msg: { tag, tracking_number: '1Z', checkpoints: [] } });
 
