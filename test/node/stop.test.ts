@@ -22,13 +22,42 @@ async function stopAfter(run: StartedRun, afterMs: number): Promise<{ result: Ru
 	return { result, wentOnMs: Date.now() - stoppedAt, stoppedAt };
 }
 
+/** Requests that reached the sandbox, by path, as they arrive (the sandbox logs a request when it answers it). */
+let arrived: string[] = [];
+beforeEach(() => {
+	arrived = [];
+	const match = fx.sandbox.faults.match.bind(fx.sandbox.faults);
+	jest.spyOn(fx.sandbox.faults, 'match').mockImplementation((path, stage) => {
+		if (stage === 'before') arrived.push(path);
+		return match(path, stage);
+	});
+});
+afterEach(() => jest.restoreAllMocks());
+
 /**
- * The requests to `path` the sandbox received, once those on their way have been answered; none may have been sent
- * after the stop (the sandbox logs a request when it arrives: 100 ms for one sent just before it to arrive).
+ * Stops the run once `count` requests to `path` have reached the sandbox (a moment after, for the last one to be on its
+ * way for sure): on a busy machine a run takes a while to send, so a fixed delay may stop it before or after.
+ */
+async function stopOnArrival(run: StartedRun, path: string, count: number) {
+	const deadline = Date.now() + 20_000;
+	while (arrived.filter((p) => p.endsWith(path)).length < count) {
+		if (Date.now() > deadline) throw new Error(`${path}: fewer than ${count} requests arrived in time`);
+		await wait(5);
+	}
+	return await stopAfter(run, 20);
+}
+
+/**
+ * The requests to `path` the sandbox received, once every one that arrived has been answered; none may have been sent
+ * after the stop (the sandbox logs a request when it answers it, stamped with when it arrived).
  */
 async function receivedBy(path: string, stoppedAt: number): Promise<number> {
-	await wait(500);
-	const requests = await fx.control.requests(path);
+	const deadline = Date.now() + 20_000;
+	let requests = await fx.control.requests(path);
+	while (requests.length < arrived.filter((p) => p.endsWith(path)).length && Date.now() < deadline) {
+		await wait(50);
+		requests = await fx.control.requests(path);
+	}
 	expect(requests.filter((r) => r.at > stoppedAt + 100)).toEqual([]);
 	return requests.length;
 }
@@ -69,7 +98,8 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		const input = orders('STOPQ', 12);
 		const numbers = input.map((i) => String(i.OrderNo));
 		const json = createWorkflow(input, { requestOptions: { concurrency: 2 } }, { continueOnFail: true });
-		const { result, stoppedAt } = await stopAfter(startWorkflow(json, fx.credential()), 700);
+		// the third pair on its way
+		const { result, stoppedAt } = await stopOnArrival(startWorkflow(json, fx.credential()), 'CreateSalesOrder', 5);
 		expect(result.run.status).toBe('canceled');
 		// the third pair was on its way at the stop (on an idle machine): nothing after it was sent
 		const sent = await receivedBy('CreateSalesOrder', stoppedAt);
@@ -102,7 +132,7 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 			}),
 			{ items: input, continueOnFail: true, typeVersion: 2 },
 		);
-		const { result, stoppedAt } = await stopAfter(startWorkflow(batch, fx.credential()), 150);
+		const { result, stoppedAt } = await stopOnArrival(startWorkflow(batch, fx.credential()), 'BatchSalesOrder', 1);
 		expect(result.run.status).toBe('canceled');
 		// the first chunk was on its way at the stop
 		expect(await receivedBy('BatchSalesOrder', stoppedAt)).toBe(1);
@@ -122,7 +152,7 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		await fx.control.fault({ kind: 'latency', ms: 300, path: 'CreateSalesOrder' });
 		const input = orders('STOPW', 5);
 		const json = createWorkflow(input, { requestOptions: { concurrency: 1 } });
-		const { result, stoppedAt } = await stopAfter(startWorkflow(json, fx.credential()), 450);
+		const { result, stoppedAt } = await stopOnArrival(startWorkflow(json, fx.credential()), 'CreateSalesOrder', 2);
 		expect(result.run.status).toBe('canceled');
 		expect(await receivedBy('CreateSalesOrder', stoppedAt)).toBe(2);
 		// the first was answered, the second was on its way at the stop: the provider may have it (it was created)
@@ -137,7 +167,7 @@ describe('Stop: the node stops waiting', () => {
 	it('a Return All read stopped between pages ends at once: the cancelled request is not retried', async () => {
 		await fx.control.fault({ kind: 'latency', ms: 400, path: 'GetStatus' });
 		const json = actionWorkflow({ resource: 'inventory', operation: 'getStatus', returnAll: true, options: { pageSize: 5 } }, { typeVersion: 2 });
-		const { result, wentOnMs, stoppedAt } = await stopAfter(startWorkflow(json, fx.credential()), 1_000);
+		const { result, wentOnMs, stoppedAt } = await stopOnArrival(startWorkflow(json, fx.credential()), 'GetStatus', 2);
 		// it was 26 to 52 s: 8 retries of a request the stop cancels at once, then "Could not reach the provider"
 		expect(wentOnMs).toBeLessThan(1_000);
 		expect(result.run.status).toBe('canceled');
