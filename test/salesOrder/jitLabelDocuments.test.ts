@@ -6,6 +6,7 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
 import { ONE_PIXEL_PNG, minimalPdf } from '../sandbox/salesOrder/label';
+import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { salesOrder } from './helpers';
 
 const fx = useSandbox();
@@ -258,5 +259,100 @@ describe('Generate JIT Label: padding after the end marker', () => {
 		const cut = Buffer.concat([whole.subarray(0, whole.length - 20), tail]);
 		const { result } = await labelWith(cut, 'application/pdf');
 		expect(result.error?.message).toMatch(/it sent an incomplete PDF document .*no %%EOF in its last 1,024 bytes/);
+	});
+});
+
+describe('Generate JIT Label: binary properties of the other documents', () => {
+	it('members with the same camelCase get the next free number each; a member with no letters goes to "document"', async () => {
+		const { result, out } = await labelWith({
+			LabelData: b64(LABEL),
+			PackingSlip: b64(SLIP),
+			packing_slip: b64(SLIP),
+			'packing slip': b64(SLIP),
+			'--': b64(ONE_PIXEL_PNG),
+		});
+		expect(result.error).toBeUndefined();
+		expect((out[0].json.Documents as IDataObject[]).map((d) => [d.Member, d.BinaryProperty, d.FileName])).toEqual([
+			['LabelData', 'data', 'label-JIT-DOCS.pdf'],
+			['PackingSlip', 'packingSlip', 'packing-slip-JIT-DOCS.pdf'],
+			['packing_slip', 'packingSlip2', 'packing-slip-JIT-DOCS.pdf'],
+			['packing slip', 'packingSlip3', 'packing-slip-JIT-DOCS.pdf'],
+			['--', 'document', 'document-JIT-DOCS.png'],
+		]);
+		expect(Object.keys(out[0].binary ?? {}).sort()).toEqual(['data', 'document', 'packingSlip', 'packingSlip2', 'packingSlip3']);
+		expect(out[0].binary!.document).toMatchObject({ mimeType: 'image/png', fileName: 'document-JIT-DOCS.png' });
+	});
+
+	it('member names that echo a secret are masked, for the label and for the documents beside it', async () => {
+		const token = SANDBOX_CREDENTIALS.token;
+		const { result, out } = await labelWith({ [`Label${token}`]: b64(LABEL), [`Slip${token}`]: b64(SLIP) });
+		expect(result.error).toBeUndefined();
+		expect((out[0].json.Documents as IDataObject[]).map((d) => [d.Member, d.BinaryProperty])).toEqual([
+			['Label***', 'data'],
+			['Slip***', 'slip'],
+		]);
+		expect(JSON.stringify(out[0])).not.toContain(token);
+	});
+});
+
+describe('Generate JIT Label: how base64 and data: URLs are read', () => {
+	const said = (message?: string) => message?.replace('The provider did not answer with a PDF document: it sent ', '');
+
+	it('white space around "base64" in a data: URL\'s head is read past', async () => {
+		const { result, out } = await labelWith({ LabelData: `data:application/pdf; base64 ,${b64(LABEL)}` });
+		expect(result.error).toBeUndefined();
+		expect(bytesOf(out[0], 'data').equals(LABEL)).toBe(true);
+	});
+
+	it.each([
+		['a parameter after ";base64"', 'data:application/pdf;base64;name=x.pdf,'],
+		['"base64" followed by more letters', 'data:application/pdf;base64x,'],
+	])('a data: URL with %s is not base64', async (_case, head) => {
+		const { result } = await labelWith({ LabelData: `${head}${b64(LABEL)}` });
+		expect(said(result.error?.message)).toBe('a JSON object without a document (members LabelData): LabelData is a data: URL that is not base64');
+	});
+
+	it('a data: URL whose head runs past 1,024 characters is not read as one', async () => {
+		const { result } = await labelWith({ LabelData: `data:application/pdf;name=${'x'.repeat(1100)};base64,${b64(LABEL)}` });
+		expect(said(result.error?.message)).toBe('a JSON object without a document (members LabelData): LabelData is not valid base64 (":" at character 5)');
+	});
+
+	it.each([
+		['"=" after a text that is not whole groups of 4', 'QUJD=', 5],
+		['"=" inside whole groups of 4', 'QU=DQUJD', 3],
+	])('%s is refused as not valid base64', async (_case, LabelData, at) => {
+		const { result } = await labelWith({ LabelData });
+		expect(said(result.error?.message)).toBe(
+			`a JSON object without a document (members LabelData): LabelData is not valid base64 ("=" at character ${at})`,
+		);
+	});
+
+	it('a member outside the document names that only mentions "data:" is not taken for the document meant', async () => {
+		const { result } = await labelWith({ Note: 'see data: here' });
+		expect(said(result.error?.message)).toBe('a JSON object without a document (members Note)');
+	});
+
+	it('base64 of the PDF labelled as another text type (text/html) is quoted as text, not decoded', async () => {
+		const { result } = await labelWith(b64(LABEL), 'text/html');
+		expect(said(result.error?.message)).toMatch(/^text \(text\/html\): "JVBERi/);
+	});
+
+	it('a bare base64 body holding an incomplete PDF says it came in base64', async () => {
+		const { result } = await labelWith(b64(LABEL.subarray(0, 200)), 'text/plain');
+		expect(said(result.error?.message)).toBe('an incomplete PDF document in base64 (the document is incomplete: no %%EOF in its last 1,024 bytes)');
+	});
+
+	it('a bare body of base64 letters that does not decode: from 256 bytes named invalid base64, below that quoted', async () => {
+		const at256 = await labelWith(`${'A'.repeat(100)}=${'A'.repeat(155)}`, 'text/plain');
+		expect(said(at256.result.error?.message)).toBe('text (text/plain) that is not valid base64 ("=" at character 101)');
+		const at255 = await labelWith(`${'A'.repeat(100)}=${'A'.repeat(154)}`, 'text/plain');
+		expect(said(at255.result.error?.message)).toMatch(/^text \(text\/plain\): "AAAA/);
+	});
+});
+
+describe('Generate JIT Label: an empty answer', () => {
+	it('200 with no body is refused as an empty answer, naming its content type', async () => {
+		const { result } = await labelWith(Buffer.alloc(0), 'application/pdf');
+		expect(result.error?.message).toBe('The provider did not answer with a PDF document: it sent an empty answer (content type application/pdf)');
 	});
 });

@@ -1,7 +1,14 @@
 // The pagination helper called directly against in-memory providers: what it asks for, when, and what it yields.
 import type { IDataObject } from 'n8n-workflow';
 
-import { PagingError, RecordsChangedError, paginate, paginatePages, type PaginateOptions } from '../../nodes/WineFulfillment/transport/pagination';
+import {
+	PagingError,
+	RecordsChangedError,
+	pageRecords,
+	paginate,
+	paginatePages,
+	type PaginateOptions,
+} from '../../nodes/WineFulfillment/transport/pagination';
 
 interface ProviderOptions {
 	/** records the provider holds */
@@ -388,5 +395,22 @@ describe('paginatePages, reading TotalRecordCount', () => {
 		const p = endless(20, { MoreRecords: false });
 		expect(await all({ style: 'pageNumber', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage })).toEqual(ids(20));
 		expect(p.calls.map((c) => c.PageNumber)).toEqual([1, 2]);
+	});
+});
+
+describe('pageRecords', () => {
+	it('a page whose records member is missing or null is an error answer, not a wrong list: its message is shown', () => {
+		expect(() => pageRecords({ Message: 'Customer locked' }, 'Records')).toThrow(
+			new PagingError('The provider answered a page without its records (Records): Customer locked'),
+		);
+		expect(() => pageRecords({ Records: null, Message: 'Customer locked' }, 'Records')).toThrow(
+			new PagingError('The provider answered a page without its records (Records): Customer locked'),
+		);
+	});
+
+	it('a records member that is there but no list is said to be no list', () => {
+		expect(() => pageRecords({ Records: 'none', Message: 'odd' }, 'Records')).toThrow(
+			new PagingError('The provider answered a page without its records (Records is not a list): odd'),
+		);
 	});
 });
