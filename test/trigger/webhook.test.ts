@@ -74,8 +74,14 @@ describe('tracking webhook trigger', () => {
 			const ids = Array.from({ length: 300 }, () => randomUUID());
 			staticData = { 'node:Tracking Webhook': { recentEventIds: [...(((staticData['node:Tracking Webhook'] as IDataObject)?.recentEventIds as string[]) ?? []), ...ids] } };
 		}
-		const result = await deliver(update(), {}, staticData);
-		expect(((result.staticData['node:Tracking Webhook'] as IDataObject).recentEventIds as string[]).length).toBe(2000);
+		const event = update();
+		const result = await deliver(event, {}, staticData);
+		const stored = (staticData['node:Tracking Webhook'] as IDataObject).recentEventIds as string[];
+		expect((result.staticData['node:Tracking Webhook'] as IDataObject).recentEventIds).toEqual([...stored.slice(101), event.event_id]);
+		// a stored id pushed out of the 2000 most recent is no longer recognised, the oldest one kept still is
+		const saved = JSON.parse(JSON.stringify(result.staticData)) as IDataObject;
+		expect((await deliver(update('InTransit', stored[101]), {}, saved)).response).toMatchObject({ duplicate: true });
+		expect((await deliver(update('InTransit', stored[100]), {}, saved)).items.map((item) => item.json.eventId)).toEqual([stored[100]]);
 	});
 
 	it('answers 400 to a malformed body and emits nothing', async () => {

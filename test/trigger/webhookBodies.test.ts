@@ -70,6 +70,9 @@ describe('tracking webhook trigger: bodies answered 2xx and emitted', () => {
 		expect(numbers.trackingNumber).toBe('123456789012');
 		expect((numbers.msg as IDataObject).tracking_number).toBe(123456789012);
 		expect((await item(update({ tracking_number: '' }))).trackingNumber).toBeNull();
+		// a number beyond JSON's range: n8n's JSON parser reads 1e400 as Infinity, which names no parcel
+		const beyond = await item(update({ tracking_number: JSON.parse('1e400') as number, order_id: JSON.parse('-1e400') as number, order_number: 'SO-9' }));
+		expect({ trackingNumber: beyond.trackingNumber, orderNumber: beyond.orderNumber }).toEqual({ trackingNumber: null, orderNumber: 'SO-9' });
 	});
 });
 
@@ -86,6 +89,12 @@ describe('tracking webhook trigger: another kind of event', () => {
 			expect(warned.join()).not.toContain(secret.headerSecret);
 			// an event kind without a msg is answered the same
 			expect((await deliver({ event: 'shipment_created', event_id: randomUUID() })).status).toBe(200);
+			// a long event kind is named by its first 60 characters
+			log.mockClear();
+			expect((await deliver({ event: `x${'y'.repeat(58)}z${'!'.repeat(200)}`, event_id: randomUUID() })).status).toBe(200);
+			expect(log.mock.calls.filter(([level]) => level === 'warn').map(([, message]) => message)).toEqual([
+				`${NODE}: ignored a delivery of event "x${'y'.repeat(58)}z": this trigger handles tracking_update only`,
+			]);
 		} finally {
 			log.mockRestore();
 		}
@@ -100,6 +109,7 @@ describe('tracking webhook trigger: bodies still refused (400), which are no tra
 		['no event_id', { ...update(), event_id: undefined }, 'event_id is required'],
 		['an event_id that is no UUID', { ...update(), event_id: 'evt-42' }, 'event_id must be a UUID'],
 		['no event', { ...update(), event: undefined }, 'event is required'],
+		['an event that is not text', { ...update(), event: 5 }, 'event must be text'],
 		['no msg', { ...update(), msg: undefined }, 'msg is required'],
 		['a msg that is a list', { ...update(), msg: [] }, 'msg must be an object'],
 		['a msg without a tag', { ...update(), msg: { tracking_number: '1Z' } }, 'msg.tag is required'],

@@ -151,6 +151,7 @@ describe('tracking webhook trigger: event ids stored when deliveries overlap (n8
 		expect(results.map((r) => r.items.length)).toEqual([1, 0]);
 		expect(results[1].response).toEqual(DUPLICATE);
 		// the dropped delivery assigned nothing: n8n does not save its static data (its copy is older)
+		expect(again.workflow.staticData.__dataChanged).toBe(false);
 		db.save(first.workflow);
 		db.save(again.workflow);
 		expect(db.ids()).toEqual([String(event.event_id)]);
@@ -253,6 +254,18 @@ describe('tracking webhook trigger: copies saved before later deliveries, and id
 		now += 16 * MINUTE;
 		const retry = delivery(json, later[3], db);
 		expect(await retry.run()).toMatchObject({ status: 200, response: DUPLICATE, items: [] });
+	});
+
+	it('an id stored twice in two letter cases (an older version kept ids as sent) is kept once when a delivery stores the list', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const stored = randomUUID();
+		db.row = JSON.stringify({ [STATIC_KEY]: { recentEventIds: [stored.toUpperCase(), stored] } });
+		const event = update();
+		const d = delivery(json, event, db);
+		expect((await d.run()).items).toHaveLength(1);
+		db.save(d.workflow);
+		expect(db.ids()).toEqual([stored, String(event.event_id)]);
 	});
 
 	it('an id stored by another process that an in-flight copy of this process holds is recognised', async () => {

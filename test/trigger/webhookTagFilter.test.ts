@@ -61,6 +61,7 @@ describe('tracking webhook trigger: Only These Tags from an expression', () => {
 			await expect(delivery).rejects.toThrow(`(allowed: ${TAGS_LISTED})`);
 			// the node's error: n8n shows it on the node and in the execution list, with the field's hint
 			await expect(delivery).rejects.toBeInstanceOf(NodeOperationError);
+			await expect(delivery).rejects.toMatchObject({ description: 'Choose tags from the list, or give an expression a list or comma-separated text of these tags. Empty emits every tag.' });
 		}
 	});
 });

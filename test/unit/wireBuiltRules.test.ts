@@ -1,7 +1,7 @@
 // Wire schemas' rules set where a schema is built (its messages, trimming, bounds), each checked on a schema built inside the test.
 // A schema is built on first use (wire/common.ts onFirstUse): with per-test coverage, a mutation run credits its build to the
 // first test of a file that uses it, so a copy of the module loaded afresh here makes each test build what it checks.
-import { addressValidationBody, fresh, issueAt, outcome } from './schemaResults';
+import { addressValidationBody, fresh, issueAt, outcome, parsed } from './schemaResults';
 
 type Commerce = typeof import('../../nodes/WineFulfillment/wire/commerce');
 type Inventory = typeof import('../../nodes/WineFulfillment/wire/inventory');
@@ -196,6 +196,36 @@ describe('wire/webhook', () => {
 		[{ ...event, msg: { checkpoints: [] } }, 'msg.tag: msg.tag is required'],
 	])('refuses %j', (body, issue) => {
 		expect(outcome(webhook().trackingUpdate, body)).toBe(issue);
+	});
+
+	it.each([
+		[{ event_id: event.event_id }, 'event: event is required'],
+		[{ event: 5, event_id: event.event_id }, 'event: event must be text'],
+	])('every delivery: refuses %j', (body, issue) => {
+		expect(outcome(webhook().webhookEvent, body)).toBe(issue);
+	});
+
+	it.each([
+		[{ ...event, is_tracking_first_tag: 'yes' }, 'is_tracking_first_tag: is_tracking_first_tag must be true or false'],
+		[{ ...event, msg: undefined }, 'msg: msg is required'],
+		[{ ...event, msg: [] }, 'msg: msg must be an object'],
+		[{ ...event, msg: { tag: 5 } }, 'msg.tag: msg.tag must be text'],
+		[{ ...event, msg: { tag: 'Delivered', checkpoints: 'none' } }, 'msg.checkpoints: msg.checkpoints must be a list'],
+	])('tracking update: names the member in %j', (body, issue) => {
+		expect(outcome(webhook().trackingUpdate, body)).toBe(issue);
+	});
+
+	it.each<[unknown, boolean]>([
+		[null, false],
+		['true', true],
+		[' True ', true],
+		['FALSE', false],
+	])('tracking update: is_tracking_first_tag %j is read as %j', (sent, first) => {
+		expect(parsed(webhook().trackingUpdate, { ...event, is_tracking_first_tag: sent })).toMatchObject({ is_tracking_first_tag: first });
+	});
+
+	it('Only These Tags: a value that is neither a text nor a list of texts is refused with the rule', () => {
+		expect(outcome(webhook().onlyTheseTags, null)).toBe(': must be a list of tags or a comma-separated text');
 	});
 });
 
