@@ -187,6 +187,7 @@ export class WineFulfillmentTrigger implements INodeType {
 		// Fetch Test Event stores nothing: it is never held back, nor holds a poll back
 		if (this.getMode() === 'manual') return await pollOnce(run);
 		const node = this.getNode();
+		// Stryker disable next-line StringLiteral: n8n polls only workflows it has stored, all with an id; without one, any text in place of '' keys a node's polls alike (the node part keeps nodes apart)
 		const key = `${this.getWorkflow().id ?? ''}\u0000${node.id || node.name}`;
 		if (reading.has(key)) {
 			this.logger.warn(
@@ -260,16 +261,13 @@ const storeOf = (ctx: IPollFunctions) => ctx.getWorkflowStaticData('node') as { 
 
 /**
  * The stored state of the Event polled, when this version can read it (else undefined, with a warning in n8n's log).
- * The other Events' states are dropped: an Event switched away from and back to starts as on activation (remembers,
- * emits nothing, or Start From), not from a position days old, every record of those days new to it. The Event's own
+ * The other Events' states are dropped when the poll stores its own (storeState): an Event switched away from and back
+ * to starts as on activation (remembers, emits nothing, or Start From), not from a position days old, every record of
+ * those days new to it. The Event's own
  * state is kept however long ago the last poll was: a workflow deactivated and reactivated carries on where it stopped.
  */
 function ownState(run: PollRun): EventState | undefined {
-	const store = storeOf(run.ctx);
-	const stored = store.events?.[run.event];
-	if (store.events && Object.keys(store.events).some((name) => name !== run.event)) {
-		store.events = stored === undefined ? {} : { [run.event]: stored };
-	}
+	const stored = storeOf(run.ctx).events?.[run.event];
 	const state = storedState(stored);
 	if (stored !== undefined && !state) {
 		// n8n keeps static data across deactivation: without this, such a state would fail every poll for good

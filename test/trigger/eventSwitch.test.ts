@@ -113,6 +113,22 @@ describe('trigger: Event changed on an active workflow, then changed back', () =
 	});
 });
 
+describe('trigger: a state stored by an earlier version, with a position for each Event polled', () => {
+	it('the Event polled goes on from its own position (what shipped since is emitted); the others are dropped', async () => {
+		const trigger = new Trigger('newPackage');
+		await trigger.poll();
+		await advance(5 * MINUTE);
+		await trigger.poll();
+		// earlier builds of the node kept every Event's position side by side (n8n keeps static data across updates)
+		const store = trigger.staticData[KEY] as { events: IDataObject };
+		store.events = { newReturn: store.events.newPackage, newPackage: store.events.newPackage, orderOnHold: { cursor: at(pnow() - 3 * DAY), seen: {} } };
+		await control('seed-packages', { count: 2, startAt: at(pnow() + MINUTE), spreadMs: MINUTE });
+		await advance(10 * MINUTE);
+		expect((await trigger.poll()).map((p) => p.orderNumber)).toEqual(['SO-000001', 'SO-000002']);
+		expect(trigger.stored).toEqual(['newPackage']);
+	});
+});
+
 describe('trigger: the same Event after the workflow was deactivated for days (n8n keeps its static data)', () => {
 	it('carries on where the last poll stopped: what shipped meanwhile is emitted', async () => {
 		const trigger = new Trigger('newPackage');

@@ -76,6 +76,28 @@ describe('trigger: Fetch Test Event within the poll budget', () => {
 	}, 60_000);
 });
 
+describe('trigger: Fetch Test Event widens its look back only within the poll budget', () => {
+	// a package shipped 3 days ago, none since: the hour and the day hold nothing, the week holds it
+	const seedDaysAgo = () => control('seed-packages', { count: 1, startAt: at(pnow() - 3 * DAY) });
+	const parameters = { event: 'newPackage', filters: {}, options: { pageSize: 100 } };
+
+	it('with budget left: the day, then the week are read, the package given', async () => {
+		await seedDaysAgo();
+		const result = await fetchTestEvent(parameters, 'GetPackages', { budgetMs: 10_000 });
+		expect(result.items.map((i) => i.json.orderNumber)).toEqual(['SO-000001']);
+		// the provider's present, the hour, the day, the week
+		expect(result.requests).toBe(4);
+	});
+
+	it('with the budget spent on the hour (its answer came exactly at the deadline): no wider look back, nothing given', async () => {
+		await seedDaysAgo();
+		// 4 s of budget, half of it for reading: the provider's present answers at 1 s, the hour at 2 s, the deadline
+		const result = await fetchTestEvent(parameters, 'GetPackages', { budgetMs: 4000 });
+		expect(result.requests).toBe(2);
+		expect(result.items).toEqual([]);
+	});
+});
+
 describe('trigger: Fetch Test Event when more records than a page share the latest second', () => {
 	const shipped = Array.from({ length: 150 }, (_, i) => `SO-${String(i + 1).padStart(6, '0')}`);
 	const seedOneSecond = () => control('seed-packages', { count: 150, startAt: at(pnow() - 10 * MINUTE), spreadMs: 0 });

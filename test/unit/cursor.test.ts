@@ -397,4 +397,10 @@ describe('storedState', () => {
 			expect(storedState(odd)).toBeUndefined();
 		}
 	});
+	it('is none when a seen value is not a finite number of epoch ms: text, null, NaN, Infinity (an edited or imported state)', () => {
+		for (const value of [iso(T), String(T), null, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+			expect(storedState(state({ seen: { a: T, b: value as number } }))).toBeUndefined();
+		}
+		expect(storedState(state({ seen: { a: T, b: 0 } }))).toEqual(state({ seen: { a: T, b: 0 } }));
+	});
 });

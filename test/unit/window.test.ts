@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { countWindow, readWindow, split, type ReadOptions, type WindowQuery } from '../../nodes/WineFulfillment/trigger/window';
+import { countWindow, newestRequests, readNewest, readWindow, split, type NewestOptions, type ReadOptions, type WindowQuery } from '../../nodes/WineFulfillment/trigger/window';
 import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
 import { fakeContext } from './fakeContext';
 
@@ -940,5 +940,132 @@ describe('split', () => {
 
 	it('an empty range is itself', () => {
 		expect(split(5 * S, 5 * S, 4)).toEqual([[5 * S, 5 * S]]);
+	});
+});
+
+describe('newestRequests: the most requests readNewest sends', () => {
+	it('the first one, then 8 a level for as many levels as splitting the seconds by 8 takes to reach one, and two more', () => {
+		// an hour: 8^4 = 4,096 >= 3,600 seconds, so 4 levels, 6 with the two more: 1 + 8 × 6
+		expect(newestRequests(T, T + 3600 * S)).toBe(49);
+		// a week: 8^7 >= 604,800 seconds: 1 + 8 × 9
+		expect(newestRequests(T, T + 7 * 24 * 3600 * S)).toBe(73);
+		// 64 seconds: 2 levels; 65: 3
+		expect(newestRequests(T, T + 64 * S)).toBe(33);
+		expect(newestRequests(T, T + 65 * S)).toBe(41);
+		// a second or none: counted as two seconds (one level)
+		expect(newestRequests(T, T + S)).toBe(25);
+		expect(newestRequests(T, T)).toBe(25);
+	});
+});
+
+describe('readNewest: the most recent records, newest part first', () => {
+	const newest = (more: Partial<NewestOptions> = {}): NewestOptions => ({
+		pageSize: 10,
+		deadline: Number.POSITIVE_INFINITY,
+		presentHint: T,
+		wanted: () => true,
+		...more,
+	});
+	/** `n` records `every` seconds from T, the provider's present a minute after T */
+	const spread = (n: number, every: number) => {
+		const p = new Provider(Array.from({ length: n }, (_, i) => T + i * every * S));
+		p.now = T + 60 * S;
+		return p;
+	};
+	const keysOf = (found: Array<{ key: string }>) => found.map((c) => c.key).sort(byNumber);
+
+	it('a window that fits in one answer: its records, in one request', async () => {
+		const p = spread(3, 10);
+		const { ctx, sent } = p.context();
+		expect(keysOf(await readNewest(ctx, query(), T, T + 60 * S, newest()))).toEqual(range(3));
+		expect(asked(sent)).toEqual([[0, 60, 0, 10]]);
+	});
+
+	it('one that does not fit: split by its count (30 records, 7 a part: 5 parts of 12 s), the newest part read', async () => {
+		const p = spread(30, 2);
+		const { ctx, sent } = p.context();
+		const found = await readNewest(ctx, query(), T, T + 60 * S, newest());
+		expect(asked(sent)).toEqual([
+			[0, 60, 0, 10],
+			[48, 60, 0, 10],
+		]);
+		expect(keysOf(found)).toEqual(range(30).slice(24));
+	});
+
+	describe('an answer without TotalRecordCount', () => {
+		it('MoreRecords false: the window fits, its records in one request', async () => {
+			const p = spread(3, 10);
+			p.withTotal = false;
+			p.withMore = true;
+			const { ctx, sent } = p.context();
+			expect(keysOf(await readNewest(ctx, query(), T, T + 60 * S, newest()))).toEqual(range(3));
+			expect(sent).toHaveLength(1);
+		});
+
+		it('MoreRecords true: it does not; split in 4, the newest part read', async () => {
+			const p = spread(30, 2);
+			p.withTotal = false;
+			p.withMore = true;
+			const { ctx, sent } = p.context();
+			const found = await readNewest(ctx, query(), T, T + 60 * S, newest());
+			expect(asked(sent)).toEqual([
+				[0, 60, 0, 10],
+				[45, 60, 0, 10],
+			]);
+			expect(keysOf(found)).toEqual(range(30).slice(23));
+		});
+
+		it('nor MoreRecords: fewer records than Top fit, as many as Top may not (split in 4, the newest part read)', async () => {
+			const few = spread(3, 10);
+			few.withTotal = false;
+			const one = few.context();
+			expect(keysOf(await readNewest(one.ctx, query(), T, T + 60 * S, newest()))).toEqual(range(3));
+			expect(one.sent).toHaveLength(1);
+
+			const full = spread(10, 6);
+			full.withTotal = false;
+			const two = full.context();
+			const found = await readNewest(two.ctx, query(), T, T + 60 * S, newest());
+			expect(asked(two.sent)).toEqual([
+				[0, 60, 0, 10],
+				[45, 60, 0, 10],
+			]);
+			expect(keysOf(found)).toEqual(['r8', 'r9']);
+		});
+	});
+
+	describe('within the deadline', () => {
+		it('the first request is always sent: past the deadline, the wanted records of its page (recent, not surely the most recent)', async () => {
+			const p = spread(30, 2);
+			p.latency = 1000;
+			useClock(p);
+			const { ctx, sent } = p.context();
+			const found = await readNewest(ctx, query(), T, T + 60 * S, newest({ deadline: 0 }));
+			expect(sent).toHaveLength(1);
+			expect(keysOf(found)).toEqual(range(10));
+		});
+
+		it('another request only when it can end before the deadline, by the slowest answer so far', async () => {
+			const p = spread(30, 2);
+			p.latency = 1000;
+			useClock(p);
+			const { ctx, sent } = p.context();
+			// only r0 is wanted: the newest part (read at 1 s, answered at 2 s) holds none; a third request would end at 3 s
+			const found = await readNewest(ctx, query(), T, T + 60 * S, newest({ deadline: 2500, wanted: (c) => c.key === 'r0' }));
+			expect(asked(sent)).toEqual([
+				[0, 60, 0, 10],
+				[48, 60, 0, 10],
+			]);
+			expect(keysOf(found)).toEqual(['r0']);
+		});
+	});
+
+	it('a filter that matches nothing: it ends after newestRequests requests, without a deadline', async () => {
+		const p = new Provider(Array.from({ length: 3600 }, (_, i) => T + i * S));
+		p.now = T + 3600 * S;
+		const { ctx, sent } = p.context();
+		const found = await readNewest(ctx, query(), T, T + 3600 * S, newest({ wanted: () => false }));
+		expect(found).toEqual([]);
+		expect(sent).toHaveLength(newestRequests(T, T + 3600 * S));
 	});
 });

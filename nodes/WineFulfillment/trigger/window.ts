@@ -367,12 +367,14 @@ export async function readNewest(ctx: IPollFunctions, query: WindowQuery, from: 
 		const total = typeof body.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined;
 		const fits =
 			total !== undefined ? records.length >= total : body.MoreRecords === false || (body.MoreRecords === undefined && records.length < top);
+		// Stryker disable next-line ArithmeticOperator: a present at or before a + SECOND leaves one piece, which becomes [a, b] below: the part is not narrowed, whether the present is a + SECOND or earlier
 		const present = Math.min(b, Math.max(a + SECOND, ceilSecond(query.providerTime(body) ?? options.presentHint)));
 		const count = total === undefined ? 4 : Math.ceil(total / (top * FILL));
 		const pieces = split(a, present, Math.min(NEWEST_PARTS, Math.max(2, count)));
 		// records stamped ahead of the present are the newest: the newest part reaches to the end
 		pieces[pieces.length - 1] = [pieces[pieces.length - 1][0], b];
 		// a part that cannot be narrowed (a second, or a second up to the present, holding more than a page) is read no further
+		// Stryker disable next-line MethodExpression: only a single piece can be [a, b] (of several, the first ends before b and the last starts after a), so some and every agree
 		const narrower = !pieces.some(([x, y]) => x === a && y === b);
 		if (fits || !narrower) {
 			if (wanted.length) return wanted;
