@@ -378,6 +378,22 @@ export async function runWebhook(
 		nodeTypes: new NodeTypes(),
 		staticData: JSON.parse(JSON.stringify(staticData)) as IDataObject,
 	});
+	const answer = await deliverTo(workflow, nodeName, delivery, credentials);
+	return { ...answer, staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject };
+}
+
+/**
+ * One call to `workflow`'s webhook trigger `nodeName`, as n8n's webhook service makes it in `mode` ('webhook': the
+ * Production URL; 'manual': the Test URL): a WebhookContext over the request, the node's webhook(), then n8n's answer
+ * for responseMode "onReceived". The workflow's static data is the caller's (as n8n loads and saves it).
+ */
+export async function deliverTo(
+	workflow: Workflow,
+	nodeName: string,
+	delivery: WebhookDelivery,
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	mode: WorkflowExecuteMode = 'webhook',
+): Promise<Omit<WebhookResult, 'staticData'>> {
 	const node = workflow.getNode(nodeName);
 	if (!node) throw new Error(`No node ${nodeName}`);
 	let status = 200;
@@ -416,7 +432,7 @@ export async function runWebhook(
 		workflowId: workflow.id,
 		workflowExecuteAdditionalData: data,
 	};
-	const context = new WebhookContext(workflow, node, data, 'webhook', webhookData as never, [], null);
+	const context = new WebhookContext(workflow, node, data, mode, webhookData as never, [], null);
 	const type = workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 	if (!type.webhook) throw new Error(`${node.type} has no webhook()`);
 	const result = await type.webhook.call(context);
@@ -425,5 +441,5 @@ export async function runWebhook(
 		// n8n answers "onReceived" at once: the node's own response, or its default message
 		sent = result.webhookResponse ?? { message: 'Workflow was started' };
 	}
-	return { status, response: sent, items, staticData: JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject };
+	return { status, response: sent, items };
 }

@@ -4,8 +4,7 @@
 // wins). Also: a delivery refused for its node's parameters leaves its event id untaken, and test deliveries (the
 // editor's "Listen for test event", mode 'manual') neither check nor record ids.
 import { randomUUID } from 'node:crypto';
-import { WebhookContext } from 'n8n-core';
-import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type INodeExecutionData, type WorkflowExecuteMode } from 'n8n-workflow';
+import { Workflow, type ICredentialDataDecryptedObject, type IDataObject, type WorkflowExecuteMode } from 'n8n-workflow';
 
 import * as harness from '../harness/harness';
 import type { WorkflowJson } from '../harness/harness';
@@ -48,27 +47,7 @@ class Database {
  */
 function delivery(json: WorkflowJson, body: unknown, db: Database, mode: WorkflowExecuteMode = 'webhook', h: Harness = harness) {
 	const workflow = new Workflow({ id: 'webhook-workflow', name: 'webhook', nodes: json.nodes, connections: json.connections, active: mode !== 'manual', nodeTypes: new h.NodeTypes(), staticData: db.load() });
-	async function run() {
-		const node = workflow.getNode(NODE)!;
-		let status = 200;
-		let sent: unknown;
-		const res = {
-			status(code: number) {
-				status = code;
-				return res;
-			},
-			json(value: unknown) {
-				sent = value;
-				return res;
-			},
-		};
-		const data = Object.assign(h.additionalData(credentials), { httpRequest: { body, headers: {}, query: {}, params: {}, method: 'POST' }, httpResponse: res });
-		const webhookData = { httpMethod: 'POST', node: NODE, path: 'tracking', webhookDescription: { name: 'default', httpMethod: 'POST', path: 'tracking', responseMode: 'onReceived' }, workflowId: workflow.id, workflowExecuteAdditionalData: data };
-		const context = new WebhookContext(workflow, node, data, mode, webhookData as never, [], null);
-		const result = await workflow.nodeTypes.getByNameAndVersion(node.type, node.typeVersion).webhook!.call(context);
-		if (!result.noWebhookResponse) sent = result.webhookResponse ?? { message: 'Workflow was started' };
-		return { status, response: sent, items: (result.workflowData?.[0] ?? []) as INodeExecutionData[] };
-	}
+	const run = async () => await h.deliverTo(workflow, NODE, { body }, credentials, mode);
 	return { workflow, run };
 }
 
