@@ -76,7 +76,7 @@ describe("the API credential's Test button", () => {
 	it("agrees with a node run: the web page's Base URL fails a run too", async () => {
 		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', body: '<html>Sign in</html>', as: 'text' });
 		const run = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 }, retry: { maxRetries: 0 } }));
-		expect(run.error?.message).toBe('The provider answered with a body that is not valid JSON');
+		expect(run.error?.message).toBe("The provider answered with a web page instead of the interface's JSON");
 	});
 
 	it('keeps its wording for refused credentials (401), without the secret', async () => {

@@ -57,6 +57,13 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 	const said = provider ? ` The provider said: ${provider}` : '';
 	switch (status) {
 		case 300:
+			// the interface's 300 is the sales orders' (an order number several orders share); other orders go by reference
+			if (endpoint.changes && endpoint.changes !== 'sales order') {
+				return [
+					`Several ${endpoint.changes}s match this Customer Reference No`,
+					`The provider could not tell which ${endpoint.changes} is meant. Check the ${endpoint.changes}s with this reference with the provider before running it again.${said}`,
+				];
+			}
 			return [
 				'Several sales orders match this order number',
 				`Locate the order by its Transaction Reference Number (returned when it was created) instead of the order number.${said}`,
@@ -319,6 +326,22 @@ export function malformedResponseError(node: INode, endpoint: Endpoint, itemInde
 		endpoint.kind === 'write'
 			? 'The request was not resent, because it may have taken effect: check with the provider before running it again.'
 			: 'The query was retried and the answer was still unreadable; try again later.';
+	return new NodeApiError(node, { message }, { message, description, itemIndex });
+}
+
+/**
+ * A success answer that is a web page (a sign-in or portal page): the Base URL does not point at the interface. Not
+ * retried, since asking again brings the same page; `title` names the page when it has one.
+ */
+export function webPageError(node: INode, endpoint: Endpoint, title: string, itemIndex?: number): NodeApiError {
+	const message = "The provider answered with a web page instead of the interface's JSON";
+	const description =
+		`The Base URL answered with a web page${title ? ` ("${title}")` : ''}, such as a sign-in or portal page, not the interface. ` +
+		"Check the Base URL in the Wine Fulfillment API credential: it must be the environment's API address ending in /v3, " +
+		'the environment the credentials were issued for. ' +
+		(endpoint.kind === 'write'
+			? 'The request was not resent; if in doubt, check with the provider before running it again.'
+			: 'The query was not retried: the same page would come back.');
 	return new NodeApiError(node, { message }, { message, description, itemIndex });
 }
 

@@ -24,6 +24,18 @@ export function transactionReferenceOf(body: unknown): string | undefined {
 	return REFERENCE.test(reference) && !/^(null|undefined)$/i.test(reference) ? reference : undefined;
 }
 
+/**
+ * A write's text answer as output members: the transaction reference when the write is a create (its reference,
+ * checked by requireReference) or when the text reads as one (a single word with a digit in it, as the interface's
+ * GUIDs); any other text ("OK", "Cancelled") as ProviderAnswer. Nothing for blank text.
+ */
+export function textAnswer(text: string, created: boolean): { TransactionReferenceNumber?: string; ProviderAnswer?: string } {
+	const answer = text.trim();
+	if (!answer) return {};
+	const reference = transactionReferenceOf(answer);
+	return reference !== undefined && (created || /\d/.test(reference)) ? { TransactionReferenceNumber: reference } : { ProviderAnswer: answer };
+}
+
 /** "sales order" from /api/SalesOrder/CreateSalesOrder, "SKU" from /api/SKU/CreateSKU. */
 function createdThing(endpoint: Endpoint): string {
 	const name = /\/Create(\w+)$/i.exec(endpoint.path)?.[1] ?? 'record';

@@ -23,6 +23,7 @@ import {
 	providerMessage,
 	redirectError,
 	statusError,
+	webPageError,
 	type ConnectionFailure,
 } from './errors';
 import { Secrets } from './secrets';
@@ -47,7 +48,7 @@ export interface RetryPolicy {
 	maxRateLimitRetries: number;
 	/** first backoff step; doubles each retry, with jitter */
 	baseDelayMs: number;
-	/** one backoff wait is never longer than this (a 429's Retry-After is waited for as asked, within maxTotalWaitMs) */
+	/** one backoff wait is never longer than this (a Retry-After is waited for as asked, within maxTotalWaitMs) */
 	maxDelayMs: number;
 	/** all waits of one call together are never longer than this */
 	maxTotalWaitMs: number;
@@ -55,7 +56,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = {
 	maxRetries: 8,
-	// one a second of the budget: a Retry-After of 0 cannot make a call spin
+	// one a second of the budget; a Retry-After of 0 (or a date already past) gets the backoff, so a call never spins
 	maxRateLimitRetries: 120,
 	baseDelayMs: 250,
 	maxDelayMs: 20_000,
@@ -137,6 +138,26 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
 	return date.isValid ? Math.max(0, date.diff(now).as('milliseconds')) : undefined;
 }
 
+/** The wait a Retry-After asks for, when it asks for one: absent, unreadable, 0 or a date already past ask for none. */
+function askedWait(headers: ApiResponse['headers']): number | undefined {
+	const asked = retryAfterMs(headerOf(headers, 'retry-after'));
+	return asked === undefined || asked <= 0 ? undefined : asked;
+}
+
+/** A web page rather than an API answer: declared as HTML, or markup whatever it is declared as. */
+function isWebPage(headers: ApiResponse['headers'], text: string): boolean {
+	return /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(headerOf(headers, 'content-type')) || text.trimStart().startsWith('<');
+}
+
+/** A page's title, to name the page in the error (at most 120 characters); '' when it has none. */
+function pageTitle(page: string): string {
+	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(page)?.[1]?.replace(/\s+/g, ' ').trim() ?? '';
+	return title.length > 120 ? `${title.slice(0, 120)}…` : title;
+}
+
+/** Text that set out to be JSON (an object, a list, a string) and was cut short or garbled. */
+const looksLikeJson = (text: string): boolean => /^\s*[[{"]/.test(text);
+
 function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false; text: string } {
 	if (typeof raw !== 'string') return { ok: true, value: raw };
 	if (raw.trim() === '') return { ok: true, value: undefined };
@@ -206,10 +227,11 @@ export function wireRequest(
 /**
  * Sends one operation to the provider and returns its parsed answer.
  *
- * Retries: a 429 is always retried (Retry-After honoured, else exponential backoff with jitter),
- * within its own bounded count and the total wait. Reads are also retried on 5xx, connection failures and
- * unreadable answers. A write (create, update, cancel) is never resent once it may have reached the
- * provider; it is resent only after a 429 or when the connection was never made.
+ * Retries: a 429 is always retried (a positive Retry-After honoured, else exponential backoff with jitter),
+ * within its own bounded count and the total wait. Reads are also retried on 5xx (Retry-After honoured too),
+ * connection failures and unreadable answers, but not on a web page. A write (create, update, cancel) is never
+ * resent once it may have reached the provider; it is resent only after a 429 or when the connection was never
+ * made. A write's success answered as text (not JSON) is that text.
  *
  * Redirects are never followed (a 3xx other than 300 is an error saying where it pointed).
  * Secrets: whatever leaves here, answer, error or log line, holds no form of UserKey, Password or
@@ -322,10 +344,14 @@ async function send(
 		const parsed = parseBody(raw);
 		const said = () =>
 			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(parsed.text).slice(0, 300);
-		if (status === 429) {
-			// the provider's Retry-After is honoured: nothing is sent again before it; a wait past the call's budget ends it
-			const asked = retryAfterMs(response.headers['retry-after']);
-			if (await wait(asked ?? backoffMs(limited, policy), `answered 429`, true)) continue;
+		if (status === 429 || (status >= 500 && endpoint.kind === 'read')) {
+			// A 429 was not processed: it is always waited out, against its own bound. A read's 5xx is retried within
+			// maxRetries. A Retry-After on either is honoured (a 503 for maintenance says when to come back); none, 0 or
+			// a date already past gets the backoff, so that a call never spins; a wait past the call's budget ends it.
+			const rateLimited = status === 429;
+			const asked = askedWait(response.headers);
+			const backoff = backoffMs(rateLimited ? limited : failed, policy);
+			if (await wait(asked ?? backoff, rateLimited ? 'answered 429' : `answered ${status}: ${said()}`, rateLimited)) continue;
 			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 			if (asked !== undefined) {
 				const seconds = Math.ceil(asked / 1000);
@@ -335,9 +361,6 @@ async function send(
 			}
 			throw error;
 		}
-		if (status >= 500 && endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), `answered ${status}: ${said()}`))) {
-			continue;
-		}
 		if (isRedirect(status)) {
 			throw redirectError(node(), endpoint, status, headerOf(response.headers, 'location'), secrets, options.itemIndex);
 		}
@@ -345,6 +368,13 @@ async function send(
 		const success = status >= 200 && status < 300;
 		if (success || options.acceptStatuses?.includes(status)) {
 			if (!parsed.ok) {
+				// a web page (a sign-in or portal page at the Base URL) does not go away by asking again
+				if (success && isWebPage(response.headers, parsed.text)) {
+					throw webPageError(node(), endpoint, pageTitle(secrets.text(parsed.text)), options.itemIndex);
+				}
+				// a write's success answered as text ("OK", the reference as a bare word): the interface shows no answer format
+				// for most writes, and 2xx is success; only JSON cut short is unreadable
+				if (success && endpoint.kind === 'write' && !looksLikeJson(parsed.text)) return answer(secrets.text(parsed.text.trim()));
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}

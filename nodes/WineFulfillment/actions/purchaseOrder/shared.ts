@@ -4,11 +4,14 @@ import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflo
 
 import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
+import { textAnswer } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, validateBody } from '../common';
 import { withOptions, type OperationModule, type Send } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 import { nodeParameter } from '../parameters';
+import { transferOrderLabels } from '../transferOrder/fields';
+import { purchaseOrderLabels } from './fields';
 
 function isPlainObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,7 +59,17 @@ export function readItems(
 
 // ---- writes ----
 
-/** Sends a create, update or cancel; the transport words refusals by the order the endpoint changes. */
+/** Wire paths of a cancel (the reference alone) as the editor names them. */
+const cancelLabels: Record<string, string> = { CustomerReferenceNo: NAMES.customerReferenceNumber };
+
+/** The operation's wire paths in the panel's words, by the order the endpoint changes: a refusal quotes them. */
+function movementLabels(endpoint: Endpoint): Record<string, string> {
+	// Stryker disable next-line ConditionalExpression: every caller's endpoint changes a purchase or a transfer order
+	const labels = endpoint.changes === 'transfer order' ? transferOrderLabels : purchaseOrderLabels;
+	return { ...labels, ...cancelLabels };
+}
+
+/** Sends an update or cancel; the transport words refusals by the order the endpoint changes, in the panel's names. */
 export async function sendMovement(
 	ctx: IExecuteFunctions,
 	endpoint: Endpoint,
@@ -64,18 +77,22 @@ export async function sendMovement(
 	itemIndex: number,
 ): Promise<unknown> {
 	// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
-	return (await apiRequest.call(ctx, endpoint, body as IDataObject, { itemIndex })).body;
+	return (await apiRequest.call(ctx, endpoint, body as IDataObject, { itemIndex, labels: movementLabels(endpoint) })).body;
 }
 
-/** The output of a write: the reference it was made for, the provider's transaction reference, and any members it returned. */
+/**
+ * The output of a write: the reference it was made for, the outcome, then what the provider answered. A text answer
+ * is the transaction reference for a create (requireReference has checked it) or when it reads as one; any other text
+ * ("OK") is ProviderAnswer. An object's members follow, but the node's own fields win over members of the same name.
+ */
 export function writeResult(
 	response: unknown,
 	customerReferenceNo: string,
 	outcome: 'created' | 'updated' | 'cancelled',
 ): IDataObject {
 	const out: IDataObject = { CustomerReferenceNo: customerReferenceNo, Outcome: outcome };
-	if (typeof response === 'string' && response.trim()) out.TransactionReferenceNumber = response.trim();
-	else if (isPlainObject(response)) Object.assign(out, response);
+	const answered = typeof response === 'string' ? textAnswer(response, outcome === 'created') : isPlainObject(response) ? response : {};
+	for (const [member, value] of Object.entries(answered)) if (!(member in out)) out[member] = value;
 	return out;
 }
 

@@ -4,7 +4,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 
 import { ENDPOINTS, type Endpoint } from '../../wire/endpoints';
 import { writeResult } from '../../wire/product';
-import { requireReference } from '../../transport/reference';
+import { requireReference, textAnswer } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
 import { compact, validateBody, withAdditionalJson } from '../common';
 import { nodeParameter } from '../parameters';
@@ -62,9 +62,16 @@ function readRequestor(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	});
 }
 
-/** One output item for a write: the item number, success, and what the provider returned (the transaction reference). */
-export function writeOutput(itemNo: string, body: unknown, itemIndex: number): INodeExecutionData[] {
-	return [{ json: { ItemNo: itemNo, success: true, ...writeResult(body) }, pairedItem: { item: itemIndex } }];
+/**
+ * One output item for a write: the item number, success, and what the provider returned (the transaction reference; for
+ * a create, `reference`, which requireReference read). A text answer that is no reference is ProviderAnswer; the node's
+ * own fields win over provider members of the same name.
+ */
+export function writeOutput(itemNo: string, body: unknown, itemIndex: number, reference?: string): INodeExecutionData[] {
+	const json: IDataObject = { ItemNo: itemNo, success: true };
+	const answered = typeof body === 'string' ? textAnswer(reference ?? body, reference !== undefined) : writeResult(body);
+	for (const [member, value] of Object.entries(answered)) if (!(member in json)) json[member] = value;
+	return [{ json, pairedItem: { item: itemIndex } }];
 }
 
 /** Wire paths of the SKU operations as the editor names them, for validation messages. */
@@ -108,6 +115,6 @@ export async function sendSkuBody(
 ): Promise<INodeExecutionData[]> {
 	const response = await apiRequest.call(ctx, endpoint, body as unknown as IDataObject, { itemIndex, labels: skuLabels });
 	// a create answered without a transaction reference has an unknown outcome: an error, not a success
-	if (endpoint === ENDPOINTS.createSku) requireReference(ctx, endpoint, response, itemIndex);
-	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex);
+	const reference = endpoint === ENDPOINTS.createSku ? requireReference(ctx, endpoint, response, itemIndex) : undefined;
+	return writeOutput(body.SKUInfo.ItemNo, response.body, itemIndex, reference);
 }
