@@ -59,13 +59,13 @@ describe("n8n's Retry On Fail: an item an earlier try of the node run completed 
 		expect(requests.filter((r) => JSON.stringify(r.body).includes('CX-1'))).toHaveLength(1);
 	});
 
-	it('Cancel, Retry On Fail only: item 2 gets one 500 before processing; the retry must not fail on item 1, cancelled in try 1', async () => {
+	it('Cancel, Retry On Fail only: item 2 gets one 429 it cannot wait out (not processed); the retry must not fail on item 1, cancelled in try 1', async () => {
 		await createOrders(fx, [
 			{ OrderNo: 'CY-1', items: [line(SKU_A, 1)] },
 			{ OrderNo: 'CY-2', items: [line(SKU_A, 1)] },
 		]);
-		// the second cancel request is answered 500 without being processed, once
-		await fx.control.fault({ kind: 'status', status: 500, path: 'CancelSalesOrder', when: 'before', after: 1, count: 1 });
+		// the second cancel request is refused, once, with a 429 asking for longer than the wait budget: never processed
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '999', path: 'CancelSalesOrder', after: 1, count: 1 });
 		const json = actionWorkflow(
 			{ resource: 'salesOrder', operation: 'cancel', locateBy: 'orderNo', orderNo: '={{ $json.o }}', options: { concurrency: 1 } },
 			{ items: [{ o: 'CY-1' }, { o: 'CY-2' }], typeVersion: 2 },

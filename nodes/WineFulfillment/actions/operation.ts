@@ -1,10 +1,11 @@
 // What every <operation>.operation.ts exports, and how the router runs it over the input items.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
+import { mayHaveTakenEffect } from '../transport/errors';
 import { stopSignal, stoppedError } from '../transport/stop';
-import { readInteger, type IntegerField } from './parameters';
+import { nodeParameter, readInteger, type IntegerField } from './parameters';
 import { OPTIONS, groupedFromVersion2, isSettingsCollection, onVersion1, settingPath } from './versions';
 
 /** What sends one prepared input item and gives its output items. */
@@ -120,13 +121,18 @@ function describeDone(itemIndex: number, output: INodeExecutionData[]): string {
 }
 
 /**
- * "4-6": the 1-based numbers of the items not sent. They are always the last ones, one run: items start in input
- * order and none starts after the first failure.
+ * "4-6", "3, 5-6": the 1-based numbers of the items not sent. Within one try they are the last ones (items start in
+ * input order and none starts after the first failure); on a Retry On Fail try, items an earlier try completed come
+ * out among them.
  */
 function itemRange(indexes: number[]): string {
-	const first = indexes[0] + 1;
-	const last = indexes[indexes.length - 1] + 1;
-	return first === last ? `${first}` : `${first}-${last}`;
+	const runs: Array<[number, number]> = [];
+	for (const index of indexes) {
+		const last = runs[runs.length - 1];
+		if (last && last[1] === index) last[1] = index + 1;
+		else runs.push([index + 1, index + 1]);
+	}
+	return runs.map(([first, last]) => (first === last ? `${first}` : `${first}-${last}`)).join(', ');
 }
 
 /**
@@ -151,6 +157,73 @@ export function completedInRun(ctx: IExecuteFunctions): Map<number, INodeExecuti
 		completedByRun.set(items, completed);
 	}
 	return completed;
+}
+
+/**
+ * Operations whose failed items Retry On Fail may send again whatever the failure: queries (nothing changes at the
+ * provider), Forget Sent Orders (n8n's store only), and the creates, which the record of sent orders guards (Send Each
+ * … Once; turned off, an order is sent again as the user chose). Every other per-item operation changes what the
+ * provider holds (update, cancel, retire, a label) with nothing to tell whether an earlier try took effect.
+ */
+export const SENT_AGAIN_ON_RETRY: ReadonlySet<string> = new Set([
+	'create',
+	'forgetSent',
+	'getCarrierLocations',
+	'validate',
+	'getSellable',
+	'getStatus',
+	'getTransactions',
+	'getOrdersOnHold',
+	'getReturns',
+	'getDeliveryEstimates',
+	'getDetails',
+	'getPackages',
+]);
+
+/** The error of a failed try, as it was before the run's notes were added to it. */
+interface FirstError {
+	api: boolean;
+	message: string;
+	description?: string | null;
+	httpCode?: string | null;
+	errorResponse?: JsonObject;
+}
+
+/**
+ * Per node run (keyed as completedByRun): the items whose send failed in a way that may have taken effect at the
+ * provider (a 5xx, a connection lost after sending, an unreadable answer), with the error of that try. Retry On Fail's
+ * next try does not send them again.
+ */
+const uncertainByRun = new WeakMap<object, Map<number, FirstError>>();
+
+function uncertainInRun(ctx: IExecuteFunctions): Map<number, FirstError> {
+	const items = ctx.getInputData();
+	let uncertain = uncertainByRun.get(items);
+	if (!uncertain) {
+		uncertain = new Map();
+		uncertainByRun.set(items, uncertain);
+	}
+	return uncertain;
+}
+
+/** Whether a failed write may have taken effect; a 300 (several sales orders match) was not processed either. */
+function mayHaveReached(error: unknown): boolean {
+	return mayHaveTakenEffect(error) && !(error instanceof NodeApiError && error.httpCode === '300');
+}
+
+export const NOT_SENT_AGAIN =
+	"n8n's Retry On Fail did not send it again: the earlier attempt may have taken effect at the provider, and sending it twice could change or cancel it twice.";
+
+/** A later try's error for an item withheld: the first try's message and description, and why it was not sent. */
+function withheldError(ctx: IExecuteFunctions, first: FirstError, itemIndex: number): NodeApiError | NodeOperationError {
+	const description = [first.description, NOT_SENT_AGAIN].filter(Boolean).join('\n\n');
+	if (!first.api) return new NodeOperationError(ctx.getNode(), first.message, { description, itemIndex });
+	return new NodeApiError(ctx.getNode(), first.errorResponse ?? { message: first.message }, {
+		message: first.message,
+		description,
+		httpCode: first.httpCode ?? undefined,
+		itemIndex,
+	});
 }
 
 type Outcome =
@@ -188,6 +261,9 @@ function prepareAll(ctx: IExecuteFunctions, prepare: Prepare, continueOnFail: bo
  * item's error is thrown with a note of what was already done (with its references), what also failed
  * and what was never sent, so the user knows what exists at the provider. A stopped execution (n8n's Stop, the
  * workflow's Timeout) starts no queued item, with Continue On Fail too, and ends with the same note.
+ * On a later try of Retry On Fail, an item an earlier try completed comes out as it did, and an item whose earlier
+ * try failed in a way that may have taken effect (an update, cancel, retire or label) fails again with that error,
+ * not sent: as in its first try, no later item starts after it (without Continue On Fail).
  */
 export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
@@ -201,6 +277,10 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		return items.map((_item, itemIndex) => errorItem(this, error, itemIndex));
 	}
 	const completed = completedInRun(this);
+	const uncertain = uncertainInRun(this);
+	const resendable = SENT_AGAIN_ON_RETRY.has(String(nodeParameter(this, 'operation', 0, '')));
+	// without Continue On Fail a withheld item fails again where it stands: no later item starts, as in its first try
+	const firstWithheld = continueOnFail ? Infinity : Math.min(Infinity, ...uncertain.keys());
 	const prepared = prepareAll(this, prepare, continueOnFail);
 	// p-limit's clearQueue would drop queued tasks without settling them: queued tasks check `stopped` instead
 	const limit = pLimit(concurrency);
@@ -209,12 +289,23 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 	const signal = stopSignal(this);
 
 	const sendOne = async (send: Send, itemIndex: number): Promise<Outcome> => {
-		if (stopped || signal?.aborted) return { kind: 'skipped' };
+		if (stopped || signal?.aborted || itemIndex > firstWithheld) return { kind: 'skipped' };
 		try {
 			const output = await send();
 			completed.set(itemIndex, output);
 			return { kind: 'done', output };
 		} catch (error) {
+			if (!resendable && mayHaveReached(error)) {
+				// kept as it is now: the run's notes are added to the error thrown below
+				const shown = asNodeError(this, error, itemIndex);
+				uncertain.set(itemIndex, {
+					api: shown instanceof NodeApiError,
+					message: shown.message,
+					description: shown.description,
+					httpCode: 'httpCode' in shown ? shown.httpCode : undefined,
+					errorResponse: 'errorResponse' in shown ? shown.errorResponse : undefined,
+				});
+			}
 			if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)] };
 			stopped = true;
 			return { kind: 'failed', error };
@@ -224,6 +315,11 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		prepared.map(async (send, itemIndex): Promise<Outcome> => {
 			const earlier = completed.get(itemIndex);
 			if (earlier) return { kind: 'done', output: earlier };
+			const first = uncertain.get(itemIndex);
+			if (first) {
+				const error = withheldError(this, first, itemIndex);
+				return continueOnFail ? { kind: 'done', output: [errorItem(this, error, itemIndex)] } : { kind: 'failed', error };
+			}
 			return typeof send === 'function' ? await limit(sendOne, send, itemIndex) : { kind: 'done', output: [send] };
 		}),
 	);

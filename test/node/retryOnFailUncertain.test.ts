@@ -1,0 +1,220 @@
+// n8n's Retry On Fail over an update, cancel or retire (no record of sent orders guards them): an item whose try failed
+// in a way that may have reached the provider (a 5xx, a reset after sending, an unreadable answer) is not sent again by
+// the next try: it fails again with the first try's error and a note. A failure that certainly did not reach it (a 4xx,
+// a 429 given up) is sent again. Creates keep their own rules (the record of sent orders, or Send Once off: sent again).
+import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
+
+import { installDeduplicator, MemoryDeduplicator } from '../harness/dedup';
+import type { RunResult, WorkflowJson } from '../harness/harness';
+import { useSandbox } from '../harness/sandbox';
+import { ACTION_NODE, actionWorkflow, type ActionWorkflowOptions } from '../harness/workflows';
+import type { FaultRuleInput } from '../sandbox/faults';
+import { purchaseOrders } from '../sandbox/inventoryMovement/purchaseOrders';
+import { transferOrders } from '../sandbox/inventoryMovement/transferOrders';
+import { skus } from '../sandbox/stores';
+import { createOrders, line, SKU_A } from '../salesOrder/helpers';
+import { purchaseHeader } from '../purchaseOrder/parameters';
+import { transferHeader } from '../transferOrder/parameters';
+
+const fx = useSandbox({ inventoryRecords: 240 });
+beforeEach(async () => await installDeduplicator(new MemoryDeduplicator()));
+afterAll(async () => await installDeduplicator(undefined));
+
+const NOT_SENT_AGAIN = 'Retry On Fail did not send it again';
+const requestor = { requestorFirstName: 'Ana', requestorLastName: 'Reyes', requestorEmail: 'ana.reyes@example.com' };
+const stocked = (k: number) => fx.sandbox.state.inventory[k * 24].ItemNo;
+
+/** n8n's node setting Retry On Fail: 2 tries, 10 ms between them. */
+const retrying = (json: WorkflowJson, maxTries = 2): WorkflowJson => ({
+	...json,
+	nodes: json.nodes.map((n): INode => (n.name === ACTION_NODE ? { ...n, retryOnFail: true, maxTries, waitBetweenTries: 10 } : n)),
+});
+
+/** The action node (version 2, so Concurrency is in Options) with Retry On Fail. */
+const run = async (parameters: INodeParameters, options: ActionWorkflowOptions = {}): Promise<RunResult> =>
+	await fx.run(retrying(actionWorkflow(parameters, { typeVersion: 2, ...options })));
+
+/** Purchase or transfer orders created in the sandbox, with the request log cleared after. */
+async function created(resource: 'purchaseOrder' | 'transferOrder', refs: string[]): Promise<void> {
+	for (const ref of refs) {
+		const header = resource === 'purchaseOrder' ? purchaseHeader(ref) : transferHeader(ref);
+		const result = await fx.run(actionWorkflow({ resource, operation: 'create', ...header, items: { item: [{ itemNo: stocked(0), itemQuantity: 2 }] } }));
+		expect(result.error).toBeUndefined();
+	}
+	await fx.control.call('DELETE', 'requests');
+}
+
+/** The Customer Reference No each request to `path` carried, in order of arrival (null: answered by a fault before it was read), with its status. */
+const sent = async (path: string): Promise<Array<[unknown, number]>> =>
+	(await fx.control.requests(path)).map((r) => {
+		const body = r.body as IDataObject;
+		const info = (body.OrderInfo ?? body.TransferInfo ?? body) as IDataObject;
+		return [r.outcome === 'fault-before' ? null : info.CustomerReferenceNo, r.status];
+	});
+
+describe('Retry On Fail: an update or cancel that may have reached the provider is not sent again', () => {
+	it('Purchase Order → Cancel answered 500 after it was processed: one request; the error is the first try\'s, with a note', async () => {
+		await created('purchaseOrder', ['PO-C']);
+		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CancelPurchaseOrder', count: 1 });
+		const result = await run({ resource: 'purchaseOrder', operation: 'cancel', customerReferenceNo: 'PO-C' });
+		expect(purchaseOrders(fx.sandbox.state).get('PO-C')?.state).toBe('cancelled');
+		expect(await sent('CancelPurchaseOrder')).toEqual([['PO-C', 500]]);
+		// not the second try's "can no longer be changed or cancelled" (403): the first try's warning is kept
+		expect(result.error?.message).toBe('The provider had an internal error (500)');
+		expect(result.error?.httpCode).toBe('500');
+		expect(result.error?.description).toContain('may have taken effect');
+		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
+	});
+
+	it('Transfer Order → Update, connection reset after it was processed: one request', async () => {
+		await created('transferOrder', ['TR-R']);
+		await fx.control.fault({ kind: 'reset', when: 'after', path: 'UpdateTransferOrder', count: 1 });
+		const result = await run({ resource: 'transferOrder', operation: 'update', customerReferenceNo: 'TR-R', updateFields: { specialInstruction: 'Dock 3' } });
+		expect(transferOrders(fx.sandbox.state).get('TR-R')?.info.SpecialInstruction).toBe('Dock 3');
+		expect(await sent('UpdateTransferOrder')).toHaveLength(1);
+		expect(result.error?.message).toBe('The request to the provider was sent, then the connection was reset');
+		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
+	});
+
+	it('SKU → Retire answered with unreadable JSON after it was processed: one request', async () => {
+		const itemNo = 'WINE-000003';
+		await fx.control.fault({ kind: 'malformed', when: 'after', path: 'RetireSku', count: 1 });
+		const result = await run({ resource: 'sku', operation: 'retire', itemNo });
+		expect(skus(fx.sandbox.state).get(itemNo)?.active).toBe(false);
+		expect(await fx.control.requests('RetireSku')).toHaveLength(1);
+		expect(result.error?.message).toBe('The provider answered with a body that is not valid JSON');
+		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
+	});
+
+	it('SKU → Update answered 502 after it was processed: one request', async () => {
+		const itemNo = 'WINE-000002';
+		await fx.control.fault({ kind: 'status', status: 502, when: 'after', path: 'UpdateSKU', count: 1 });
+		const result = await run({ resource: 'sku', operation: 'update', ...requestor, itemNo, updateFields: { value: '12.00' } });
+		expect(await fx.control.requests('UpdateSKU')).toHaveLength(1);
+		expect(result.error?.httpCode).toBe('502');
+		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
+	});
+
+	it('Sales Order → Cancel answered 503 after it was processed: one request', async () => {
+		await createOrders(fx, [{ OrderNo: 'SC-1', items: [line(SKU_A, 1)] }]);
+		await fx.control.call('DELETE', 'requests');
+		await fx.control.fault({ kind: 'status', status: 503, when: 'after', path: 'CancelSalesOrder', count: 1 });
+		const result = await run({ resource: 'salesOrder', operation: 'cancel', locateBy: 'orderNo', orderNo: 'SC-1' });
+		expect(await fx.control.requests('CancelSalesOrder')).toHaveLength(1);
+		expect(result.error?.message).toBe('The provider had an internal error (503)');
+		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
+	});
+});
+
+describe('Retry On Fail: a failure that certainly did not reach the provider is sent again', () => {
+	it('Purchase Order → Update refused once (400): the second try sends it and succeeds', async () => {
+		await created('purchaseOrder', ['PO-U']);
+		await fx.control.fault({ kind: 'status', status: 400, path: 'UpdatePurchaseOrder', count: 1, body: { Message: 'Try again' } });
+		const result = await run({ resource: 'purchaseOrder', operation: 'update', customerReferenceNo: 'PO-U', updateFields: { specialInstruction: 'Dock 3' } });
+		expect(result.error).toBeUndefined();
+		expect(await sent('UpdatePurchaseOrder')).toEqual([
+			[null, 400],
+			['PO-U', 200],
+		]);
+		expect(purchaseOrders(fx.sandbox.state).get('PO-U')?.info.SpecialInstruction).toBe('Dock 3');
+	});
+
+	it('Transfer Order → Cancel given up after a 429 asking for longer than the wait budget: the second try sends it', async () => {
+		await created('transferOrder', ['TR-L']);
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '999', path: 'CancelTransferOrder', count: 1 });
+		const result = await run({ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: 'TR-L' });
+		expect(result.error).toBeUndefined();
+		expect(await sent('CancelTransferOrder')).toEqual([
+			[null, 429],
+			['TR-L', 200],
+		]);
+		expect(transferOrders(fx.sandbox.state).get('TR-L')?.state).toBe('cancelled');
+	});
+});
+
+describe('Retry On Fail over several items', () => {
+	it('Continue (using error output): only the uncertain item is withheld; the completed one is not sent again, the refused one is', async () => {
+		await created('purchaseOrder', ['PO-1', 'PO-2', 'PO-3']);
+		const faults: FaultRuleInput[] = [
+			// item 1 (first: n8n retries when the first output item is an error): processed, then answered 500
+			{ kind: 'status', status: 500, when: 'after', path: 'CancelPurchaseOrder', count: 1 },
+			// item 3: refused, not processed, once
+			{ kind: 'status', status: 400, when: 'before', path: 'CancelPurchaseOrder', after: 2, count: 1, body: { Message: 'Busy' } },
+		];
+		for (const fault of faults) await fx.control.fault(fault);
+		const result = await run(
+			{ resource: 'purchaseOrder', operation: 'cancel', customerReferenceNo: '={{ $json.ref }}', options: { concurrency: 1 } },
+			{ items: [{ ref: 'PO-1' }, { ref: 'PO-2' }, { ref: 'PO-3' }], errorOutput: true },
+		);
+		expect(result.error).toBeUndefined();
+		expect(await sent('CancelPurchaseOrder')).toEqual([
+			['PO-1', 500],
+			['PO-2', 200],
+			[null, 400],
+			['PO-3', 200],
+		]);
+		expect(['PO-1', 'PO-2', 'PO-3'].map((ref) => purchaseOrders(fx.sandbox.state).get(ref)?.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+		const failed = result.output(ACTION_NODE, 1);
+		expect(failed.map((i) => i.pairedItem)).toEqual([{ item: 0 }]);
+		expect(failed[0].json.error).toBe('The provider had an internal error (500)');
+		expect((failed[0].json.details as IDataObject).description).toContain(NOT_SENT_AGAIN);
+		expect((failed[0].json.details as IDataObject).httpCode).toBe('500');
+		const done = result.output(ACTION_NODE, 0);
+		expect(done.map((i) => [i.pairedItem, i.json.CustomerReferenceNo, i.json.Outcome])).toEqual([
+			[{ item: 1 }, 'PO-2', 'cancelled'],
+			[{ item: 2 }, 'PO-3', 'cancelled'],
+		]);
+	});
+
+	it('without Continue On Fail: the item done is not sent again, the uncertain one is withheld and the run stops there again', async () => {
+		await created('transferOrder', ['TR-1', 'TR-2', 'TR-3']);
+		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CancelTransferOrder', after: 1, count: 1 });
+		const result = await run(
+			{ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: '={{ $json.ref }}', options: { concurrency: 1 } },
+			{ items: [{ ref: 'TR-1' }, { ref: 'TR-2' }, { ref: 'TR-3' }] },
+		);
+		expect(await sent('CancelTransferOrder')).toEqual([
+			['TR-1', 200],
+			['TR-2', 500],
+		]);
+		expect(result.error?.message).toBe('The provider had an internal error (500)');
+		expect(result.error?.context?.itemIndex).toBe(1);
+		const description = String(result.error?.description);
+		expect(description).toContain(NOT_SENT_AGAIN);
+		expect(description).toContain('Item 2 of 3 failed, so the run stopped. Already done before it stopped: item 1');
+		expect(description).toContain('Not sent: item 3.');
+		// the first try's notes are not repeated into the second's
+		expect(description.match(/so the run stopped/g)).toHaveLength(1);
+	});
+});
+
+describe('Retry On Fail over a create: unchanged', () => {
+	it('Send Each Purchase Order Once on, answered 500 after processing: the record refuses the second try (one request)', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CreatePurchaseOrder', count: 1 });
+		const result = await run({
+			resource: 'purchaseOrder',
+			operation: 'create',
+			...purchaseHeader('PO-N'),
+			items: { item: [{ itemNo: stocked(0), itemQuantity: 1 }] },
+			sendOnce: true,
+		});
+		expect(await sent('CreatePurchaseOrder')).toEqual([['PO-N', 500]]);
+		expect(result.error?.message).toBe('The purchase order PO-N may already have been sent, so it was not sent again');
+		expect(result.error?.description).not.toContain(NOT_SENT_AGAIN);
+	});
+
+	it('Send Each Purchase Order Once off, answered 500 before processing: the second try sends it again, as documented', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, when: 'before', path: 'CreatePurchaseOrder', count: 1 });
+		const result = await run({
+			resource: 'purchaseOrder',
+			operation: 'create',
+			...purchaseHeader('PO-M'),
+			items: { item: [{ itemNo: stocked(0), itemQuantity: 1 }] },
+		});
+		expect(result.error).toBeUndefined();
+		expect(await sent('CreatePurchaseOrder')).toEqual([
+			[null, 500],
+			['PO-M', 200],
+		]);
+	});
+});
