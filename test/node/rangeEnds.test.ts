@@ -1,4 +1,5 @@
-// A day given as the To / End of a range means through that day (23:59:59 in the workflow's zone), in every query.
+// A day given as the To / End of a range means through that day (23:59:59, or 23:59:59.999 where the end is ISO 8601,
+// in the workflow's zone), in every query.
 import type { INodeParameters } from 'n8n-workflow';
 
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
@@ -71,19 +72,19 @@ describe('Inventory → Get Transactions: a day as End Date-Time', () => {
 			[{ day: '2026-03-08' }],
 		);
 		expect(result.error).toBeUndefined();
-		expect(await sentBody('GetTransactions')).toMatchObject({ TransactionStartDateTime: '2026-03-08T00:00:00Z', TransactionEndDateTime: '2026-03-08T23:59:59Z' });
+		expect(await sentBody('GetTransactions')).toMatchObject({ TransactionStartDateTime: '2026-03-08T00:00:00Z', TransactionEndDateTime: '2026-03-08T23:59:59.999Z' });
 		const ofTheDay = transactions(fx.sandbox.state).filter((t) => t.TransactionDateTime.startsWith('2026-03-08'));
 		expect(ofTheDay).toHaveLength(48);
 		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(ofTheDay);
 	});
 
-	it("ends the day in the workflow's zone: 2026-03-08 in Los Angeles ends at 2026-03-09T06:59:59Z (after the DST change)", async () => {
+	it("ends the day in the workflow's zone: 2026-03-08 in Los Angeles ends at 2026-03-09T06:59:59.999Z (after the DST change)", async () => {
 		const result = await run(
 			{ resource: 'inventory', operation: 'getTransactions', dateFilter: 'range', startDateTime: '={{ "03/01/2026" }}', endDateTime: '={{ "03/08/2026" }}', returnAll: false, limit: 1 },
 			'America/Los_Angeles',
 		);
 		expect(result.error).toBeUndefined();
-		expect(await sentBody('GetTransactions')).toMatchObject({ TransactionStartDateTime: '2026-03-01T08:00:00Z', TransactionEndDateTime: '2026-03-09T06:59:59Z' });
+		expect(await sentBody('GetTransactions')).toMatchObject({ TransactionStartDateTime: '2026-03-01T08:00:00Z', TransactionEndDateTime: '2026-03-09T06:59:59.999Z' });
 	});
 
 	it('an End with a time of day is that moment', async () => {
@@ -105,7 +106,7 @@ describe('Sales Order → Get Returns: a day as End Time', () => {
 			'UTC',
 		);
 		expect(result.error).toBeUndefined();
-		expect(await sentBody('GetReturns')).toMatchObject({ StartTime: '2026-01-10T00:00:00Z', EndTime: '2026-01-10T23:59:59Z' });
+		expect(await sentBody('GetReturns')).toMatchObject({ StartTime: '2026-01-10T00:00:00Z', EndTime: '2026-01-10T23:59:59.999Z' });
 		const ofTheDay = returns(fx.sandbox.state).filter((r) => String(r.ReceivedDate).startsWith('2026-01-10'));
 		expect(ofTheDay).toHaveLength(6);
 		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(ofTheDay);

@@ -15,15 +15,19 @@ describe('wire/dates: a day as the end of a range', () => {
 		['the picked day with milliseconds', '2026-01-04T00:00:00.000'],
 		['MM/DD/YYYY HH:mm:ss at 00:00:00', '01/04/2026 00:00:00'],
 		['a day with white space around it, as a sheet cell may hold it', ' 2026-01-04 '],
-	])('%s ends at 23:59:59 of that day in the zone it is read in', (_form, value) => {
-		expect(parsed(isoDateTimeEnd, value)).toBe('2026-01-04T23:59:59Z');
-		expect(inBerlin(() => parsed(isoDateTimeEnd, value))).toBe('2026-01-04T22:59:59Z');
+		['M/D/YYYY, as a US sheet shows a day', '1/4/2026'],
+		['ISO 8601 with a space for the T, at 00:00:00', '2026-01-04 00:00:00'],
+	])('%s ends at the last millisecond of that day in the zone it is read in', (_form, value) => {
+		expect(parsed(isoDateTimeEnd, value)).toBe('2026-01-04T23:59:59.999Z');
+		expect(inBerlin(() => parsed(isoDateTimeEnd, value))).toBe('2026-01-04T22:59:59.999Z');
 		// the start of a range is not moved
 		expect(inBerlin(() => parsed(isoDateTime, value))).toBe('2026-01-03T23:00:00Z');
 	});
 
 	it.each([
 		['a time of day', '2026-01-04T00:00:01', '2026-01-03T23:00:01Z'],
+		['a time of day after a space', '2026-01-04 00:00:01', '2026-01-03T23:00:01Z'],
+		['a time of day after M/D/YYYY', '1/4/2026 0:00:01', '2026-01-03T23:00:01Z'],
 		['midnight with an offset', '2026-01-04T00:00:00Z', '2026-01-04T00:00:00Z'],
 		['midnight with a numeric offset', '2026-01-04T00:00:00+01:00', '2026-01-03T23:00:00Z'],
 		['a luxon DateTime at midnight', DateTime.fromISO('2026-01-04T00:00:00', { zone: 'Europe/Berlin' }), '2026-01-03T23:00:00Z'],
@@ -34,13 +38,15 @@ describe('wire/dates: a day as the end of a range', () => {
 	});
 
 	it('ends a day whose midnight a DST change skips (Santiago, 6 September 2026) with that day', () => {
-		expect(inZone('America/Santiago', () => parsed(isoDateTimeEnd, '2026-09-06'))).toBe('2026-09-07T02:59:59Z');
+		expect(inZone('America/Santiago', () => parsed(isoDateTimeEnd, '2026-09-06'))).toBe('2026-09-07T02:59:59.999Z');
 	});
 
 	it('refuses what is no date with the rule of a single date', () => {
 		expect(outcome(isoDateTimeEnd, 'yesterday')).toBe(': must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY');
 		expect(endOrRule('0026-01-04')).toBe('must be a date in the years 1900 to 2100');
+		// the range forms to the second (Get Packages) end with the day's last whole second
 		expect((endOrRule('2026-01-04') as DateTime).toISO()).toBe('2026-01-04T23:59:59.000Z');
+		expect((endOrRule('1/4/2026') as DateTime).toISO()).toBe('2026-01-04T23:59:59.000Z');
 	});
 });
 

@@ -6,7 +6,7 @@ import type { RecordKey } from '../wire/recordKeys';
 import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import { PagingError, RecordsChangedError, paginatePages, type PagingStyle } from '../transport/pagination';
-import { itemsFor } from './common';
+import { hintOnce, itemsFor } from './common';
 import type { Send } from './operation';
 import { checkInteger, readBoolean, readInteger } from './parameters';
 import { readSettings } from './versions';
@@ -25,6 +25,14 @@ export interface QuerySpec {
 	 * read, which is then read again. Absent where the records have none (a transaction): only the totals are compared.
 	 */
 	recordKey?: RecordKey;
+	/**
+	 * The filters as the query's reads send them, made once when it starts sending (not when its item is prepared, and
+	 * not again when a read starts over): a range open or ending later is closed at that moment (Get Transactions).
+	 * `notice`: said in the output pane once the records are read.
+	 */
+	atStart?: (body: IDataObject) => { body: IDataObject; notice?: string };
+	/** What else may help when the records keep changing while they are read; a narrower query when absent. */
+	whenChanging?: string;
 }
 
 /** Return All and Limit, n8n's usual pair. */
@@ -116,8 +124,8 @@ export function prepareQuery(this: IExecuteFunctions, spec: QuerySpec, itemIndex
 export const READS_OF_CHANGING_RECORDS = 3;
 
 /** Why a query stopped without a result, for the user. */
-const pagingFailure = (ctx: IExecuteFunctions, message: string, itemIndex: number) =>
-	unexpectedAnswerError(ctx.getNode(), message, itemIndex, 'Records that change while they are read are read more surely by a narrower query (one warehouse, fewer items, a shorter date range, a smaller area).');
+const pagingFailure = (ctx: IExecuteFunctions, message: string, itemIndex: number, hint?: string) =>
+	unexpectedAnswerError(ctx.getNode(), message, itemIndex, hint ?? 'Records that change while they are read are read more surely by a narrower query (one warehouse, fewer items, a shorter date range, a smaller area).');
 
 async function sendQuery(
 	this: IExecuteFunctions,
@@ -125,20 +133,25 @@ async function sendQuery(
 	itemIndex: number,
 	{ limit, output, pageSize }: { limit: number | undefined; output: 'records' | 'pages'; pageSize: number },
 ): Promise<INodeExecutionData[]> {
+	const { body, notice } = spec.atStart?.(spec.body) ?? { body: spec.body };
+	const sent = { ...spec, body };
 	for (let read = 1; ; read++) {
 		// the transport's errors are NodeApiErrors already: they go on as they are
-		const failure = await readQuery.call(this, spec, itemIndex, { limit, output, pageSize }).then(
+		const failure = await readQuery.call(this, sent, itemIndex, { limit, output, pageSize }).then(
 			(out) => ({ out }),
 			(error: unknown) => {
 				if (!(error instanceof PagingError)) throw error;
 				return { error };
 			},
 		);
-		if ('out' in failure) return failure.out;
+		if ('out' in failure) {
+			if (notice) hintOnce(this, notice);
+			return failure.out;
+		}
 		// records added, taken away or moved between pages: read again from the first page, a few times
 		if (failure.error instanceof RecordsChangedError) {
 			if (read < READS_OF_CHANGING_RECORDS) continue;
-			throw pagingFailure(this, `The records changed while they were read, ${READS_OF_CHANGING_RECORDS} times: ${failure.error.message}`, itemIndex);
+			throw pagingFailure(this, `The records changed while they were read, ${READS_OF_CHANGING_RECORDS} times: ${failure.error.message}`, itemIndex, spec.whenChanging);
 		}
 		throw pagingFailure(this, failure.error.message, itemIndex);
 	}

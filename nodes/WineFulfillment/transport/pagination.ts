@@ -52,7 +52,7 @@ function countOf(value: unknown): number {
  * The records of one page. A page is an object whose `key` member is a list; the member may be missing or null only
  * when the answer itself says there is nothing (TotalRecordCount 0, or MoreRecords false). Anything else (an empty
  * body, a list, an error object answered with 200) is no page: read as none, a query would end early and report
- * fewer records, or none, as if that were all.
+ * fewer records, or none, as if that were all. An entry of the list that is no object is refused too (`recordAt`).
  */
 export function pageRecords(body: unknown, key: string): IDataObject[] {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -60,11 +60,23 @@ export function pageRecords(body: unknown, key: string): IDataObject[] {
 	}
 	const page = body as IDataObject;
 	const value = page[key];
-	if (Array.isArray(value)) return value as IDataObject[];
+	if (Array.isArray(value)) return value.map((record, index) => recordAt(record, key, index));
 	if ((value === undefined || value === null) && (countOf(page.TotalRecordCount) === 0 || page.MoreRecords === false)) return [];
 	const missing = value === undefined || value === null;
 	// an object's message, or the object as JSON: never empty
 	throw new PagingError(`The provider answered a page without its records (${key}${missing ? '' : ' is not a list'}): ${providerMessage(page)}`);
+}
+
+/**
+ * One entry of a page's record list, which must be an object. Anything else (null, text, a number, a list) is a
+ * malformed page, refused as the page itself would be: skipped, a record the provider meant to send would be lost
+ * without notice; handed on, it would become an item n8n cannot hold (null fails the whole run, Continue On Fail or
+ * not). `index`: the entry's place in the list, 0 first.
+ */
+function recordAt(record: unknown, key: string, index: number): IDataObject {
+	if (typeof record === 'object' && record !== null && !Array.isArray(record)) return record as IDataObject;
+	const shape = typeof record === 'number' ? 'a number' : typeof record === 'boolean' ? 'true or false' : answerShape(record);
+	throw new PagingError(`The provider answered a page whose list of records (${key}) holds something else: entry ${index + 1} is ${shape}`);
 }
 
 /** What tells one page from another cheaply: its size and its first and last record. */

@@ -61,7 +61,8 @@ export function inZone<T>(zone: string, parse: () => T): T {
 }
 
 /**
- * Reads what n8n's date picker, an expression or a user types: ISO 8601, MM/DD/YYYY, epoch ms, a Date.
+ * Reads what n8n's date picker, an expression or a user types: ISO 8601 (also with a space for the T), MM/DD/YYYY
+ * (also M/D/YYYY), MM/DD/YYYY HH:mm:ss, epoch ms, a Date.
  * Text without an offset is read in the input zone (see `inZone`); an instant is shown in that zone, so a
  * date-only member keeps the calendar day the user sees. An invalid Date or luxon DateTime (an expression's
  * `DateTime.fromISO('…')` of bad text), a number outside epoch ms of 2000 to 2100 (a spreadsheet serial number,
@@ -94,15 +95,40 @@ interface Reading {
 }
 
 /**
- * Text that names a day and no moment: a date alone (2026-03-12, 03/12/2026), or one with the time 00:00:00 and no
- * offset, the form n8n's date picker gives a picked day (2026-03-12T00:00:00). A time of day, an offset (Z, +01:00),
- * a number, a Date or a luxon DateTime give a moment.
+ * Text that names a day and no moment: a date alone (2026-03-12, 03/12/2026, 3/12/2026), or one with the time 00:00:00
+ * and no offset, the form n8n's date picker gives a picked day (2026-03-12T00:00:00; a sheet's 2026-03-12 00:00:00). A
+ * time of day, an offset (Z, +01:00), a number, a Date or a luxon DateTime give a moment.
  */
-const DAY_TEXT = /^(\d{4}-\d{2}-\d{2}(T00:00(:00(\.0+)?)?)?|\d{2}\/\d{2}\/\d{4}( 00:00:00)?)$/;
+const DAY_TEXT = /^(\d{4}-\d{2}-\d{2}([T ]00:00(:00(\.0+)?)?)?|\d{1,2}\/\d{1,2}\/\d{4}( 0?0:00:00)?)$/;
 
-/** The last whole second of a day a reading names; the moment itself when it names none. */
+/**
+ * ISO 8601 with a space for the T (2026-03-08 10:00:00, as SQL and sheets write a date-time): read as the ISO form
+ * is, in the input zone unless it carries an offset. Only a date then a time: "2026-03-08 Monday" is no date.
+ */
+const SPACED_ISO = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}.*)$/;
+
+/**
+ * The same month-first form as MM/DD/YYYY, with one digit for a month or day under 10: the date a US sheet shows
+ * by default (3/8/2026). The month always comes first, as the interface writes it: 13/3/2026 is no date.
+ */
+const US_DATE_SHORT = 'M/d/yyyy';
+const US_DATE_TIME_SHORT = 'M/d/yyyy H:mm:ss';
+
+/** The last whole second of a day a reading names (a form to the second); the moment itself when it names none. */
 function endOf({ date, day }: Reading): DateTime<true> {
 	return day ? date.endOf('day').startOf('second') : date;
+}
+
+/**
+ * The last millisecond of a day a reading names (an ISO 8601 end); the moment itself when it names none. ISO 8601
+ * carries fractions of a second and the provider records movements within a second (2026-03-08T23:59:59.600Z), so
+ * 23:59:59 would leave out most of the day's last second, which Transaction Date of that day returns. .999 is the
+ * day's last instant to the millisecond, the finest a JavaScript date and the record times seen hold: compared
+ * inclusively, as an end is, it takes in all of the day and nothing of the next (00:00:00.000); three digits, the
+ * fraction every ISO 8601 reader takes. Forms to the second (Get Packages' ranges) keep `endOf`.
+ */
+function isoEndOf({ date, day }: Reading): DateTime<true> {
+	return day ? date.endOf('day') : date;
 }
 
 /** The reading of a value (see `readDate`), or the rule it breaks, in the words of the refusal. */
@@ -125,11 +151,12 @@ function parse(value: unknown): DateTime<true> | undefined {
 	// Stryker disable next-line MethodExpression: white space alone is trimmed below to '', which no format reads: undefined all the same
 	if (typeof value !== 'string' || !value.trim()) return undefined;
 	const text = value.trim();
-	// each format tried only when the ones before it fail
+	const spaced = SPACED_ISO.exec(text);
+	// each format tried only when the ones before it fail; M/d/yyyy reads MM/DD/YYYY too
 	for (const read of [
-		() => DateTime.fromISO(text, { setZone: true, zone }),
-		() => DateTime.fromFormat(text, 'MM/dd/yyyy', { zone }),
-		() => DateTime.fromFormat(text, US_DATE_TIME, { zone }),
+		() => DateTime.fromISO(spaced ? `${spaced[1]}T${spaced[2]}` : text, { setZone: true, zone }),
+		() => DateTime.fromFormat(text, US_DATE_SHORT, { zone }),
+		() => DateTime.fromFormat(text, US_DATE_TIME_SHORT, { zone }),
 		() => DateTime.fromRFC2822(text, { setZone: true }),
 	]) {
 		const parsed = read();
@@ -159,9 +186,9 @@ export const isoDateTime = dateSchema(({ date }) => isoUtc(date));
 
 /**
  * ISO 8601 date-time in UTC as the end of a range (TransactionEndDateTime, returns EndTime): a value that names a day
- * means through that day, its 23:59:59 in the zone it is read in (see `endOrRule`).
+ * means through that day, its 23:59:59.999 in the zone it is read in (see `isoEndOf`).
  */
-export const isoDateTimeEnd = dateSchema((reading) => isoUtc(endOf(reading)));
+export const isoDateTimeEnd = dateSchema((reading) => isoUtc(isoEndOf(reading)));
 
 /**
  * ISO 8601 date-time in UTC that keeps a day (transfer order update RequestedDate): a value at 00:00:00 in the zone it

@@ -83,6 +83,26 @@ export const getTransactionsRequest = onFirstUse(() =>
 );
 export type GetTransactionsRequest = z.infer<typeof getTransactionsRequest>;
 
+/**
+ * A Get Transactions range closed at `now`, the moment its read starts (to the whole second, in UTC), when it is open
+ * (no TransactionEndDateTime) or ends later: a movement recorded while the pages are read then lies outside it and
+ * does not change the total between pages, which would restart the read and, on an account that keeps moving, never
+ * let it end. Such a movement comes in the next run. `end`: the end sent, when it was fixed; a Transaction Date, an end
+ * already past, or a start still to come (nothing to read yet, and an end before it is refused) are left as given.
+ */
+export function closedAtReadStart<T extends { TransactionStartDateTime?: string; TransactionEndDateTime?: string }>(
+	body: T,
+	now: DateTime,
+): { body: T; end?: string } {
+	const start = body.TransactionStartDateTime;
+	if (start === undefined) return { body };
+	const at = now.toUTC().startOf('second');
+	const given = body.TransactionEndDateTime;
+	if (DateTime.fromISO(start) > at || (given !== undefined && DateTime.fromISO(given) <= at)) return { body };
+	const end = at.toISO({ suppressMilliseconds: true }) as string;
+	return { body: { ...body, TransactionEndDateTime: end }, end };
+}
+
 // ---- GetSellable ----
 
 /** Order types (the sales order OrderType enum) a sellable query may be asked for. */

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -8,6 +9,7 @@ import {
 	TRANSACTIONS_MAX_TOP,
 	TRANSACTION_RECORDS,
 	TRANSACTION_TYPES,
+	closedAtReadStart,
 	getTransactionsRequest,
 } from '../../wire/inventory';
 import { simpleTransaction } from '../../wire/simplify';
@@ -60,7 +62,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { dateFilter: ['range'] } },
 		description:
-			"Transactions up to this moment (sent as ISO 8601 in UTC); empty means no upper bound. A day (picked with its time left at 00:00:00, or given as 2026-01-04 or 01/04/2026) means through the end of that day: 23:59:59 in the workflow's time zone. A time of day, an offset (Z, +02:00) or an expression's DateTime is taken as that moment.",
+			"Transactions up to this moment (sent as ISO 8601 in UTC). Empty, or later than the moment the read starts, means up to that moment: movements recorded while the pages are read come in the next run. A day (picked with its time left at 00:00:00, or given as 2026-01-04 or 01/04/2026) means through the end of that day: 23:59:59.999 in the workflow's time zone. A time of day, an offset (Z, +02:00) or an expression's DateTime is taken as that moment.",
 	},
 	{
 		displayName: 'Transaction Type',
@@ -170,6 +172,21 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			recordsKey: TRANSACTION_RECORDS,
 			maxPageSize: TRANSACTIONS_MAX_TOP,
 			shape: simplifier(this, itemIndex, simpleTransaction),
+			// an open range, or one ending later, would take in movements recorded while it is read: it ends when the read starts
+			atStart: (filters) => {
+				const { body: closed, end } = closedAtReadStart(filters, DateTime.utc());
+				return {
+					body: closed,
+					notice:
+						end &&
+						`Movements up to ${end}, the moment the read started, were read (End Date-Time was ${filters.TransactionEndDateTime === undefined ? 'empty' : 'later'}): movements recorded after it are not in this output, a later run reads them.`,
+				};
+			},
+			// a day's movements keep coming while the day goes on; a range's end is fixed when the read starts (atStart)
+			whenChanging:
+				body.TransactionDate === undefined
+					? undefined
+					: "Movements of a day that is not over keep arriving while it is read: Date Filter 'Date-Time Range' with Start Date-Time at that day and End Date-Time empty reads up to the moment the read starts.",
 			// no recordKey: a transaction carries no number of its own (FN), and two lines alike in every member (one order's
 			// two boxes of one wine) are two records; a history that grows changes the total, which is compared
 		},
