@@ -78,11 +78,12 @@ describe('Item Number picker: listSearch searchSkus', () => {
 		expect(found).toEqual(wanted.map(itemNo));
 	});
 
-	it('reads at most its page budget per call when little matches, and hands back where to go on', async () => {
+	it('finds a whole item number by number first, then reads at most its page budget for other matches, and hands back where to go on', async () => {
 		const target = itemNo(SKUS - 1);
 		const first = await search(target.toLowerCase());
-		expect(first).toEqual({ results: [], paginationToken: String(SKU_PAGES_PER_SEARCH + 1) });
-		expect(await fx.control.requests('GetSellable')).toHaveLength(SKU_PAGES_PER_SEARCH);
+		expect(first).toEqual({ results: [{ name: `${target} (${itemDescription(SKUS - 1)})`, value: target }], paginationToken: String(SKU_PAGES_PER_SEARCH + 1) });
+		const sent = await fx.control.requests('GetSellable');
+		expect(sent.map((r) => r.body.PageNumber)).toEqual([undefined, ...Array.from({ length: SKU_PAGES_PER_SEARCH }, (_, i) => i + 1)]);
 		const last = await search(target, first.paginationToken as string);
 		expect(last).toEqual({ results: [{ name: `${target} (${itemDescription(SKUS - 1)})`, value: target }] });
 	});
@@ -129,8 +130,8 @@ describe('Item Number picker: answers the editor within seconds when the provide
 		await fx.control.fault({ kind: 'status', status: 429, path: 'GetSellable', retryAfter: '1', count: 1 });
 		const { outcome, statuses } = await timedSearch(itemNo(0));
 		expect((outcome as INodeListSearchResult).results[0]?.value).toBe(itemNo(0));
-		// one match: the search reads its whole page budget
-		expect(statuses).toEqual([429, ...Array<number>(SKU_PAGES_PER_SEARCH).fill(200)]);
+		// the item number asked for by number (after the wait), then the whole page budget for other matches
+		expect(statuses).toEqual([429, 200, ...Array<number>(SKU_PAGES_PER_SEARCH).fill(200)]);
 	});
 
 	it('gives up after one resend when the provider keeps failing (500), instead of 8 backoffs (~36 s)', async () => {
@@ -141,8 +142,8 @@ describe('Item Number picker: answers the editor within seconds when the provide
 		expect(ms).toBeLessThan(3_000);
 	});
 
-	it('gives up after one resend when the answer is not JSON (a web page), instead of ~30 s of retries', async () => {
-		await fx.control.fault({ kind: 'status', status: 200, path: 'GetSellable', body: '<html>Sign in</html>', as: 'text' });
+	it('gives up after one resend when the answer is not JSON (cut short), instead of ~30 s of retries', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetSellable', body: '{"Items": [{"ItemNo": "WINE-', as: 'text' });
 		const { outcome, ms, statuses } = await timedSearch('cab');
 		expect((outcome as Error).message).toBe('The provider answered with a body that is not valid JSON');
 		expect(statuses).toEqual([200, 200]);

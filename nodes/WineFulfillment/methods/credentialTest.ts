@@ -14,6 +14,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { WineFulfillmentApi } from '../../../credentials/WineFulfillmentApi.credentials';
 import { ENDPOINTS } from '../wire/endpoints';
 import { STATUS_RECORDS } from '../wire/inventory';
+import { providerMessage } from '../transport/errors';
 import { pageRecords } from '../transport/pagination';
 import { apiRequest, type ApiResponse } from '../transport/request';
 import { EDITOR_REQUEST, tryAgainIn } from './editor';
@@ -93,12 +94,31 @@ export async function testApiCredential(
 	} catch (error) {
 		return { status: 'Error', message: failureMessage(error) };
 	}
+	let records: IDataObject[];
 	try {
-		pageRecords(response.body, STATUS_RECORDS);
+		records = pageRecords(response.body, STATUS_RECORDS);
 	} catch {
 		return { status: 'Error', message: NOT_THE_INTERFACE };
 	}
+	const refusal = records.length === 0 ? authenticationRefusal(response.body) : '';
+	if (refusal) return { status: 'Error', message: `${CREDENTIAL_REFUSED}. The provider said: ${refusal}` };
 	return { status: 'OK', message: 'Connection successful: the provider accepted the credentials at this Base URL' };
+}
+
+/** A provider message that says the sign-in failed: its words for an authentication failure, not "no records". */
+const AUTHENTICATION_FAILED =
+	/\b(?:authenticat\w*|unauthori[sz]ed|not authori[sz]ed|access denied|credentials?|invalid (?:user ?key|password|access ?token|token|customer(?: ?no| number)?|login))\b/i;
+
+/**
+ * The message of a 200 page that holds no records when it says authentication failed, else ''. Some providers answer
+ * a refused sign-in with 200, a message and an empty page: read as a page, the Test would pass with any credentials.
+ * A page with records was read with the credentials, and an account with no inventory answers without such words.
+ * The answer came through the transport, secrets masked.
+ */
+function authenticationRefusal(body: unknown): string {
+	const said = typeof body === 'object' && body !== null ? providerMessage(body) : '';
+	// providerMessage shows an object that names no message as its JSON: only a message is read here
+	return said && !said.startsWith('{') && AUTHENTICATION_FAILED.test(said) ? said.slice(0, 300) : '';
 }
 
 /** What the transport's error means for the credential, in one sentence. */

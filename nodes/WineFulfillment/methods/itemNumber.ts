@@ -4,6 +4,9 @@ import type { IDataObject, INodeProperties, INodeParameterResourceLocator } from
 /** The listSearch method the picker calls (methods/index.ts registers it under this name). */
 export const SEARCH_SKUS = 'searchSkus';
 
+/** The tip shown while a search takes long: a whole item number is looked up directly (methods/listSearch.ts). */
+export const SLOW_SEARCH_TIP = 'Type the whole item number to find it at once, or choose By ID and enter it';
+
 /**
  * An Item Number resource locator. `name` and the rest are the parameter's own; the value is
  * `{ __rl: true, mode, value }`, read with getNodeParameter(..., { extractValue: true }) or locatorValue.
@@ -20,7 +23,12 @@ export function itemNumberLocator(property: Omit<INodeProperties, 'type' | 'defa
 				name: 'list',
 				type: 'list',
 				placeholder: 'Select an item...',
-				typeOptions: { searchListMethod: SEARCH_SKUS, searchable: true },
+				typeOptions: {
+					searchListMethod: SEARCH_SKUS,
+					searchable: true,
+					// n8n 2.x shows it under a search still loading (1.x ignores it): a search reads the SKUs page by page
+					slowLoadNotice: { message: SLOW_SEARCH_TIP, timeout: 3_000 },
+				},
 			},
 			{
 				displayName: 'By ID',

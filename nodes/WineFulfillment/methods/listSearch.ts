@@ -4,42 +4,87 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../wire/endpoints';
 import { SELLABLE_RECORDS } from '../wire/inventory';
-import { apiRequest, type ApiResponse } from '../transport/request';
+import { apiRequest } from '../transport/request';
 import { EDITOR_REQUEST, isRateLimited, tryAgainIn } from './editor';
 
 /** Records asked for per Get Sellable page while searching. */
 export const SKU_PAGE_SIZE = 500;
 /** A search answers once it holds this many matches (or the account has no more SKUs). */
 export const SKU_RESULTS_WANTED = 50;
-/** Pages one search reads at most before handing back what it found and where to go on. */
+/** Pages one search reads at most once it holds a match, before handing back what it found and where to go on. */
 export const SKU_PAGES_PER_SEARCH = 4;
+/**
+ * How long one search may go on reading while it holds no match: it starts no page after this. n8n's editor shows
+ * "No results" for an empty answer and asks for no more (its list loads more only when scrolled, and an empty list
+ * cannot be), so a search reads on until a match, the end of the SKUs, or this. 10 s is when n8n's own editor
+ * counts a list as slow to load (its resource locator's slow-load notice); each key typed starts another search.
+ */
+export const SKU_SEARCH_BUDGET_MS = 10_000;
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '');
 
-/** Whether the provider has a page after `page`: its TotalRecordCount when given, else a full page. */
-function morePages(body: IDataObject, page: number, got: number): boolean {
-	if (got === 0) return false;
-	// a missing count reads as NaN (not finite); null would read as 0, so it is left out as not given
-	const total = Number(body.TotalRecordCount);
-	if (body.TotalRecordCount !== null && Number.isFinite(total)) {
-		return page * SKU_PAGE_SIZE < total;
-	}
-	return got >= SKU_PAGE_SIZE;
+/**
+ * Text as a search compares it: lower case, compatibility-decomposed (NFKD), accents and other marks dropped, so
+ * "rosé" typed composed finds "Rosé" sent decomposed, and "rose" finds both. Lower-cased first: some capitals
+ * lower-case to a letter and a mark (İ).
+ */
+export const searchForm = (value: string) => value.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+
+/** Where a search goes on: the next page, in the size the provider pages by. */
+interface Place {
+	page: number;
+	size: number;
 }
 
 /**
- * One Get Sellable page, within the editor's budget (methods/editor.ts). A 429 the budget does not wait out ends the
- * search at once, saying when to try again in the message: the picker shows the message first, the description below it.
+ * The pagination token: the page number, and after a slash the provider's own page size when it showed a smaller
+ * one than asked ("7/100"); a token that reads as neither starts from the first page.
  */
-async function readPage(ctx: ILoadOptionsFunctions, page: number): Promise<ApiResponse> {
+function placeOf(token: string | number | undefined): Place {
+	const [page, size] = String(token ?? '').split('/').map((part) => Math.trunc(Number(part)));
+	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE };
+}
+
+const tokenOf = ({ page, size }: Place) => (size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`);
+
+/** TotalRecordCount as a count: a number or numeric text; missing or null (not given) or anything else: undefined. */
+function countOf(body: IDataObject): number | undefined {
+	const value = body.TotalRecordCount;
+	const count = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : Number.NaN;
+	return Number.isFinite(count) && count >= 0 ? count : undefined;
+}
+
+/** A page's entries as sent (a page without a list has none); an entry that is not a record is skipped when listed. */
+function entriesOf(body: IDataObject): unknown[] {
+	const entries = body[SELLABLE_RECORDS];
+	return Array.isArray(entries) ? entries : [];
+}
+
+/** An entry as a picker item, with the text a search looks in; undefined for one that is not a record or has no item number. */
+function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string } | undefined {
+	if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+	const record = entry as IDataObject;
+	const itemNo = text(record.ItemNo);
+	if (!itemNo) return undefined;
+	const description = text(record.ItemDescription);
+	return {
+		item: { name: description ? `${itemNo} (${description})` : itemNo, value: itemNo },
+		searched: searchForm(`${itemNo}\n${description}`),
+	};
+}
+
+/**
+ * One Get Sellable read, within the editor's budget (methods/editor.ts). A 429 the budget does not wait out ends the
+ * search at once, saying when to try again in the message: the picker shows the message first, the description below it.
+ * `whenRefused`: the answer to read instead when the provider refuses the request as invalid or finds nothing (400, 404).
+ */
+async function readSellable(ctx: ILoadOptionsFunctions, body: IDataObject, whenRefused?: IDataObject): Promise<IDataObject> {
 	try {
-		return await apiRequest.call(
-			ctx,
-			ENDPOINTS.getSellable,
-			{ IncludeUnavailableItems: true, PageNumber: page, PageSize: SKU_PAGE_SIZE },
-			EDITOR_REQUEST,
-		);
+		const response = await apiRequest.call(ctx, ENDPOINTS.getSellable, body, EDITOR_REQUEST);
+		const answer = response.body;
+		return typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as IDataObject) : {};
 	} catch (error) {
+		if (whenRefused && error instanceof NodeApiError && ['400', '404'].includes(String(error.httpCode))) return whenRefused;
 		// the transport's errors are already NodeApiError or NodeOperationError, scrubbed
 		throw isRateLimited(error) ? rateLimitedSearch(ctx, error) : error;
 	}
@@ -56,33 +101,84 @@ function rateLimitedSearch(ctx: ILoadOptionsFunctions, error: NodeApiError): Nod
 }
 
 /**
- * The account's SKUs whose item number or description contains the search text (any case), in the
- * provider's order. Get Sellable lists every SKU once (with Include Unavailable Items, also those with
- * nothing to sell); the provider has no text filter, so pages are read until enough match. The
- * pagination token is the next page number.
+ * The SKUs whose whole item number is the typed text (in search form), asked of the provider by item number: one
+ * request finds it however many SKUs the account has. Asked as typed and in capitals (item numbers are usually
+ * capitals, and the provider may compare them exactly). A provider that refuses the filter (400, 404) leaves it to
+ * the pages; any other failure is the search's.
+ */
+async function wholeItemNumber(ctx: ILoadOptionsFunctions, typed: string, wanted: string): Promise<INodeListSearchItems[]> {
+	const numbers = [...new Set([typed, typed.toUpperCase()])];
+	const body = await readSellable(ctx, { IncludeUnavailableItems: true, ItemNumbers: numbers }, {});
+	// only the whole number: a provider that ignores the filter answers with other SKUs
+	return entriesOf(body)
+		.map(itemOf)
+		.filter((found) => found !== undefined && searchForm(String(found.item.value)) === wanted)
+		.map((found) => (found as { item: INodeListSearchItems }).item);
+}
+
+/**
+ * No match in the first answer after the search's time: an error, since an empty answer would read "No results" in
+ * the editor and it would never ask for the SKUs left. A NodeApiError: n8n's editor shows the description only of that kind.
+ */
+function nothingFoundYet(ctx: ILoadOptionsFunctions, typed: string, searched: number, total: number | undefined): NodeApiError {
+	const count = (n: number) => n.toLocaleString('en-US');
+	const of = total === undefined ? '' : ` of the account's ${count(total)}`;
+	const shown = typed.length > 100 ? `${typed.slice(0, 100)}…` : typed;
+	const message = `No SKU matches "${shown}" among the first ${count(searched)}${of} SKUs`;
+	return new NodeApiError(ctx.getNode(), { message } as JsonObject, {
+		message,
+		description:
+			'Searching every SKU would keep the editor waiting too long. To find the SKU, type the whole item number (it is looked up directly, however many SKUs there are) or more of it, or choose By ID and enter the item number.',
+	});
+}
+
+/**
+ * The account's SKUs whose item number or description contains the search text (in search form: any case, accents
+ * ignored), in the provider's order; on the first call a whole item number first. Get Sellable lists every SKU once
+ * (with Include Unavailable Items, also those with nothing to sell); the provider has no text filter, so pages are
+ * read until enough match: at most SKU_PAGES_PER_SEARCH once one does, until SKU_SEARCH_BUDGET_MS while none does
+ * (then the first answer fails, saying how far it read; a later one, scrolling on, hands back none and where to go on).
+ * Paging goes by the records the provider sent: a first page shorter than asked while its total says more follow
+ * shows the provider's own page size, and the search goes on in that size.
  */
 export async function searchSkus(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string | number,
 ): Promise<INodeListSearchResult> {
-	const wanted = (filter ?? '').trim().toLowerCase();
-	let page = Math.max(1, Math.trunc(Number(paginationToken ?? 1)) || 1);
+	const started = Date.now();
+	const typed = (filter ?? '').trim();
+	const wanted = searchForm(typed);
+	const place = placeOf(paginationToken);
 	const results: INodeListSearchItems[] = [];
-	for (let read = 0; read < SKU_PAGES_PER_SEARCH; read++) {
-		const response = await readPage(this, page);
-		const body = (response.body ?? {}) as IDataObject;
-		const records = Array.isArray(body[SELLABLE_RECORDS]) ? (body[SELLABLE_RECORDS] as IDataObject[]) : [];
-		for (const record of records) {
-			const itemNo = text(record.ItemNo);
-			if (!itemNo) continue;
-			const description = text(record.ItemDescription);
-			if (wanted && !`${itemNo}\n${description}`.toLowerCase().includes(wanted)) continue;
-			results.push({ name: description ? `${itemNo} (${description})` : itemNo, value: itemNo });
+	const listed = new Set<string>();
+	const list = (item: INodeListSearchItems) => {
+		if (listed.has(String(item.value))) return;
+		listed.add(String(item.value));
+		results.push(item);
+	};
+	// the first call only: scrolling on (a token) goes on through the pages
+	if (wanted && paginationToken === undefined) (await wholeItemNumber(this, typed, wanted)).forEach(list);
+	for (let read = 1; ; read++) {
+		const asked = place.size;
+		const body = await readSellable(this, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
+		const entries = entriesOf(body);
+		for (const found of entries.map(itemOf)) {
+			if (found && found.searched.includes(wanted)) list(found.item);
 		}
-		if (!morePages(body, page, records.length)) return { results };
-		page++;
-		if (results.length >= SKU_RESULTS_WANTED) break;
+		const total = countOf(body);
+		// the SKUs from the first to this page's last, in the provider's page size
+		const through = (place.page - 1) * asked + entries.length;
+		const more = entries.length > 0 && (total === undefined ? entries.length >= asked : through < total);
+		if (!more) return { results };
+		if (place.page === 1 && entries.length < asked) place.size = entries.length;
+		place.page++;
+		if (results.length >= SKU_RESULTS_WANTED || (results.length > 0 && read >= SKU_PAGES_PER_SEARCH)) break;
+		if (Date.now() - started >= SKU_SEARCH_BUDGET_MS) {
+			// the first answer only: scrolling on, the editor keeps the list it shows and asks again on the next scroll
+			if (results.length === 0 && paginationToken === undefined) throw nothingFoundYet(this, typed, through, total);
+			break;
+		}
 	}
-	return { results, paginationToken: String(page) };
+	return { results, paginationToken: tokenOf(place) };
 }
