@@ -1,6 +1,7 @@
 // A ZIP code from a sheet or CSV column of numbers has lost its leading zeros (02134 → 2134): Get Carrier Locations,
 // Validate, Get Delivery Estimates, a sales order's recipient and billing contact and a purchase order's sender send it
-// padded back to 5 digits (9 for ZIP+4); a number that is no ZIP code is refused naming ZIP Code; text is sent as given.
+// padded back to 5 digits (9 for ZIP+4, written 12345-6789); a number that is no ZIP code is refused naming ZIP Code;
+// text is sent as given.
 import type { IDataObject } from 'n8n-workflow';
 
 import { zipCode } from '../../nodes/WineFulfillment/wire/values';
@@ -15,11 +16,11 @@ describe('zipCode', () => {
 		return result.success ? result.data : `refused: ${result.error.issues[0].message}`;
 	};
 
-	it('pads a whole number of 3 to 5 digits to 5, and one of 7 to 9 digits to the 9 of ZIP+4', () => {
+	it('pads a whole number of 3 to 5 digits to 5, and one of 7 to 9 digits to the 9 of ZIP+4, written with its hyphen', () => {
 		expect([2134, 501, 601, 94558].map(parse)).toEqual(['02134', '00501', '00601', '94558']);
 		// the least whole number of 3 digits, and the greatest of 2 (refused below)
 		expect([100, 99].map(parse)).toEqual(['00100', expect.stringMatching(/^refused: is a number that is no ZIP code/)]);
-		expect([21341234, 5011234, 945581234].map(parse)).toEqual(['021341234', '005011234', '945581234']);
+		expect([21341234, 5011234, 945581234].map(parse)).toEqual(['02134-1234', '00501-1234', '94558-1234']);
 	});
 
 	it('keeps text as given, trimmed, and undefined as not given', () => {

@@ -54,7 +54,10 @@ describe('Tracking → Simplify', () => {
 		expect([raw.ShipDate, raw.EstimatedDeliveryDate, raw.RequestedShipDate]).toEqual(['2026-01-05T14:00:00Z', '01/07/2026', '01/05/2026']);
 		const result = await fx.run(tracking('getDetails', { orderNo: 'SO-000001' }));
 		expect(result.error).toBeUndefined();
-		expect(result.output(ACTION_NODE)).toEqual([{ json: SIMPLE_PACKAGE, pairedItem: { item: 0 } }]);
+		// Get Details says found (true here, false on its "no tracking yet" item) after the order number
+		const { orderNumber, ...rest } = SIMPLE_PACKAGE;
+		expect(result.output(ACTION_NODE)).toEqual([{ json: { orderNumber, found: true, ...rest }, pairedItem: { item: 0 } }]);
+		expect(Object.keys(result.output(ACTION_NODE)[0].json).slice(0, 3)).toEqual(['orderNumber', 'found', 'trackingNumber']);
 	});
 
 	it('Get Details with Simplify off gives the provider\'s record as it is', async () => {
@@ -139,7 +142,7 @@ describe('Tracking → Simplify and the polling trigger', () => {
 
 		const details = await fx.run(tracking('getDetails', { orderNo: 'SO-000001' }, null));
 		const listed = await fx.run(tracking('getPackages', { returnAll: true, filters: ACTIVITY_RANGE }, null));
-		expect(details.output(ACTION_NODE).map((i) => i.json)).toEqual([omit(item, ['event', 'package'])]);
+		expect(details.output(ACTION_NODE).map((i) => i.json)).toEqual([{ found: true, ...omit(item, ['event', 'package']) }]);
 		expect(listed.output(ACTION_NODE).map((i) => i.json)).toEqual([omit(item, ['event', 'package'])]);
 	});
 });

@@ -137,10 +137,13 @@ export function validationStatus(body: IDataObject, sent: IDataObject): Validati
 	return sameAddress(candidates[0].CandidateAddressFormat as IDataObject | undefined, sent) ? 'valid' : 'corrected';
 }
 
-/** residential / commercial / unknown from AddressClassificationIndicator (the first candidate's when absent). */
+/** A member left blank ("", spaces) reads as absent, as null does. */
+const given = (v: unknown) => (typeof v === 'string' && !v.trim() ? undefined : v);
+
+/** residential / commercial / unknown from AddressClassificationIndicator (the first candidate's when absent or blank). */
 export function classification(body: IDataObject): Classification {
 	const candidates = Array.isArray(body.AddressCandidates) ? (body.AddressCandidates as IDataObject[]) : [];
-	const indicator = word(body.AddressClassificationIndicator ?? candidates[0]?.AddressClassificationIndicator);
+	const indicator = word(given(body.AddressClassificationIndicator) ?? candidates[0]?.AddressClassificationIndicator);
 	if (['residential', 'residence', 'home'].includes(indicator)) return 'residential';
 	if (['commercial', 'business'].includes(indicator)) return 'commercial';
 	return 'unknown';

@@ -120,6 +120,23 @@ export function isoDate(value: unknown, zone: string): IDataObject[string] {
 	return iso ?? value;
 }
 
+/** The day a provider's date-time text starts with, as written: "2026-01-09T00:00:00", "01/09/2026 00:00:00". */
+const DAY_OF_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]|^(\d{2}\/\d{2}\/\d{4}) /;
+
+/**
+ * A member that means a day (an estimated delivery day, a requested ship day): that day's midnight in the workflow's
+ * time zone, as isoDate shows a provider day, whatever time part the provider writes with it. A .NET service writes a
+ * day as "2026-01-09T00:00:00", which isoDate reads as midnight UTC: the evening before in America. Anything without
+ * a day to take is shaped by isoDate; a day no calendar has is kept as the provider sent it.
+ */
+export function isoDay(value: unknown, zone: string): IDataObject[string] {
+	const day = typeof value === 'string' ? DAY_OF_DATE_TIME.exec(value.trim()) : null;
+	if (!day) return isoDate(value, zone);
+	const text = day[1] ?? day[2];
+	const shown = isoDate(text, zone);
+	return shown === text ? (value as string) : shown;
+}
+
 const objectOf = (value: unknown): IDataObject =>
 	value &&
 	// Stryker disable next-line ConditionalExpression: text, a number or true has none of the provider's member names, so its members read as {}'s do: undefined
@@ -150,9 +167,10 @@ export function simplePackage(p: IDataObject, zone: string): IDataObject {
 		statusDescription: first(p.StatusDescription),
 		carrierStatusMessage: first(p.CarrierStatusMessage),
 		carrierStatusDate: isoDate(p.CarrierStatusTimestamp, zone),
-		requestedShipDate: isoDate(p.RequestedShipDate, zone),
+		// days (a requested and an estimated day); ShipDate is when the package left: a date-time
+		requestedShipDate: isoDay(p.RequestedShipDate, zone),
 		shipDate: isoDate(p.ShipDate, zone),
-		estimatedDeliveryDate: isoDate(p.EstimatedDeliveryDate, zone),
+		estimatedDeliveryDate: isoDay(p.EstimatedDeliveryDate, zone),
 		warehouse: first(p.Warehouse),
 		shipToName: first(shipTo.Name, shipTo.Contact),
 		shipToEmail: first(shipTo.EmailAddress, shipTo.Email),
@@ -169,8 +187,9 @@ export function simpleEstimate(e: IDataObject, zone: string): IDataObject {
 	return {
 		carrier: first(e.Carrier),
 		service: first(e.Service),
-		shipDate: isoDate(e.ShipmentDate, zone),
-		estimatedDeliveryDate: isoDate(e.DeliveryDateEstimate, zone),
+		// both days: the future ship days asked for (MM/DD/YYYY) and the day each arrives
+		shipDate: isoDay(e.ShipmentDate, zone),
+		estimatedDeliveryDate: isoDay(e.DeliveryDateEstimate, zone),
 		// a time of day whose zone the interface does not give: kept as the provider wrote it
 		cutoffTime: first(e.CutoffTime),
 		warehouse: first(e.ShippingWarehouse),

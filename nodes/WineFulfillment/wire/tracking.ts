@@ -4,9 +4,9 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 
 import { streetAddress } from './commerce';
-import { CARRIERS, limitedList, onFirstUse } from './common';
+import { CARRIERS, onFirstUse } from './common';
 import { US_DATE_TIME, dateOrRule, endOrRule, readDate, usDate, usDateTimeRange } from './dates';
-import { requiredText } from './values';
+import { identifier, optionalText, preview } from './values';
 
 /** Package Status values (field notes). */
 export const PACKAGE_STATUSES = [
@@ -42,8 +42,27 @@ export function rangeText(from: number, to: number): string {
 	return usDateTimeRange(at(from), at(to));
 }
 
-/** OrderNo of GetDetails: 5 to 50 characters (field notes "Authentication shapes"). */
-export const orderNo = requiredText(z.string().trim().min(5, 'must be 5 to 50 characters').max(50, 'must be 5 to 50 characters'));
+/**
+ * OrderNo of GetDetails: an identifier of 5 to 50 characters (field notes "Authentication shapes"); missing or null reads
+ * as empty, so the refusal is the length rule's.
+ */
+export const orderNo = z.preprocess((v) => v ?? '', identifier(50, 5));
+
+/**
+ * A router's message for a path it does not serve, naming the path or address (ASP.NET's "No HTTP resource was found
+ * that matches the request URI", "Cannot POST /…"), as a Base URL with a wrong prefix gets.
+ */
+const ROUTING_MESSAGE = /\/api\/|:\/\/|no http resource|no operation|cannot (post|get)\b|no route|no endpoint|no (type|controller|action) was found/i;
+
+/**
+ * Whether a GetDetails 404, by its message (the transport's providerMessage: '' for an empty body), is the provider's
+ * "not found" (field notes: "404 means not found"; an error body is a message string or an object with a message). An
+ * empty body, a web page and a router's message are no interface's answer.
+ */
+export function providerNotFound(said: string): boolean {
+	const text = said.trim();
+	return text !== '' && !text.startsWith('<') && !ROUTING_MESSAGE.test(text);
+}
 
 /** POST /api/Tracking/GetDetails body (the credentials travel in AuthenticationDetails). */
 export const getDetailsRequest = onFirstUse(() => z.object({ OrderNo: orderNo }).passthrough());
@@ -94,7 +113,11 @@ export const getPackagesRequest = onFirstUse(() =>
 			ShippingCarrier: z
 				.enum(CARRIERS, { errorMap: () => ({ message: `must be one of ${CARRIERS.join(', ')}` }) })
 				.optional(),
-			OrderNumbers: limitedList(MAX_ORDER_NUMBERS, 'order number').optional(),
+			// each entry an identifier, as Get Details' Order Number (a tab or a zero-width space makes another number)
+			OrderNumbers: z
+				.array(z.unknown().refine((v) => typeof v !== 'string' || v.trim() !== '', 'each order number must be non-empty').pipe(identifier()))
+				.max(MAX_ORDER_NUMBERS, `at most ${MAX_ORDER_NUMBERS} order numbers are allowed`)
+				.optional(),
 		})
 		.passthrough()
 );
@@ -143,22 +166,42 @@ export const deliveryEstimateRange = onFirstUse(() =>
 		})
 );
 
-const optText = z.string({ invalid_type_error: 'must be text' }).trim().optional();
-
 /** POST /api/Tracking/GetDeliveryEstimates body. */
 export const getDeliveryEstimatesRequest = onFirstUse(() =>
 	z
 		.object({
-			ClientReferenceCode: optText,
+			ClientReferenceCode: optionalText,
 			DeliveryAddress: streetAddress,
 			DeliveryEstimateRange: deliveryEstimateRange,
 		})
 		.passthrough()
 );
 
+const isRecord = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What is malformed in a GetDeliveryEstimates answer, in words ("DeliveryEstimateOptions entry 1 is null"): an entry of
+ * DeliveryEstimateOptions or of its ShippingOptions that is no object. Such an entry carries no estimate to output, and
+ * dropping it would give fewer carriers without notice. Undefined when nothing is.
+ */
+export function malformedEstimates(body: unknown): string | undefined {
+	const options = (body as IDataObject | undefined)?.DeliveryEstimateOptions;
+	if (!Array.isArray(options)) return undefined;
+	for (const [i, option] of options.entries()) {
+		const entry = `DeliveryEstimateOptions entry ${i + 1}`;
+		if (!isRecord(option)) return `${entry} is ${preview(option)}`;
+		const services: unknown = option.ShippingOptions;
+		if (!Array.isArray(services)) continue;
+		const bad = services.findIndex((service) => !isRecord(service));
+		if (bad !== -1) return `${entry}: ShippingOptions entry ${bad + 1} is ${preview(services[bad])}`;
+	}
+	return undefined;
+}
+
 /**
  * One record per carrier and service: each DeliveryEstimateOptions entry is repeated for each of
- * its ShippingOptions, the option's Carrier and Service beside its dates.
+ * its ShippingOptions, the option's Carrier and Service beside its dates. The answer is checked by
+ * `malformedEstimates` first.
  */
 export function flattenEstimates(body: unknown): IDataObject[] {
 	const options = (body as IDataObject | undefined)?.DeliveryEstimateOptions;

@@ -114,7 +114,8 @@ export const optionalText = textValue.pipe(z.string().trim()).optional();
  * A US ZIP code as text. Text is kept as given (trimmed). A number is what a sheet or CSV column of numbers makes of a
  * ZIP code, its leading zeros dropped (02134 → 2134; every ZIP code of CT, MA, ME, NH, NJ, PR, RI and VT starts with
  * 0): a whole number of 3 to 5 digits is padded back to the 5 digits of a ZIP code, one of 7 to 9 digits to the 9 of
- * ZIP+4 written without its hyphen (no ZIP code is below 00501). Any other number is refused: it is no ZIP code.
+ * ZIP+4, sent in ZIP+4's written form 12345-6789 (as the provider's address candidates write it: nine bare digits may
+ * be refused as no ZIP code). No ZIP code is below 00501. Any other number is refused: it is no ZIP code.
  */
 export const zipCode = z
 	.unknown()
@@ -123,7 +124,7 @@ export const zipCode = z
 		// a whole number from 100 up: 1 to 99 (and 0) have too few digits anyway, and a negative one is no ZIP code
 		const digits = Number.isSafeInteger(value) && value >= 100 ? String(value).length : 0;
 		if (digits >= 3 && digits <= 5) return String(value).padStart(5, '0');
-		if (digits >= 7 && digits <= 9) return String(value).padStart(9, '0');
+		if (digits >= 7 && digits <= 9) return String(value).padStart(9, '0').replace(/^(\d{5})/, '$1-');
 		ctx.addIssue({
 			code: z.ZodIssueCode.custom,
 			message: 'is a number that is no ZIP code (5 digits, or 9 with ZIP+4): give ZIP codes as text, e.g. format the column as text',

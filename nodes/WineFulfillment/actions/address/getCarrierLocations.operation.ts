@@ -53,7 +53,8 @@ const properties: INodeProperties[] = [
 				displayName: 'Search Radius (Miles)',
 				name: 'searchRadius',
 				type: 'number',
-				typeOptions: { minValue: 0 },
+				// the radius must be more than 0 (wire/commerce): a tenth of a mile is the least the editor offers
+				typeOptions: { minValue: 0.1 },
 				default: 10,
 				description: 'How far from the ZIP code or the latitude/longitude to look',
 			},

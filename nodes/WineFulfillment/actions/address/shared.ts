@@ -4,7 +4,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { compact } from '../common';
 import { contactFields, contactLabels } from '../panel';
 import { zipCode } from '../../wire/values';
-import { readParameter, readText } from '../parameters';
+import { invalidField, readParameter, readText } from '../parameters';
 
 /** The address fields (panel.ts contactFields): Address Line 1 required, Country US unless changed. */
 export const addressProperties: INodeProperties[] = contactFields({
@@ -24,8 +24,11 @@ const FIELD_NAMES = Object.fromEntries(addressProperties.map((p) => [p.name, p.d
  */
 export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const text = (name: string) => readText(ctx, name, itemIndex, FIELD_NAMES[name]);
+	const [line1, line2] = [text('addressLine1'), text('addressLine2')];
+	// line 2 alone would go out as the street line (an "Apt 5" with no street)
+	if (!line1 && line2) throw invalidField(ctx, FIELD_NAMES.addressLine1, `is required when ${FIELD_NAMES.addressLine2} is set`, itemIndex);
 	return compact({
-		StreetLines: [text('addressLine1'), text('addressLine2')].filter(Boolean),
+		StreetLines: [line1, line2].filter(Boolean),
 		City: text('city'),
 		State: text('state'),
 		ZipCode: readParameter(ctx, 'zipCode', itemIndex, FIELD_NAMES.zipCode, zipCode, ''),

@@ -57,7 +57,8 @@ const properties: INodeProperties[] = [
 		displayName: 'Search Radius (Miles)',
 		name: 'palSearchRadius',
 		type: 'number',
-		typeOptions: { minValue: 0 },
+		// the radius must be more than 0 (wire/commerce): a tenth of a mile is the least the editor offers
+		typeOptions: { minValue: 0.1 },
 		default: 10,
 		description: 'How far from the address to look for pickup locations',
 		displayOptions: { show: { includePal: [true] } },
@@ -115,16 +116,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 		const response = await apiRequest.call(this, ENDPOINTS.validateAddress, body as IDataObject, { itemIndex });
 		const result = answerWith(this, response.body, ['AddressValidationIndicator', 'AddressCandidates'], itemIndex);
-		return itemsFor(
-			[
-				{
-					status: validationStatus(result, body.Address as IDataObject),
-					classification: classification(result),
-					ClientReferenceCode: body.ClientReferenceCode,
-					...result,
-				},
-			],
-			itemIndex,
-		);
+		const own = { status: validationStatus(result, body.Address as IDataObject), classification: classification(result) };
+		// the node's members first, and again last: a provider member of the same name does not replace them
+		return itemsFor([{ ...own, ClientReferenceCode: body.ClientReferenceCode, ...result, ...own }], itemIndex);
 	};
 }

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleEstimate } from '../../wire/simplify';
-import { flattenEstimates, getDeliveryEstimatesRequest } from '../../wire/tracking';
+import { flattenEstimates, getDeliveryEstimatesRequest, malformedEstimates } from '../../wire/tracking';
+import { unexpectedAnswerError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, answerWith, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
@@ -74,7 +75,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	return async () => {
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 		const response = await apiRequest.call(this, ENDPOINTS.getDeliveryEstimates, body as IDataObject, { itemIndex });
-		const records = flattenEstimates(answerWith(this, response.body, ['DeliveryEstimateOptions'], itemIndex));
+		const answer = answerWith(this, response.body, ['DeliveryEstimateOptions'], itemIndex);
+		const malformed = malformedEstimates(answer);
+		if (malformed) throw unexpectedAnswerError(this.getNode(), `The provider answered with malformed delivery estimates: ${malformed}`, itemIndex);
+		const records = flattenEstimates(answer);
 		return itemsFor(shape ? records.map(shape) : records, itemIndex);
 	};
 }
