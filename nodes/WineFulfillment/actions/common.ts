@@ -36,6 +36,16 @@ export function compact<T extends IDataObject>(body: T, clearable: readonly stri
 	return out as T;
 }
 
+/**
+ * An update's fields (a collection the user adds fields to) compacted as compact() does, where text of blanks only (a
+ * mapped cell holding spaces) also counts as left empty: the schemas trim it to '', so it would otherwise be sent as a
+ * change, or refused as empty where left empty means not sent. A clearable member of blanks is kept as the clear ''.
+ */
+export function compactFields<T extends IDataObject>(fields: T, clearable: readonly string[] = []): T {
+	const read = Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' && value.trim() === '' ? '' : value]);
+	return compact(Object.fromEntries(read) as T, clearable);
+}
+
 const TYPE_WORDS: Record<string, string> = {
 	object: 'an object',
 	string: 'text',
@@ -139,14 +149,29 @@ export function updateItems<T>(ctx: IExecuteFunctions, itemIndex: number, record
 	return items;
 }
 
-/** Older revisions' warehouse codes (field notes) are sent as given, with a hint in the output pane. */
+/** The hints given in each node run: n8n makes one execute context per run, and every item is prepared with it. */
+const hintedIn = new WeakMap<IExecuteFunctions, Set<string>>();
+
+/**
+ * An output-pane hint, given once per node run: prepare() runs per input item, and 1,000 items of the same workflow
+ * would otherwise show the same hint 1,000 times.
+ */
+export function hintOnce(ctx: IExecuteFunctions, message: string): void {
+	let hinted = hintedIn.get(ctx);
+	if (!hinted) {
+		hinted = new Set();
+		hintedIn.set(ctx, hinted);
+	}
+	if (hinted.has(message)) return;
+	hinted.add(message);
+	ctx.addExecutionHints({ message, location: 'outputPane' });
+}
+
+/** Older revisions' warehouse codes (field notes) are sent as given, with a hint in the output pane (once per code and run). */
 export function hintUnknownWarehouses(ctx: IExecuteFunctions, field: string, codes: unknown[]): void {
 	for (const code of codes) {
 		if (typeof code === 'string' && code && !isKnownWarehouse(code)) {
-			ctx.addExecutionHints({
-				message: `${field} "${code}" is not one of the interface's current warehouse codes; it was sent as given.`,
-				location: 'outputPane',
-			});
+			hintOnce(ctx, `${field} "${code}" is not one of the interface's current warehouse codes; it was sent as given.`);
 		}
 	}
 }

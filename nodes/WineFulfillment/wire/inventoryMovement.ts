@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
-import { decimalNumber, identifier, textValue, wholeNumber, zipCode } from './values';
+import { decimalNumber, identifier, optionalText, textValue, wholeNumber, zipCode } from './values';
 
 /**
  * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
@@ -30,7 +30,6 @@ export const TRANSFER_STATUSES: readonly string[] = [
 ].sort();
 
 const text = textValue.pipe(z.string().trim().min(1, 'must not be empty'));
-const optionalText = textValue.optional();
 const customerReferenceNo = identifier();
 const email = z.string().trim().email('must be a valid e-mail address, such as name@example.com');
 

@@ -12,6 +12,27 @@ export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'Tas
 export const INVENTORY_MANAGEMENT_TYPES = ['ServiceManagedStorage', 'ClientManagedStorage', 'VirtualItems'] as const;
 
 
+/**
+ * A UPC Code as text. Text is kept as written (trimmed). A number is what a sheet or CSV column of numbers makes of a
+ * code, its leading zeros dropped (012345678905 → 12345678905): a whole number of up to 11 digits is padded back to the
+ * 12 digits of a UPC-A; one of 12 to 14 digits (a UPC-A, an EAN-13, a GTIN-14) is sent as it is. Any other number (a
+ * fraction, a negative one, more than 14 digits) is refused: it is no UPC code.
+ */
+export const upcCode = z
+	.unknown()
+	.transform((value, ctx): unknown => {
+		if (typeof value !== 'number') return value;
+		const digits = Number.isSafeInteger(value) && value > 0 ? String(value).length : 0;
+		if (digits >= 1 && digits <= 11) return String(value).padStart(12, '0');
+		if (digits >= 12 && digits <= 14) return String(value);
+		ctx.addIssue({
+			code: z.ZodIssueCode.custom,
+			message: 'is a number that is no UPC code (12 digits for a UPC-A): give UPC codes as text, e.g. format the column as text',
+		});
+		return z.NEVER;
+	})
+	.pipe(optionalText);
+
 /** RequestorInfo: who asks for the change; the e-mail must be a valid address. */
 export const requestorInfo = onFirstUse(() =>
 	z
@@ -46,7 +67,7 @@ const skuCreateInfo = onFirstUse(() =>
 				Appellation: optionalText,
 				Value: optionalText,
 				AlcoholByVolume: decimalNumber.pipe(z.number().min(0, 'must be between 0 and 100').max(100, 'must be between 0 and 100')).optional(),
-				UPCCode: optionalText,
+				UPCCode: upcCode,
 				UOM: optionalText,
 				NumBottleInEachCase: wholeNumber({ min: 1 }).optional(),
 				Classification: optionalText,

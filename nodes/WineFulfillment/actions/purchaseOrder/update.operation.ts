@@ -5,7 +5,7 @@ import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compactFields, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { purchaseOrderLabels, specialInstructionField } from './fields';
 import { toWire } from '../wireNames';
 import { sendMovement, writeResult } from './shared';
@@ -80,11 +80,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
-/** The members an update clears when added and left empty (sent as ''): the optional texts, Reference Number and Special Instruction. */
+/** The members an update clears when added and left empty or blank (sent as ''): the optional texts, Reference Number and Special Instruction. */
 const CLEARABLE = ['ReferenceNo', 'SpecialInstruction'];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
-	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
+	const changes = compactFields(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
 	const orderInfo = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
 	const body = validateBody(this, updatePurchaseOrderRequest, merged, purchaseOrderLabels, itemIndex);

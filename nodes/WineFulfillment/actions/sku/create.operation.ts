@@ -131,6 +131,9 @@ const properties: INodeProperties[] = [
 				name: 'upcCode',
 				type: 'string',
 				default: '',
+				placeholder: 'e.g. 012345678905',
+				description:
+					"The item's UPC, sent as text as written. A number (a sheet column of numbers drops leading zeros) of fewer than 12 digits is padded back to the 12 of a UPC-A.",
 			},
 			{
 				displayName: 'Value',

@@ -13,7 +13,7 @@ import {
 } from '../../wire/inventoryMovement';
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintOnce, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
@@ -186,12 +186,12 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	if (!TRANSFER_STATUS_BY_REVISION[revision].includes(info.InventoryStatusCode)) {
 		// the revision in force does not list the code: any revision that does is another one
 		const other = TRANSFER_REVISIONS.find((r) => TRANSFER_STATUS_BY_REVISION[r].includes(info.InventoryStatusCode));
-		this.addExecutionHints({
-			message: `Inventory status "${info.InventoryStatusCode}" is not a code of revision ${revision}; it was sent as given (custom codes come from the provider).${
+		hintOnce(
+			this,
+			`Inventory status "${info.InventoryStatusCode}" is not a code of revision ${revision}; it was sent as given (custom codes come from the provider).${
 				other ? ` It is a code of revision ${other}: if your account uses that one, set Additional Fields → Interface Revision to ${other}.` : ''
 			}`,
-			location: 'outputPane',
-		});
+		);
 	}
 	const ref = info.CustomerReferenceNo;
 	return sendOnce(

@@ -2,6 +2,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { INVENTORY_TAX_STATUS } from '../../wire/common';
+import { decimalNumber } from '../../wire/values';
 import { QUANTITY_UNIT_LABELS, codeOptions, inventoryStatusOptions } from '../../wire/labels';
 import { locatorValue } from '../../methods/itemNumber';
 import { itemRow } from '../purchaseOrder/fields';
@@ -49,9 +50,9 @@ export function transferItemToWire(row: IDataObject): IDataObject {
 		ItemQuantity: row.itemQuantity,
 		QuantityUnit: row.quantityUnit,
 		InventoryTaxStatus: row.inventoryTaxStatus,
-		// the field's default (0) means not sent (an empty cell or null is dropped with every empty member); anything
-		// else goes to the schema, which reads "24.50" and refuses what is no price
-		UnitPrice: row.unitPrice === 0 ? undefined : row.unitPrice,
+		// the field's default (0) means not sent, read as a number: "0" or "0.00" from a sheet too (an empty cell or null
+		// is dropped with every empty member); anything else goes to the schema, which reads "24.50" and refuses what is no price
+		UnitPrice: decimalNumber.safeParse(row.unitPrice).data === 0 ? undefined : row.unitPrice,
 	};
 }
 
