@@ -7,7 +7,8 @@ import { isoDateTime, readDate, usDate, usDateTimeRange } from '../../nodes/Wine
 import { ENDPOINTS, authShapeForUrl, placeCredentials } from '../../nodes/WineFulfillment/wire/endpoints';
 import { getSellableRequest, getStatusRequest, getTransactionsRequest } from '../../nodes/WineFulfillment/wire/inventory';
 import { cancelMovementRequest, createTransferOrderRequest, statusCode } from '../../nodes/WineFulfillment/wire/inventoryMovement';
-import { createSkuRequest, writeResult } from '../../nodes/WineFulfillment/wire/product';
+import { createSkuRequest } from '../../nodes/WineFulfillment/wire/product';
+import { withAnswer } from '../../nodes/WineFulfillment/actions/common';
 import {
 	cancelSalesOrderRequest,
 	createSalesOrderRequest,
@@ -389,10 +390,13 @@ describe('wire/product', () => {
 		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Merchandise', NumBottleInEachCase: 1.5 }))).toBe('SKUInfo.NumBottleInEachCase: must be a whole number of at least 1');
 	});
 
-	it("reads a write's answer: a JSON string is the transaction reference, an object is kept, anything else is nothing", () => {
-		expect(writeResult(' 5a1d ')).toEqual({ TransactionReferenceNumber: '5a1d' });
-		expect(writeResult({ TransactionReferenceNumber: 'T', Extra: 1 })).toEqual({ TransactionReferenceNumber: 'T', Extra: 1 });
-		for (const value of ['', '  ', undefined, null, [], 12]) expect(writeResult(value)).toEqual({});
+	it("reads a write's answer: text a reference or ProviderAnswer, an object's members after the node's own, anything else nothing", () => {
+		const own = { ItemNo: 'A-1', success: true };
+		expect(withAnswer(own, ' 5a1d ')).toEqual({ ...own, TransactionReferenceNumber: '5a1d' });
+		expect(withAnswer(own, 'abcd', true)).toEqual({ ...own, TransactionReferenceNumber: 'abcd' });
+		expect(withAnswer(own, 'OK')).toEqual({ ...own, ProviderAnswer: 'OK' });
+		expect(withAnswer(own, { TransactionReferenceNumber: 'T', Extra: 1, success: false })).toEqual({ ...own, TransactionReferenceNumber: 'T', Extra: 1 });
+		for (const value of ['', '  ', undefined, null, [], 12]) expect(withAnswer(own, value)).toEqual(own);
 	});
 });
 

@@ -6,6 +6,7 @@ import mergeWith from 'lodash/mergeWith';
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
 import { unexpectedAnswer } from '../transport/errors';
+import { textAnswer } from '../transport/reference';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
 import { fieldOf } from '../wire/paths';
@@ -147,6 +148,20 @@ export function updateItems<T>(ctx: IExecuteFunctions, itemIndex: number, record
 		});
 	}
 	return items;
+}
+
+/**
+ * A write's output member set: the node's own members first, then what the provider answered: an object's members,
+ * except those that would replace the node's own (a workflow branches on them: Outcome, Cancelled, the order located);
+ * a text answer as textAnswer reads it (a transaction reference, else ProviderAnswer). `created`: a create's answer,
+ * whose text requireReference has checked as its reference.
+ */
+export function withAnswer(own: IDataObject, answer: unknown, created = false): IDataObject {
+	const answered =
+		typeof answer === 'string' ? textAnswer(answer, created) : answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {};
+	const json: IDataObject = { ...own };
+	for (const [member, value] of Object.entries(answered)) if (!(member in json)) json[member] = value;
+	return json;
 }
 
 /** The hints given in each node run: n8n makes one execute context per run, and every item is prepared with it. */

@@ -1,5 +1,4 @@
 // SKU wire schemas (docs/interface.md "Product (SKU)").
-import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
@@ -104,13 +103,3 @@ export const updateSkuRequest = onFirstUse(() =>
 
 /** POST /api/SKU/RetireSku body (less Authentication). */
 export const retireSkuRequest = onFirstUse(() => z.object({ ItemNo: identifier() }).passthrough());
-
-/**
- * The transaction reference identifier a write returns: the body itself when it is a JSON string
- * (as CreateSalesOrder documents), or a TransactionReferenceNumber member of an object.
- */
-export function writeResult(body: unknown): IDataObject {
-	if (typeof body === 'string' && body.trim()) return { TransactionReferenceNumber: body.trim() };
-	if (body && typeof body === 'object' && !Array.isArray(body)) return body as IDataObject;
-	return {};
-}

@@ -4,9 +4,8 @@ import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflo
 
 import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
-import { textAnswer } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
-import { compact, itemsFor, validateBody } from '../common';
+import { compact, itemsFor, validateBody, withAnswer } from '../common';
 import { withOptions, type OperationModule, type Send } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 import { nodeParameter } from '../parameters';
@@ -90,10 +89,7 @@ export function writeResult(
 	customerReferenceNo: string,
 	outcome: 'created' | 'updated' | 'cancelled',
 ): IDataObject {
-	const out: IDataObject = { CustomerReferenceNo: customerReferenceNo, Outcome: outcome };
-	const answered = typeof response === 'string' ? textAnswer(response, outcome === 'created') : isPlainObject(response) ? response : {};
-	for (const [member, value] of Object.entries(answered)) if (!(member in out)) out[member] = value;
-	return out;
+	return withAnswer({ CustomerReferenceNo: customerReferenceNo, Outcome: outcome }, response, outcome === 'created');
 }
 
 /** Cancel by Customer Reference Number: the same operation for purchase and transfer orders. */

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { cancelSalesOrderRequest, updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest, type ApiResponse } from '../../transport/request';
-import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, validateBody, withAdditionalJson, withAnswer } from '../common';
 import { readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { ORDER_LABELS } from './fields';
@@ -66,15 +66,12 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const send = deprecatedPath ? cancelThroughUpdate(this, locator, itemIndex) : cancel(this, locator, itemIndex);
 	return async () => {
 		const response = await send();
-		const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
 		return [
 			{
-				json: {
-					...locatorOutput(locator),
-					Cancelled: true,
-					...(deprecatedPath ? { UsedDeprecatedPath: true } : {}),
-					...answer,
-				},
+				json: withAnswer(
+					{ ...locatorOutput(locator), Cancelled: true, ...(deprecatedPath ? { UsedDeprecatedPath: true } : {}) },
+					response.body,
+				),
 				pairedItem: { item: itemIndex },
 			},
 		];

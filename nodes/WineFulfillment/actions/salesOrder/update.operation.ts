@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, withAnswer } from '../common';
 import {
 	ORDER_LABELS,
 	billingProperty,
@@ -132,10 +132,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 
 	return async () => {
 		const response = await apiRequest.call(this, ENDPOINTS.updateSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
-		const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
 		return [
 			{
-				json: { ...locatorOutput(locator), Updated: true, UpdatedMembers: changed, ...answer },
+				json: withAnswer({ ...locatorOutput(locator), Updated: true, UpdatedMembers: changed }, response.body),
 				pairedItem: { item: itemIndex },
 			},
 		];

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateAddressesRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, validateBody, withAdditionalJson, withAnswer } from '../common';
 import { ORDER_LABELS, deliveryContactProperty, readAddressMembers, recipientProperty } from './fields';
 import { checkLocator, locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
 import { withOptions, type Send } from '../operation';
@@ -49,17 +49,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	);
 	return async () => {
 		const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
-		const answer = response.body && typeof response.body === 'object' ? (response.body as IDataObject) : {};
+		const updated = [...(valid.RecipientContactInfo ? ['RecipientContactInfo'] : []), ...(valid.DeliveryContactInfo ? ['DeliveryContactInfo'] : [])];
 		return [
 			{
-				json: {
-					...locatorOutput(locator),
-					Updated: [
-						...(valid.RecipientContactInfo ? ['RecipientContactInfo'] : []),
-						...(valid.DeliveryContactInfo ? ['DeliveryContactInfo'] : []),
-					],
-					...answer,
-				},
+				json: withAnswer({ ...locatorOutput(locator), Updated: updated }, response.body),
 				pairedItem: { item: itemIndex },
 			},
 		];

@@ -3,10 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import type { ZodType, ZodTypeDef } from 'zod';
 
 import { ENDPOINTS, type Endpoint } from '../../wire/endpoints';
-import { writeResult } from '../../wire/product';
-import { requireReference, textAnswer } from '../../transport/reference';
+import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
-import { compact, validateBody, withAdditionalJson } from '../common';
+import { compact, validateBody, withAdditionalJson, withAnswer } from '../common';
 import { nodeParameter } from '../parameters';
 
 export const requestorProperties: INodeProperties[] = [
@@ -68,9 +67,7 @@ function readRequestor(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
  * own fields win over provider members of the same name.
  */
 export function writeOutput(itemNo: string, body: unknown, itemIndex: number, reference?: string): INodeExecutionData[] {
-	const json: IDataObject = { ItemNo: itemNo, success: true };
-	const answered = typeof body === 'string' ? textAnswer(reference ?? body, reference !== undefined) : writeResult(body);
-	for (const [member, value] of Object.entries(answered)) if (!(member in json)) json[member] = value;
+	const json = withAnswer({ ItemNo: itemNo, success: true }, typeof body === 'string' ? (reference ?? body) : body, reference !== undefined);
 	return [{ json, pairedItem: { item: itemIndex } }];
 }
 
