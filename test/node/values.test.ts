@@ -207,6 +207,19 @@ describe('Update → Fulfillment Hold', () => {
 		expect(hints(result).join(' ')).toContain('releasing it through Update');
 	});
 
+	it('Hold over three orders gives its hint once, not once per item', async () => {
+		const orders = ['H-2', 'H-3', 'H-4'].map((OrderNo) => ({ OrderNo, items: [line(SKU_A, 1)] }));
+		expect((await fx.run(actionWorkflow(createFromItems(), { items: orders }))).error).toBeUndefined();
+		const result = await fx.run(
+			actionWorkflow(salesOrder('update', { locateBy: 'orderNo', orderNo: '={{ $json.o }}', hold: 'hold' }), {
+				items: [{ o: 'H-2' }, { o: 'H-3' }, { o: 'H-4' }],
+			}),
+		);
+		expect(result.error).toBeUndefined();
+		expect(await fx.control.requests('UpdateSalesOrder')).toHaveLength(3);
+		expect(hints(result).filter((h) => h.includes('releasing it through Update'))).toHaveLength(1);
+	});
+
 	it('an unknown choice from an expression is refused', async () => {
 		const result = await fx.run(
 			actionWorkflow(salesOrder('update', { locateBy: 'orderNo', orderNo: 'H-1', hold: '={{ "pause" }}' })),

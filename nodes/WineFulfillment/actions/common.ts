@@ -177,7 +177,8 @@ export function hintOnce(ctx: IExecuteFunctions, message: string): void {
 		hinted = new Set();
 		hintedIn.set(ctx, hinted);
 	}
-	if (hinted.has(message)) return;
+	// Stryker disable next-line ConditionalExpression: every n8n this package supports gives execute contexts addExecutionHints
+	if (hinted.has(message) || typeof ctx.addExecutionHints !== 'function') return;
 	hinted.add(message);
 	ctx.addExecutionHints({ message, location: 'outputPane' });
 }

@@ -39,6 +39,7 @@ import { randomUUID } from 'crypto';
 import { mayHaveTakenEffect } from '../transport/errors';
 import { DEFAULT_RETRY } from '../transport/request';
 import { pause, stopSignal } from '../transport/stop';
+import { hintOnce } from './common';
 import { asNodeError, type Send } from './operation';
 import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
@@ -270,7 +271,6 @@ interface RunState {
 	/** by scope: how many values the workflow's records held when this run first asked (undefined: n8n's store does not answer) */
 	available: Map<DeduplicationScope, Promise<number | undefined>>;
 	account?: Promise<string>;
-	hinted: Set<string>;
 }
 
 const runs = new WeakMap<IExecuteFunctions, RunState>();
@@ -278,18 +278,10 @@ const runs = new WeakMap<IExecuteFunctions, RunState>();
 function runState(ctx: IExecuteFunctions): RunState {
 	let state = runs.get(ctx);
 	if (!state) {
-		state = { available: new Map(), hinted: new Set() };
+		state = { available: new Map() };
 		runs.set(ctx, state);
 	}
 	return state;
-}
-
-/** An execution hint, shown once per node run. */
-function hintOnce(ctx: IExecuteFunctions, message: string): void {
-	const state = runState(ctx);
-	if (state.hinted.has(message) || typeof ctx.addExecutionHints !== 'function') return;
-	state.hinted.add(message);
-	ctx.addExecutionHints({ message, location: 'outputPane' });
 }
 
 /** n8n's precondition failures (no store set up in this process, a workflow without an id) come as assertion errors. */

@@ -13,7 +13,7 @@ import {
 	getTransactionsRequest,
 } from '../../wire/inventory';
 import { simpleTransaction } from '../../wire/simplify';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintOnce, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import { prepareQuery, queryProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions, type Send } from '../operation';
@@ -158,10 +158,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const body = validateBody(this, getTransactionsRequest, merged, labels, itemIndex);
 	hintUnknownWarehouses(this, 'Warehouse', [body.Warehouse]);
 	if (body.TransactionType && !(TRANSACTION_TYPES as readonly string[]).includes(body.TransactionType)) {
-		this.addExecutionHints({
-			message: `Transaction type "${body.TransactionType}" is not one of the kinds the interface names; it was sent as given.`,
-			location: 'outputPane',
-		});
+		hintOnce(this, `Transaction type "${body.TransactionType}" is not one of the kinds the interface names; it was sent as given.`);
 	}
 	return prepareQuery.call(
 		this,

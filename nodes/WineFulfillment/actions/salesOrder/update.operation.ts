@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSalesOrderRequest } from '../../wire/salesOrder';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, withAnswer } from '../common';
+import { additionalJsonProperty, compact, hintOnce, hintUnknownWarehouses, validateBody, withAdditionalJson, withAnswer } from '../common';
 import {
 	ORDER_LABELS,
 	billingProperty,
@@ -84,7 +84,7 @@ const HOLD: Record<string, boolean | undefined> = { hold: true, release: false, 
 /** Fulfillment Hold as HoldOrder: true, false, or undefined (not sent); a hint when it asks for the undocumented hold. */
 function readHold(ctx: IExecuteFunctions, itemIndex: number): boolean | undefined {
 	const choice = readChoice(ctx, 'hold', itemIndex, 'Fulfillment Hold', Object.keys(HOLD), 'unchanged');
-	if (choice === 'hold') ctx.addExecutionHints({ message: HOLD_NOTICE, location: 'outputPane' });
+	if (choice === 'hold') hintOnce(ctx, HOLD_NOTICE);
 	return HOLD[choice];
 }
 
