@@ -148,6 +148,12 @@ describe('trigger: the Order Numbers filter', () => {
 		expect(await fx.control.requests()).toEqual([]);
 	});
 
+	it.each(['newPackage', 'newReturn'])('%s: an order number with a tab or an invisible character inside is refused before the poll asks', async (event) => {
+		await expect(poll(trigger(event, {}, { orderNumbers: 'SO-000001, SO-00\t0002' }), {})).rejects.toThrow('must not contain control characters');
+		await expect(poll(trigger(event, {}, { orderNumbers: 'SO-000\u200b001' }), {})).rejects.toThrow('must not contain invisible characters');
+		expect(await fx.control.requests()).toEqual([]);
+	});
+
 	it('100 order numbers are sent', async () => {
 		await poll(trigger('newPackage', {}, { orderNumbers: many(100) }), {});
 		const sent = (await fx.control.requests('GetPackages')).at(-1);

@@ -2,6 +2,8 @@
 import once from 'lodash/once';
 import { z } from 'zod';
 
+import { identifier } from './values';
+
 /** Warehouse codes accepted by ServiceWarehouseLocation and every warehouse member. */
 export const WAREHOUSES = [
 	'APC01',
@@ -83,9 +85,12 @@ export function isKnownWarehouse(code: string): boolean {
 	return (WAREHOUSES as readonly string[]).includes(code);
 }
 
-/** A list of non-empty strings with at most `max` entries; the message names the rule. */
+/**
+ * A list of at most `max` identifiers (item, order numbers, status codes), each non-empty and as identifier() reads it:
+ * a tab or a zero-width space inside an entry makes another number, which the provider would simply not find.
+ */
 export function limitedList(max: number, what: string) {
 	return z
-		.array(z.string().trim().min(1, `each ${what} must be non-empty`))
+		.array(z.unknown().refine((v) => typeof v !== 'string' || v.trim() !== '', `each ${what} must be non-empty`).pipe(identifier()))
 		.max(max, `at most ${max} ${what}s are allowed`);
 }

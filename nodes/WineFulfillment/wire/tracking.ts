@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 
 import { streetAddress } from './commerce';
-import { CARRIERS, onFirstUse } from './common';
+import { CARRIERS, limitedList, onFirstUse } from './common';
 import { US_DATE_TIME, dateOrRule, endOrRule, readDate, usDate, usDateTimeRange } from './dates';
 import { identifier, optionalText, preview } from './values';
 
@@ -113,11 +113,7 @@ export const getPackagesRequest = onFirstUse(() =>
 			ShippingCarrier: z
 				.enum(CARRIERS, { errorMap: () => ({ message: `must be one of ${CARRIERS.join(', ')}` }) })
 				.optional(),
-			// each entry an identifier, as Get Details' Order Number (a tab or a zero-width space makes another number)
-			OrderNumbers: z
-				.array(z.unknown().refine((v) => typeof v !== 'string' || v.trim() !== '', 'each order number must be non-empty').pipe(identifier()))
-				.max(MAX_ORDER_NUMBERS, `at most ${MAX_ORDER_NUMBERS} order numbers are allowed`)
-				.optional(),
+			OrderNumbers: limitedList(MAX_ORDER_NUMBERS, 'order number').optional(),
 		})
 		.passthrough()
 );
