@@ -363,9 +363,13 @@ describe('apiRequest: statuses and retries', () => {
 		expect(w.sent).toHaveLength(1);
 	});
 
-	it('an accepted status whose answer is not JSON is malformed too', async () => {
-		const e = await failure(scripted(status(404, '<html>')), create, { acceptStatuses: [404] });
-		expect(e.message).toBe('The provider answered with a body that is not valid JSON');
+	it("an accepted status whose answer is not JSON is that status's error, at once", async () => {
+		const r = scripted(status(404, '<html>'), ok('[]'));
+		const e = await failure(r, read, { acceptStatuses: [404] });
+		expect([e.message, e.httpCode]).toEqual(['Not found (404)', '404']);
+		expect(r.sent).toHaveLength(1);
+		const w = scripted(status(413, '<html>413</html>'));
+		expect((await failure(w, ENDPOINTS.batchSalesOrder, { acceptStatuses: [413] })).message).toBe('The request is too large for the provider');
 	});
 });
 

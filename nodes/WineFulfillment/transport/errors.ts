@@ -386,3 +386,56 @@ export function unexpectedAnswer(node: INode, body: unknown, expected: string, i
 	// an object's message, or the object as JSON: never empty
 	return unexpectedAnswerError(node, `The provider answered without ${expected}: ${providerMessage(body)}`, itemIndex, hint);
 }
+
+/**
+ * A router's message for a path it does not serve, naming the path or address (ASP.NET's "No HTTP resource was found
+ * that matches the request URI", "Cannot POST /…"), as a Base URL with a wrong prefix gets.
+ */
+const ROUTING_MESSAGE = /\/api\/|:\/\/|no http resource|no operation|cannot (post|get)\b|no route|no endpoint|no (type|controller|action) was found/i;
+
+/**
+ * Whether a 404, by its message (providerMessage of its body: '' for an empty body), is the provider's own "not found"
+ * (field notes: an error body is a message string or an object with a message). An empty body, a JSON body that holds
+ * nothing ({}, [], null), a web page and a router's message are no interface's answer.
+ */
+export function providerNotFound(said: string): boolean {
+	const text = said.trim();
+	return !/^(\{\s*\}|\[\s*\]|null)?$/.test(text) && !text.startsWith('<') && !ROUTING_MESSAGE.test(text);
+}
+
+/** An operation whose 404 means "none", in the words of the error for a 404 that is not the provider's. */
+export interface NotFoundMeaning {
+	/** the interface the Base URL must lead to: "the tracking interface" */
+	service: string;
+	/** what the provider's own 404 is read as: "no tracking yet" */
+	none: string;
+	/** what became of the work, said first (a trigger's poll keeps its place) */
+	lead?: string;
+}
+
+/**
+ * A failed request of an operation whose 404 means "none" (GetOrdersOnHold, GetDetails), read: undefined for the
+ * provider's own 404 (the operation's "none"); else the error to throw. A 404 of no interface (a Base URL with a wrong
+ * prefix answers 404 for every path, as a web page, a router's message or an empty body) is an error saying to check the
+ * Base URL: read as "none", the action would output nothing and the trigger never fire, without a word.
+ */
+export function notFoundFailure(node: INode, error: unknown, meaning: NotFoundMeaning, itemIndex?: number): unknown {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return error;
+	// statusError keeps the provider's message, scrubbed of the credentials
+	const said = String((error.errorResponse as JsonObject | undefined)?.providerMessage ?? '');
+	if (providerNotFound(said)) return undefined;
+	const message = `The Base URL does not lead to ${meaning.service} (404)`;
+	const shown = said.length > 300 ? `${said.slice(0, 300)}…` : said;
+	const what = !said.trim() ? 'its body is empty' : said.trim().startsWith('<') ? 'it is a web page' : "it is a router's message, or holds no message";
+	const description = [
+		meaning.lead,
+		"Check the Base URL in the Wine Fulfillment API credential: it must be the environment's API address ending in /v3.",
+		`This 404 is not the provider's "not found" (${what}), so it is not read as "${meaning.none}".`,
+	]
+		.filter(Boolean)
+		.join(' ') + (shown ? `\n\nThe answer (404): ${shown}` : '');
+	return new NodeApiError(node, { message, httpCode: '404' }, { message, description, httpCode: '404', itemIndex });
+}
+
+/** GetOrdersOnHold's 404 is the provider's "no orders on hold" (interface: Endpoints, Errors). */
+export const ON_HOLD_404: NotFoundMeaning = { service: 'the sales order interface', none: 'no orders on hold' };

@@ -20,11 +20,13 @@ import {
 	connectionFailure,
 	documentError,
 	malformedResponseError,
+	notFoundFailure,
 	providerMessage,
 	redirectError,
 	statusError,
 	webPageError,
 	type ConnectionFailure,
+	type NotFoundMeaning,
 } from './errors';
 import { Secrets } from './secrets';
 import { pause, stopSignal, stoppedError } from './stop';
@@ -65,7 +67,10 @@ export const DEFAULT_RETRY: RetryPolicy = {
 
 export interface RequestOptions {
 	qs?: IDataObject;
-	/** statuses handed back to the caller instead of thrown (e.g. 404 meaning "none") */
+	/**
+	 * statuses handed back to the caller instead of thrown (e.g. 413 meaning "split the batch"), when their body is JSON or
+	 * empty; with any other body (a web page, a proxy's text) the status is its error, at once
+	 */
 	acceptStatuses?: number[];
 	/**
 	 * A document of this type is asked for (Accept: the type, then a JSON answer carrying it, see documentAccept) and
@@ -251,6 +256,28 @@ export async function apiRequest<T = unknown>(
 	}
 }
 
+/**
+ * apiRequest for an operation whose 404 means "none" (GetOrdersOnHold: no orders on hold; GetDetails: no tracking yet):
+ * undefined for the provider's own 404. A 404 of no interface (a wrong Base URL) is the error saying so (notFoundFailure),
+ * never "none"; any other failure is apiRequest's.
+ */
+export async function apiRequestOrNone<T = unknown>(
+	this: TransportContext,
+	endpoint: Endpoint,
+	body: IDataObject,
+	meaning: NotFoundMeaning,
+	options: RequestOptions = {},
+): Promise<ApiResponse<T> | undefined> {
+	try {
+		// the 404 is not accepted: whatever its body, the transport's 404 error carries the provider's message, read once
+		return (await apiRequest.call(this, endpoint, body, options)) as ApiResponse<T>;
+	} catch (error) {
+		const failure = notFoundFailure(this.getNode(), error, meaning, options.itemIndex);
+		if (failure === undefined) return undefined;
+		throw failure;
+	}
+}
+
 /** The error with every secret masked; should masking itself fail, an error that holds nothing of what it failed on. */
 function scrubbed(ctx: TransportContext, secrets: Secrets, error: unknown, itemIndex?: number): unknown {
 	try {
@@ -366,15 +393,17 @@ async function send(
 		}
 
 		const success = status >= 200 && status < 300;
-		if (success || options.acceptStatuses?.includes(status)) {
+		// An accepted status (BatchSalesOrder's 413: split the batch) is handed back only with a readable body: with a web page
+		// or a proxy's text it is that status's error below, at once, never retried as a garbled answer (the same page comes back).
+		if (success || (parsed.ok && options.acceptStatuses?.includes(status))) {
 			if (!parsed.ok) {
 				// a web page (a sign-in or portal page at the Base URL) does not go away by asking again
-				if (success && isWebPage(response.headers, parsed.text)) {
+				if (isWebPage(response.headers, parsed.text)) {
 					throw webPageError(node(), endpoint, pageTitle(secrets.text(parsed.text)), options.itemIndex);
 				}
 				// a write's success answered as text ("OK", the reference as a bare word): the interface shows no answer format
 				// for most writes, and 2xx is success; only JSON cut short is unreadable
-				if (success && endpoint.kind === 'write' && !looksLikeJson(parsed.text)) return answer(secrets.text(parsed.text.trim()));
+				if (endpoint.kind === 'write' && !looksLikeJson(parsed.text)) return answer(secrets.text(parsed.text.trim()));
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}

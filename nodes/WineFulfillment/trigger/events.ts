@@ -1,8 +1,8 @@
 // The polling trigger's events: what each one asks the provider for, its record keys and times, and its output item.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { unexpectedAnswer } from '../transport/errors';
-import { apiRequest } from '../transport/request';
+import { ON_HOLD_404, unexpectedAnswer, type NotFoundMeaning } from '../transport/errors';
+import { apiRequest, apiRequestOrNone } from '../transport/request';
 import { ENDPOINTS } from '../wire/endpoints';
 import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
 import { simpleOrderOnHold, simplePackage, simpleReturn } from '../wire/simplify';
@@ -137,8 +137,10 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 	orderOnHold: {
 		kind: 'snapshot',
 		async fetch(ctx) {
-			const res = await apiRequest.call(ctx, ENDPOINTS.getOrdersOnHold, {}, { acceptStatuses: [404] });
-			const orders = res.statusCode === 404 ? [] : ordersOnHold(ctx, res.body);
+			// the provider's 404 is none on hold; a 404 of no interface (a wrong Base URL) fails the poll, its state kept, since
+			// read as none the trigger would forget the orders on hold and never fire
+			const res = await apiRequestOrNone.call(ctx, ENDPOINTS.getOrdersOnHold, {}, ON_HOLD_TRIGGER_404);
+			const orders = res ? ordersOnHold(ctx, res.body) : [];
 			const zone = ctx.getTimezone();
 			return orders.map((o) => ({
 				key: `${String(o.OrderNo)}|${String(o.HoldReason ?? '')}`,
@@ -169,6 +171,11 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			return undefined;
 		},
 	},
+};
+
+const ON_HOLD_TRIGGER_404: NotFoundMeaning = {
+	...ON_HOLD_404,
+	lead: 'Nothing was emitted and the trigger keeps the orders it knows to be on hold: the next poll asks again.',
 };
 
 /**

@@ -48,22 +48,6 @@ export function rangeText(from: number, to: number): string {
  */
 export const orderNo = z.preprocess((v) => v ?? '', identifier(50, 5));
 
-/**
- * A router's message for a path it does not serve, naming the path or address (ASP.NET's "No HTTP resource was found
- * that matches the request URI", "Cannot POST /…"), as a Base URL with a wrong prefix gets.
- */
-const ROUTING_MESSAGE = /\/api\/|:\/\/|no http resource|no operation|cannot (post|get)\b|no route|no endpoint|no (type|controller|action) was found/i;
-
-/**
- * Whether a GetDetails 404, by its message (the transport's providerMessage: '' for an empty body), is the provider's
- * "not found" (field notes: "404 means not found"; an error body is a message string or an object with a message). An
- * empty body, a web page and a router's message are no interface's answer.
- */
-export function providerNotFound(said: string): boolean {
-	const text = said.trim();
-	return text !== '' && !text.startsWith('<') && !ROUTING_MESSAGE.test(text);
-}
-
 /** POST /api/Tracking/GetDetails body (the credentials travel in AuthenticationDetails). */
 export const getDetailsRequest = onFirstUse(() => z.object({ OrderNo: orderNo }).passthrough());
 

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleOrderOnHold } from '../../wire/simplify';
-import { apiRequest } from '../../transport/request';
+import { ON_HOLD_404 } from '../../transport/errors';
+import { apiRequestOrNone } from '../../transport/request';
 import { answerWith, itemsFor } from '../common';
 
 import { readLimit, returnAllProperties } from '../query';
@@ -35,9 +36,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const limit = readLimit(this, itemIndex);
 	const shape = simplifier(this, itemIndex, simpleOrderOnHold);
 	return async () => {
-		// Credentials travel flat in this operation's body; the transport places them. 404 means none on hold.
-		const response = await apiRequest.call(this, ENDPOINTS.getOrdersOnHold, {}, { itemIndex, acceptStatuses: [404] });
-		if (response.statusCode === 404) return [];
+		// Credentials travel flat in this operation's body; the transport places them. The provider's 404 means none on hold.
+		const response = await apiRequestOrNone.call(this, ENDPOINTS.getOrdersOnHold, {}, ON_HOLD_404, { itemIndex });
+		if (!response) return [];
 		const records = recordsOf(this, response.body, itemIndex).slice(0, limit);
 		return itemsFor(shape ? records.map(shape) : records, itemIndex);
 	};
