@@ -69,7 +69,8 @@ describe('Delivery Contact: a Location Code means Hold at Location (HoldAtLocati
 		expect(sent.map((r) => r.body.DeliveryContactInfo)).toEqual([
 			{ HoldAtLocation: 1, LocationCode: 'L-1' },
 			{ HoldAtLocation: 0 },
-			{ HoldAtLocation: 0, LocationCode: '  ' },
+			// a code of blanks is left empty: not sent at create (hunt 6), and not refused beside Hold at Location off
+			{ HoldAtLocation: 0 },
 		]);
 	});
 

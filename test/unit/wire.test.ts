@@ -241,8 +241,8 @@ describe('wire/salesOrder', () => {
 		expect(outcome(createSalesOrderRequest, order({ GiftCard: 'no', GiftCardMessage: 'Cheers' }))).toBe(
 			'OrderInfo.GiftCard: is off while Gift Card Message is given: a gift card message only goes with a gift card (GiftCard 1). Turn Gift Card on (or leave it out), or remove Gift Card Message',
 		);
-		// a blank message (an update's clear) neither adds GiftCard nor is refused beside GiftCard 0
-		expect(parsed(updateSalesOrderRequest, { OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: ' ' } })).toEqual({ OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: ' ' } });
+		// a blank message (an update's clear, sent trimmed) neither adds GiftCard nor is refused beside GiftCard 0
+		expect(parsed(updateSalesOrderRequest, { OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: ' ' } })).toEqual({ OrderInfo: { OrderNo: 'SO-1', GiftCardMessage: '' } });
 		expect(parsed(updateSalesOrderRequest, { OrderInfo: { OrderNo: 'SO-1', GiftCard: 0, GiftCardMessage: '' } })).toEqual({
 			OrderInfo: { OrderNo: 'SO-1', GiftCard: 0, GiftCardMessage: '' },
 		});
@@ -262,7 +262,7 @@ describe('wire/salesOrder', () => {
 		expect(parsed(updateAddressesRequest, { OrderNo: 'SO-1', DeliveryContactInfo: { LocationCode: '' } })).toEqual({ OrderNo: 'SO-1', DeliveryContactInfo: { LocationCode: '' } });
 		expect(parsed(updateAddressesRequest, { OrderNo: 'SO-1', DeliveryContactInfo: { HoldAtLocation: 0, LocationCode: ' ' } })).toEqual({
 			OrderNo: 'SO-1',
-			DeliveryContactInfo: { HoldAtLocation: 0, LocationCode: ' ' },
+			DeliveryContactInfo: { HoldAtLocation: 0, LocationCode: '' },
 		});
 	});
 

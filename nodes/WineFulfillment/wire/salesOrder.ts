@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, identifier, textValue, wholeNumber, zipCode } from './values';
+import { booleanValue, identifier, optionalText, wholeNumber, zipCode } from './values';
 
 // ---- enums ----
 
@@ -57,8 +57,8 @@ function enumOf<T extends readonly [string, ...string[]]>(values: T) {
 	});
 }
 
-/** A text member; numbers (e.g. line numbers mapped from a store) are sent as text; objects are refused. */
-const text = textValue;
+// Text members are optionalText (wire/values): sent trimmed, so a cell's stray spaces do not reach the order; a number
+// (a line number mapped from a store) is sent as text, an object refused.
 
 /** An identifier: order, item and transaction reference numbers (see wire/values `identifier`). */
 const required = () => identifier();
@@ -72,18 +72,18 @@ const positiveInt = wholeNumber({ min: 1 });
 export const contactInfo = onFirstUse(() =>
 	z
 		.object({
-			FirstName: text.optional(),
-			LastName: text.optional(),
-			Company: text.optional(),
-			Address: text.optional(),
-			Address2: text.optional(),
-			City: text.optional(),
-			State: text.optional(),
+			FirstName: optionalText,
+			LastName: optionalText,
+			Company: optionalText,
+			Address: optionalText,
+			Address2: optionalText,
+			City: optionalText,
+			State: optionalText,
 			// a ZIP code from a number column gets its leading zeros back (values.ts zipCode)
 			ZipCode: zipCode,
-			Country: text.optional(),
-			PhoneNumber: text.optional(),
-			EmailAddress: text.optional(),
+			Country: optionalText,
+			PhoneNumber: optionalText,
+			EmailAddress: optionalText,
 		})
 		.passthrough()
 );
@@ -130,7 +130,7 @@ export const deliveryContactInfo = onFirstUse(() =>
 	z
 		.object({
 			HoldAtLocation: flag.optional(),
-			LocationCode: text.optional(),
+			LocationCode: optionalText,
 		})
 		.passthrough()
 		.transform(holdAtLocationRule)
@@ -143,10 +143,10 @@ export const orderItem = onFirstUse(() =>
 			ItemNo: required(),
 			ItemQuantity: positiveInt,
 			QuantityUnit: enumOf(QUANTITY_UNITS).optional(),
-			InventoryTaxStatus: text.optional(),
-			ItemDescription: text.optional(),
-			ExternalLineNumber: text.optional(),
-			Group: text.optional(),
+			InventoryTaxStatus: optionalText,
+			ItemDescription: optionalText,
+			ExternalLineNumber: optionalText,
+			Group: optionalText,
 			AdditionalFields: z
 				.record(z.unknown(), { errorMap: () => ({ message: 'must be a JSON object' }) })
 				.optional(),
@@ -156,19 +156,19 @@ export const orderItem = onFirstUse(() =>
 export type OrderItem = z.infer<typeof orderItem>;
 
 const orderInfoMembers = {
-	TransmissionId: text.optional(),
-	PONo: text.optional(),
-	ShipmentKey: text.optional(),
-	OrderSource: text.optional(),
+	TransmissionId: optionalText,
+	PONo: optionalText,
+	ShipmentKey: optionalText,
+	OrderSource: optionalText,
 	OrderDate: isoDateTime.optional(),
 	GiftCard: flag.optional(),
-	GiftCardMessage: text.optional(),
-	Tags: text.optional(),
-	SpecialInstructions: text.optional(),
-	ConsumerTaxCollected: text.optional(),
-	ConsumerShippingPrice: text.optional(),
-	BatchId: text.optional(),
-	BatchDescription: text.optional(),
+	GiftCardMessage: optionalText,
+	Tags: optionalText,
+	SpecialInstructions: optionalText,
+	ConsumerTaxCollected: optionalText,
+	ConsumerShippingPrice: optionalText,
+	BatchId: optionalText,
+	BatchDescription: optionalText,
 };
 
 /**
@@ -222,7 +222,7 @@ const orderMembers = {
 	ShipmentInfo: shipmentInfo.optional(),
 	ItemsInfo: z.array(orderItem).optional(),
 	DeliveryContactInfo: deliveryContactInfo.optional(),
-	TransactionReferenceNumber: text.optional(),
+	TransactionReferenceNumber: optionalText,
 };
 
 /** CreateSalesOrder body (less Authentication, which the transport adds). */

@@ -17,7 +17,7 @@ import {
 } from '../../wire/labels';
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { compact, updateItems, validateBody } from '../common';
+import { compact, compactFields, updateItems, validateBody } from '../common';
 import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
@@ -361,7 +361,8 @@ const CLEARABLE_DELIVERY = textMembers(deliveryContactProperty.options as INodeP
 
 /**
  * A collection parameter as a wire object (members under their wire names): what the user set, or undefined when
- * nothing is. The members named in `clearable` (wire names, an update's) are kept as '' when added and left empty.
+ * nothing is. Text of blanks (a mapped cell holding spaces) counts as left empty (compactFields). The members named in
+ * `clearable` (wire names, an update's) are kept as '' when added and left empty.
  */
 export function readCollection(
 	ctx: IExecuteFunctions,
@@ -374,7 +375,7 @@ export function readCollection(
 ): IDataObject | undefined {
 	const raw = { ...(nodeParameter(ctx, name, itemIndex, {}) as IDataObject) };
 	for (const member of leaveOut) delete raw[member];
-	const value = compact(toWire(raw), clearable);
+	const value = compactFields(toWire(raw), clearable);
 	return Object.keys(value).length ? value : undefined;
 }
 
@@ -421,7 +422,8 @@ function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
 		const extra = parseJsonValue(ctx, options.additionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
 		options.additionalFields =
 			extra && typeof extra === 'object' && Object.keys(extra).length === 0 ? undefined : (extra as IDataObject);
-		return compact(toWire({ ...main, ...options }));
+		// an option of blanks is left out, as an empty one is (not sent as the trimmed '')
+		return compactFields(toWire({ ...main, ...options }));
 	});
 }
 

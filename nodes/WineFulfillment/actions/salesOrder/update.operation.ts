@@ -102,7 +102,7 @@ function changedMembers(body: IDataObject): string[] {
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
 	const at = groupPaths(this, 'updateFields', GROUPS_IN_UPDATE_FIELDS);
-	// an update: the text fields added and left empty are kept as '' (cleared), so the OrderInfo read is not compacted again
+	// an update: the text fields added and left empty (or blank) are kept as '' (cleared), so the OrderInfo read is not compacted again
 	const orderInfo = {
 		...(locator.by === 'orderNo' ? { OrderNo: locator.value } : {}),
 		...readOrderInfoFields(this, 'updateFields', itemIndex, GROUPS_IN_UPDATE_FIELDS, true),

@@ -37,7 +37,7 @@ export const description = updateDisplayOptions(
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
-	// the text fields added and left empty are sent as '', so a blanked line (Address Line 2) is cleared, not kept
+	// the text fields added and left empty (or blank) are sent as '', so a blanked line (Address Line 2) is cleared, not kept
 	const body = withAdditionalJson(this, { ...locatorMembers(locator, 'OrderNo'), ...readAddressMembers(this, itemIndex) }, itemIndex);
 	checkLocator(this, locator, body, itemIndex);
 	const valid = validateBody(
