@@ -92,8 +92,12 @@ describe('Sales Order → Update: the answer', () => {
 		]);
 	});
 
+	it('an answer of text comes out as ProviderAnswer', async () => {
+		const { out } = await run(UPDATE, json('OK'));
+		expect(out.map((o) => o.json)).toEqual([{ OrderNo: 'UP-1', Updated: true, UpdatedMembers: ['HoldOrder'], ProviderAnswer: 'OK' }]);
+	});
+
 	it.each<[string, FakeAnswer]>([
-		['text', json('OK')],
 		['a number', json(1)],
 		['nothing (an empty body)', { body: '' }],
 	])('an answer of %s adds nothing to the output', async (_case, answer) => {
@@ -129,9 +133,9 @@ describe('Sales Order → Update Addresses: the answer and what it says was upda
 		expect(out.map((o) => o.json)).toEqual([{ TransactionReferenceNumber: 'TRN-ADDR-1', Updated: ['DeliveryContactInfo'] }]);
 	});
 
-	it('a text answer adds nothing to the output', async () => {
+	it('a text answer comes out as ProviderAnswer, after the node\'s own members', async () => {
 		const { out } = await run(UPDATE_ADDRESSES, json('Success'));
-		expect(out.map((o) => o.json)).toEqual([{ TransactionReferenceNumber: 'TRN-ADDR-1', Updated: ['RecipientContactInfo'] }]);
+		expect(out.map((o) => o.json)).toEqual([{ TransactionReferenceNumber: 'TRN-ADDR-1', Updated: ['RecipientContactInfo'], ProviderAnswer: 'Success' }]);
 	});
 });
 

@@ -76,8 +76,12 @@ describe('Sales Order → Cancel', () => {
 		]);
 	});
 
+	it('an answer of text comes out as ProviderAnswer (a reference as TransactionReferenceNumber would)', async () => {
+		const { out } = await run(CANCEL, json('Order cancelled'));
+		expect(out.map((o) => o.json)).toEqual([{ TransactionReferenceNumber: 'TRN-C-1', Cancelled: true, ProviderAnswer: 'Order cancelled' }]);
+	});
+
 	it.each<[string, FakeAnswer]>([
-		['text', json('Order cancelled')],
 		['null', json(null)],
 		['nothing (an empty body)', { body: '' }],
 	])('an answer of %s adds nothing to the output', async (_case, answer) => {
