@@ -1,13 +1,12 @@
 // The Item Number picker's listSearch (methods/listSearch.ts), called as n8n's editor calls it: a LoadOptionsContext
 // for the node, the real credential type, against the sandbox.
-import { LoadOptionsContext } from 'n8n-core';
-import { NodeApiError, Workflow, type INode, type INodeListSearchResult } from 'n8n-workflow';
+import { NodeApiError, type INodeListSearchResult } from 'n8n-workflow';
 
 import { methods } from '../../nodes/WineFulfillment/methods';
 import { SKU_PAGE_SIZE, SKU_PAGES_PER_SEARCH, SKU_RESULTS_WANTED } from '../../nodes/WineFulfillment/methods/listSearch';
-import { ACTION_TYPE, NodeTypes, additionalData } from '../harness/harness';
+import { ACTION_TYPE, NodeTypes } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
-import { ACTION_NODE, CREDENTIAL_ID } from '../harness/workflows';
+import { searchSkus } from '../harness/listSearch';
 import { itemDescription, itemNo } from '../sandbox/seed';
 
 /** 24 inventory records per item (test/sandbox/seed.ts): this many SKUs fill more pages than one search reads. */
@@ -16,25 +15,8 @@ const fx = useSandbox({ inventoryRecords: SKUS * 24 });
 
 const nodeTypes = new NodeTypes();
 
-/** Calls the node's registered listSearch method the way n8n's DynamicNodeParametersService does. */
-async function search(filter?: string, token?: string, overrides = {}): Promise<INodeListSearchResult> {
-	const node: INode = {
-		id: 'n1',
-		name: ACTION_NODE,
-		type: ACTION_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: { resource: 'sku', operation: 'retire', itemNo: { __rl: true, mode: 'list', value: '' } },
-		credentials: { wineFulfillmentApi: { id: CREDENTIAL_ID, name: 'Sandbox' } },
-	};
-	const workflow = new Workflow({ id: 'w', nodes: [node], connections: {}, active: false, nodeTypes });
-	const data = additionalData(fx.credential(overrides));
-	data.currentNodeParameters = node.parameters;
-	const context = new LoadOptionsContext(workflow, node, data, 'parameters.itemNo');
-	const type = nodeTypes.getByNameAndVersion(ACTION_TYPE);
-	const method = type.methods?.listSearch?.searchSkus ?? methods.listSearch.searchSkus;
-	return await method.call(context, filter, token);
-}
+/** The picker's search as the editor calls it (version 1 node). */
+const search = (filter?: string, token?: string, overrides = {}) => searchSkus(fx.credential(overrides), filter, token, 1);
 
 describe('Item Number picker: listSearch searchSkus', () => {
 	it('is registered on the node under the name the Item Number locators call', () => {

@@ -1,15 +1,14 @@
 // The editor's lookups (methods/) as n8n's editor calls them, on what the hunt found: the Item Number picker over more
 // SKUs than one search reads, a provider that pages by its own smaller size, a null entry among the SKUs, search text
 // in another Unicode form or without its accents, and a credential Test answered 200 with an authentication failure.
-import { LoadOptionsContext } from 'n8n-core';
-import { NodeApiError, Workflow, type INode, type INodeListSearchResult } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { SLOW_SEARCH_TIP } from '../../nodes/WineFulfillment/methods/itemNumber';
 import { SKU_PAGE_SIZE, SKU_PAGES_PER_SEARCH, SKU_SEARCH_BUDGET_MS } from '../../nodes/WineFulfillment/methods/listSearch';
 import { testCredential } from '../harness/credentialTest';
-import { ACTION_TYPE, NodeTypes, additionalData, sandboxCredential } from '../harness/harness';
+import { ACTION_TYPE, NodeTypes, sandboxCredential } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
-import { ACTION_NODE, CREDENTIAL_ID } from '../harness/workflows';
+import { searchSkus } from '../harness/listSearch';
 import { itemDescription, itemNo } from '../sandbox/seed';
 
 /** More SKUs than SKU_PAGES_PER_SEARCH pages hold (24 inventory records per SKU, test/sandbox/seed.ts). */
@@ -17,24 +16,8 @@ const SKUS = SKU_PAGE_SIZE * (SKU_PAGES_PER_SEARCH + 2);
 const fx = useSandbox({ inventoryRecords: SKUS * 24 });
 const nodeTypes = new NodeTypes();
 
-/** The node's registered listSearch method, called as n8n's DynamicNodeParametersService calls it. */
-async function search(filter?: string, token?: string | number): Promise<INodeListSearchResult> {
-	const node: INode = {
-		id: 'n1',
-		name: ACTION_NODE,
-		type: ACTION_TYPE,
-		typeVersion: 2,
-		position: [0, 0],
-		parameters: { resource: 'sku', operation: 'retire', itemNo: { __rl: true, mode: 'list', value: '' } },
-		credentials: { wineFulfillmentApi: { id: CREDENTIAL_ID, name: 'Sandbox' } },
-	};
-	const workflow = new Workflow({ id: 'w', nodes: [node], connections: {}, active: false, nodeTypes });
-	const data = additionalData(fx.credential());
-	data.currentNodeParameters = node.parameters;
-	const method = nodeTypes.getByNameAndVersion(ACTION_TYPE).methods?.listSearch?.searchSkus;
-	if (!method) throw new Error('searchSkus is not registered');
-	return await method.call(new LoadOptionsContext(workflow, node, data, 'parameters.itemNo'), filter, token === undefined ? undefined : String(token));
-}
+/** The picker's search as the editor calls it (version 2 node). */
+const search = (filter?: string, token?: string | number) => searchSkus(fx.credential(), filter, token);
 
 /** Every call the editor makes while the list is scrolled to its end. */
 async function scrollToEnd(filter?: string) {

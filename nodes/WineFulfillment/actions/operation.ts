@@ -150,13 +150,18 @@ const completedByRun = new WeakMap<object, Map<number, INodeExecutionData[]>>();
  * in the output of each item it completed, and on a later try puts that out again instead of sending the item.
  */
 export function completedInRun(ctx: IExecuteFunctions): Map<number, INodeExecutionData[]> {
+	return inRun(completedByRun, ctx);
+}
+
+/** One node run's map by input item: n8n hands every try of Retry On Fail the same input items. */
+function inRun<V>(byRun: WeakMap<object, Map<number, V>>, ctx: IExecuteFunctions): Map<number, V> {
 	const items = ctx.getInputData();
-	let completed = completedByRun.get(items);
-	if (!completed) {
-		completed = new Map();
-		completedByRun.set(items, completed);
+	let map = byRun.get(items);
+	if (!map) {
+		map = new Map();
+		byRun.set(items, map);
 	}
-	return completed;
+	return map;
 }
 
 /**
@@ -195,16 +200,6 @@ interface FirstError {
  * next try does not send them again.
  */
 const uncertainByRun = new WeakMap<object, Map<number, FirstError>>();
-
-function uncertainInRun(ctx: IExecuteFunctions): Map<number, FirstError> {
-	const items = ctx.getInputData();
-	let uncertain = uncertainByRun.get(items);
-	if (!uncertain) {
-		uncertain = new Map();
-		uncertainByRun.set(items, uncertain);
-	}
-	return uncertain;
-}
 
 /** Whether a failed write may have taken effect; a 300 (several sales orders match) was not processed either. */
 function mayHaveReached(error: unknown): boolean {
@@ -277,7 +272,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		return items.map((_item, itemIndex) => errorItem(this, error, itemIndex));
 	}
 	const completed = completedInRun(this);
-	const uncertain = uncertainInRun(this);
+	const uncertain = inRun(uncertainByRun, this);
 	const resendable = SENT_AGAIN_ON_RETRY.has(String(nodeParameter(this, 'operation', 0, '')));
 	// without Continue On Fail a withheld item fails again where it stands: no later item starts, as in its first try
 	const firstWithheld = continueOnFail ? Infinity : Math.min(Infinity, ...uncertain.keys());
