@@ -62,7 +62,7 @@ export default {
 	maxTestRunnerReuse: 50,
 	timeoutMS: 10000,
 	timeoutFactor: 2,
-	// the suite with per-test coverage takes about 6 min on 2 idle cores; beside other work it took more than 10
+	// the suite with per-test coverage timed out at 10 beside a full jest run on the 2 cores
 	dryRunTimeoutMinutes: 25,
 	tempDirName: '.work/stryker-tmp',
 	ignorePatterns: ['/.work', '/dist', '/e2e', '/bench', '/examples', '/docs', '/coverage', '/reports'],
