@@ -108,9 +108,11 @@ export function shipTime(pkg: Pick<SandboxPackage, 'ShipDate'>): number | undefi
 	const known = parsedShipDates.get(pkg);
 	if (known?.text === text) return known.ms;
 	const us = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text);
+	// an ISO date-time without an offset is UTC, as the interface's date-time members are (Date.parse would read it
+	// in the process's time zone)
 	const parsed = us
 		? Date.UTC(+us[3], +us[1] - 1, +us[2], +(us[4] ?? 0), +(us[5] ?? 0), +(us[6] ?? 0))
-		: Date.parse(text);
+		: Date.parse(/^\d{4}-\d{2}-\d{2}T[\d:.]+$/.test(text) ? `${text}Z` : text);
 	const ms = Number.isNaN(parsed) ? undefined : parsed;
 	parsedShipDates.set(pkg, { text, ms });
 	return ms;
