@@ -107,6 +107,10 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		expect(sent).toBeLessThan(12);
 		expect(result.error?.message).toBe(`The execution was canceled before item ${sent + 1} was sent`);
 		expect(result.error?.description).toContain(`Not sent: items ${sent + 1}-12.`);
+		// the note tells a stop from a failure: no item failed, so no advice to turn on Continue On Fail (it is on)
+		expect(result.error?.description).toContain('The execution was canceled.');
+		expect(result.error?.description).not.toContain('failed, so the run stopped');
+		expect(result.error?.description).toMatch(new RegExp(`Not sent: items ${sent + 1}-12\\.$`));
 
 		fx.sandbox.faults.clear();
 		const again = await fx.run(createWorkflow(input, {}, { continueOnFail: true }));

@@ -2,7 +2,7 @@
 // with the same input items, as n8n does. What a try may not send again (a write that may have taken effect), what it
 // sends again (a connection never made, a refusal, any failed query), and which operations are which.
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { NOT_SENT_AGAIN, runPerItem, SENT_AGAIN_ON_RETRY } from '../../nodes/WineFulfillment/actions/operation';
 import { operations as address } from '../../nodes/WineFulfillment/actions/address/Address.resource';
@@ -65,6 +65,29 @@ describe("runPerItem over n8n's Retry On Fail", () => {
 		expect(second.error?.context.itemIndex).toBe(0);
 		// and again on a third try: the note is not repeated
 		expect((await tryOnce()).error?.description).toBe(second.error?.description);
+	});
+
+	it("a write answered 500 is withheld with its status: the later try's error keeps the httpCode and the provider's answer", async () => {
+		const { tryOnce, sends } = nodeRun(1, 'cancel', (i) => {
+			throw new NodeApiError(UNIT_NODE, { Message: 'busy' }, { message: 'Answered 500', description: 'What to do', httpCode: '500', itemIndex: i });
+		});
+		const first = await tryOnce();
+		const second = await tryOnce();
+		expect(sends).toEqual([[0], []]);
+		expect([second.error?.httpCode, second.error?.errorResponse]).toEqual(['500', first.error?.errorResponse]);
+	});
+
+	it('a write whose send threw something other than a node error (a bug: it may have sent) is withheld too, as a NodeOperationError', async () => {
+		const { tryOnce, sends } = nodeRun(1, 'update', () => {
+			throw new TypeError('the answer could not be read');
+		});
+		const first = await tryOnce();
+		const second = await tryOnce();
+		expect(sends).toEqual([[0], []]);
+		expect(second.error).toBeInstanceOf(NodeOperationError);
+		expect(second.error?.message).toBe(first.error?.message);
+		// the first try's error has no description of its own: the later one's is the note alone
+		expect([first.error?.description, second.error?.description]).toEqual([undefined, NOT_SENT_AGAIN]);
 	});
 
 	it.each([
