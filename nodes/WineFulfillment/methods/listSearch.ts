@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../wire/endpoints';
 import { SELLABLE_RECORDS } from '../wire/inventory';
+import { countOf } from '../transport/pagination';
 import { apiRequest } from '../transport/request';
 import { EDITOR_REQUEST, isRateLimited, tryAgainIn } from './editor';
 
@@ -46,13 +47,6 @@ function placeOf(token: string | number | undefined): Place {
 }
 
 const tokenOf = ({ page, size }: Place) => (size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`);
-
-/** TotalRecordCount as a count: a number or numeric text; missing or null (not given) or anything else: undefined. */
-function countOf(body: IDataObject): number | undefined {
-	const value = body.TotalRecordCount;
-	const count = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : Number.NaN;
-	return Number.isFinite(count) && count >= 0 ? count : undefined;
-}
 
 /** A page's entries as sent (a page without a list has none); an entry that is not a record is skipped when listed. */
 function entriesOf(body: IDataObject): unknown[] {
@@ -166,7 +160,9 @@ export async function searchSkus(
 		for (const found of entries.map(itemOf)) {
 			if (found && found.searched.includes(wanted)) list(found.item);
 		}
-		const total = countOf(body);
+		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count): undefined
+		const told = countOf(body.TotalRecordCount);
+		const total = Number.isNaN(told) ? undefined : told;
 		// the SKUs from the first to this page's last, in the provider's page size
 		const through = (place.page - 1) * asked + entries.length;
 		const more = entries.length > 0 && (total === undefined ? entries.length >= asked : through < total);

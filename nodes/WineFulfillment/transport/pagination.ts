@@ -43,7 +43,7 @@ export class PagingError extends Error {}
 export class RecordsChangedError extends PagingError {}
 
 /** A count member as a number: a number or numeric text; anything else (null: not asked for) is NaN. */
-function countOf(value: unknown): number {
+export function countOf(value: unknown): number {
 	const count = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : Number.NaN;
 	return Number.isFinite(count) && count >= 0 ? count : Number.NaN;
 }
@@ -52,7 +52,7 @@ function countOf(value: unknown): number {
  * The records of one page. A page is an object whose `key` member is a list; the member may be missing or null only
  * when the answer itself says there is nothing (TotalRecordCount 0, or MoreRecords false). Anything else (an empty
  * body, a list, an error object answered with 200) is no page: read as none, a query would end early and report
- * fewer records, or none, as if that were all. An entry of the list that is no object is refused too (`recordAt`).
+ * fewer records, or none, as if that were all. An entry of the list that is no object is refused too (`notARecord`).
  */
 export function pageRecords(body: unknown, key: string): IDataObject[] {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -60,23 +60,28 @@ export function pageRecords(body: unknown, key: string): IDataObject[] {
 	}
 	const page = body as IDataObject;
 	const value = page[key];
-	if (Array.isArray(value)) return value.map((record, index) => recordAt(record, key, index));
+	if (Array.isArray(value)) {
+		// checked in place, not copied: a page of 2,500 records is read on every long read's page
+		const entry = value.findIndex((record) => !isRecord(record));
+		if (entry !== -1) throw notARecord(value[entry], key, entry);
+		return value as IDataObject[];
+	}
 	if ((value === undefined || value === null) && (countOf(page.TotalRecordCount) === 0 || page.MoreRecords === false)) return [];
 	const missing = value === undefined || value === null;
 	// an object's message, or the object as JSON: never empty
 	throw new PagingError(`The provider answered a page without its records (${key}${missing ? '' : ' is not a list'}): ${providerMessage(page)}`);
 }
 
+const isRecord = (entry: unknown) => typeof entry === 'object' && entry !== null && !Array.isArray(entry);
+
 /**
- * One entry of a page's record list, which must be an object. Anything else (null, text, a number, a list) is a
- * malformed page, refused as the page itself would be: skipped, a record the provider meant to send would be lost
- * without notice; handed on, it would become an item n8n cannot hold (null fails the whole run, Continue On Fail or
- * not). `index`: the entry's place in the list, 0 first.
+ * Why a page whose record list holds an entry that is no object (null, text, a number, a list) is refused, as the page
+ * itself would be: skipped, a record the provider meant to send would be lost without notice; handed on, it would
+ * become an item n8n cannot hold (null fails the whole run, Continue On Fail or not). `index`: the entry's place, 0 first.
  */
-function recordAt(record: unknown, key: string, index: number): IDataObject {
-	if (typeof record === 'object' && record !== null && !Array.isArray(record)) return record as IDataObject;
-	const shape = typeof record === 'number' ? 'a number' : typeof record === 'boolean' ? 'true or false' : answerShape(record);
-	throw new PagingError(`The provider answered a page whose list of records (${key}) holds something else: entry ${index + 1} is ${shape}`);
+function notARecord(entry: unknown, key: string, index: number): PagingError {
+	const shape = typeof entry === 'number' ? 'a number' : typeof entry === 'boolean' ? 'true or false' : answerShape(entry);
+	return new PagingError(`The provider answered a page whose list of records (${key}) holds something else: entry ${index + 1} is ${shape}`);
 }
 
 /** What tells one page from another cheaply: its size and its first and last record. */
