@@ -94,6 +94,23 @@ describe('Sales Order → Batch Create (deprecated)', () => {
 		expect(salesOrders(fx.sandbox.state)).toHaveLength(4);
 	});
 
+	it("splits on a proxy's 413 web page too (the proxy refused the body: nothing reached the provider)", async () => {
+		const input = orders(4);
+		const page = '<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center></body></html>';
+		await fx.control.fault({ kind: 'status', status: 413, path: 'BatchSalesOrder', as: 'text', body: page, count: 1 });
+		const result = await fx.run(batchWorkflow({ options: { batchSize: 4 } }, { items: input }));
+		expect(result.error).toBeUndefined();
+		const sent = await fx.control.requests('BatchSalesOrder');
+		// the proxy's page is answered before the sandbox reads the body: only the halves' bodies are recorded
+		expect(sent.map((r) => [r.status, (r.body?.SalesOrdersInfo as unknown[] | undefined)?.length])).toEqual([
+			[413, undefined],
+			[200, 2],
+			[200, 2],
+		]);
+		expect(result.output(ACTION_NODE).map((o) => [o.json.OrderNo, paired(o), o.json.IsCreated])).toEqual(input.map((o, i) => [o.OrderNo, i, true]));
+		expect(salesOrders(fx.sandbox.state).map((o) => o.OrderNo)).toEqual(input.map((o) => o.OrderNo));
+	});
+
 	it('a single order that is still too large fails with the 413 explained', async () => {
 		await fx.control.call('POST', 'batch-limit', { maxBytes: 10 });
 		const result = await fx.run(batchWorkflow({}, { items: orders(2) }));

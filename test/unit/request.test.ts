@@ -363,13 +363,13 @@ describe('apiRequest: statuses and retries', () => {
 		expect(w.sent).toHaveLength(1);
 	});
 
-	it("an accepted status whose answer is not JSON is that status's error, at once", async () => {
+	it('an accepted status whose answer is not JSON is handed back as its text, at once', async () => {
 		const r = scripted(status(404, '<html>'), ok('[]'));
-		const e = await failure(r, read, { acceptStatuses: [404] });
-		expect([e.message, e.httpCode]).toEqual(['Not found (404)', '404']);
+		expect(await call(r, read, {}, { acceptStatuses: [404] })).toMatchObject({ statusCode: 404, body: '<html>' });
 		expect(r.sent).toHaveLength(1);
 		const w = scripted(status(413, '<html>413</html>'));
-		expect((await failure(w, ENDPOINTS.batchSalesOrder, { acceptStatuses: [413] })).message).toBe('The request is too large for the provider');
+		expect(await call(w, ENDPOINTS.batchSalesOrder, {}, { acceptStatuses: [413] })).toMatchObject({ statusCode: 413, body: '<html>413</html>' });
+		expect((await failure(scripted(status(413, '<html>413</html>')), ENDPOINTS.batchSalesOrder)).message).toBe('The request is too large for the provider');
 	});
 });
 

@@ -68,8 +68,8 @@ export const DEFAULT_RETRY: RetryPolicy = {
 export interface RequestOptions {
 	qs?: IDataObject;
 	/**
-	 * statuses handed back to the caller instead of thrown (e.g. 413 meaning "split the batch"), when their body is JSON or
-	 * empty; with any other body (a web page, a proxy's text) the status is its error, at once
+	 * statuses handed back to the caller instead of thrown (e.g. 413 meaning "split the batch"), whatever their body: JSON
+	 * parsed, anything else (a proxy's web page) as its text, scrubbed; never retried
 	 */
 	acceptStatuses?: number[];
 	/**
@@ -393,9 +393,12 @@ async function send(
 		}
 
 		const success = status >= 200 && status < 300;
-		// An accepted status (BatchSalesOrder's 413: split the batch) is handed back only with a readable body: with a web page
-		// or a proxy's text it is that status's error below, at once, never retried as a garbled answer (the same page comes back).
-		if (success || (parsed.ok && options.acceptStatuses?.includes(status))) {
+		// An accepted status (BatchSalesOrder's 413: split the batch) is the caller's to read, whatever its body: a proxy's
+		// 413 page refused the body before the provider saw it, as the provider's own 413 does. Its text comes back scrubbed.
+		if (!success && options.acceptStatuses?.includes(status)) {
+			return answer(parsed.ok ? secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined) : secrets.text(parsed.text));
+		}
+		if (success) {
 			if (!parsed.ok) {
 				// a web page (a sign-in or portal page at the Base URL) does not go away by asking again
 				if (isWebPage(response.headers, parsed.text)) {
