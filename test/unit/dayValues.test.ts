@@ -17,6 +17,13 @@ describe('wire/dates: a day as the end of a range', () => {
 		['a day with white space around it, as a sheet cell may hold it', ' 2026-01-04 '],
 		['M/D/YYYY, as a US sheet shows a day', '1/4/2026'],
 		['ISO 8601 with a space for the T, at 00:00:00', '2026-01-04 00:00:00'],
+		['an ISO 8601 day in the basic form', '20260104'],
+		['an ordinal day', '2026-004'],
+		['an ordinal day in the basic form', '2026004'],
+		['a week day', '2026-W01-7'],
+		['a week day in the basic form', '2026W017'],
+		['a basic day at 00:00:00', '20260104T000000'],
+		['an ordinal day at 00:00:00', '2026-004T00:00:00'],
 	])('%s ends at the last millisecond of that day in the zone it is read in', (_form, value) => {
 		expect(parsed(isoDateTimeEnd, value)).toBe('2026-01-04T23:59:59.999Z');
 		expect(inBerlin(() => parsed(isoDateTimeEnd, value))).toBe('2026-01-04T22:59:59.999Z');
@@ -40,6 +47,14 @@ describe('wire/dates: a day as the end of a range', () => {
 	it('ends a day whose midnight a DST change skips (Santiago, 6 September 2026) with that day', () => {
 		expect(inZone('America/Santiago', () => parsed(isoDateTimeEnd, '2026-09-06'))).toBe('2026-09-07T02:59:59.999Z');
 	});
+
+	it.each([['12'], [' 12 '], ['10:00'], ['10:00:00Z'], ['1200'], ['2026'], ['2026-03'], ['202603'], ['2026-W01'], ['T10:00']])(
+		'refuses %j, which names no day (luxon reads a time alone as today), with the date rule',
+		(value) => {
+			expect(endOrRule(value)).toBe('must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY');
+			expect(outcome(isoDateTime, value)).toBe(': must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY');
+		},
+	);
 
 	it('refuses what is no date with the rule of a single date', () => {
 		expect(outcome(isoDateTimeEnd, 'yesterday')).toBe(': must be a date: pick one, or give ISO 8601 (2026-03-01) or MM/DD/YYYY');

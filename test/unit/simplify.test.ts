@@ -1,5 +1,5 @@
 // The provider's date forms as simplified output gives them (wire/simplify.ts isoDate), and members that are not records.
-import { isoDate, simplePackage } from '../../nodes/WineFulfillment/wire/simplify';
+import { isoDate, isoDay, simpleOrderOnHold, simplePackage, simpleTransaction } from '../../nodes/WineFulfillment/wire/simplify';
 
 describe('isoDate: provider dates as ISO 8601 in the workflow\'s time zone', () => {
 	it.each([
@@ -36,6 +36,29 @@ describe('isoDate: provider dates as ISO 8601 in the workflow\'s time zone', () 
 		expect(isoDate(value, 'America/New_York')).toBeNull();
 	});
 
+	it.each([
+		['0001-01-01T00:00:00'],
+		['0001-01-01T00:00:00Z'],
+		['0001-01-01T00:00:00.0000000'],
+		['01/01/0001 00:00:00'],
+		['01/01/0001'],
+		['0001-01-01'],
+		['9999-12-31T23:59:59.9999999'],
+		['1899-12-31T23:59:59'],
+		['2101-01-01T00:00:00Z'],
+	])("the provider's \"no date\" %s (a year outside 1900 to 2100, as .NET writes a date never set) is null", (value) => {
+		expect(isoDate(value, 'America/New_York')).toBeNull();
+		expect(isoDay(value, 'America/New_York')).toBeNull();
+		// a second time, from the cache
+		expect(isoDate(value, 'America/New_York')).toBeNull();
+	});
+
+	it('the first and last instants of 1900 to 2100, as written, are dates', () => {
+		expect(isoDate('1900-01-01T00:00:00', 'UTC')).toBe('1900-01-01T00:00:00Z');
+		expect(isoDate('2100-12-31T23:59:59-05:00', 'UTC')).toBe('2101-01-01T04:59:59Z');
+		expect(isoDate('01/01/1900', 'Asia/Tokyo')).toBe('1900-01-01T00:00:00+09:00');
+	});
+
 	it('reads a date-time without an offset in UTC on a server in another time zone', () => {
 		const parse = Date.parse;
 		// what Date.parse does on a server in New York (UTC-05:00 in January): a date-time without an offset is local time
@@ -60,5 +83,19 @@ describe('simplePackage: members that are not records', () => {
 			{ itemNo: 'A1', itemDescription: null, quantity: null },
 		]);
 		expect(simplePackage({ ShipTo: ['Ann'] }, 'UTC').shipToName).toBeNull();
+	});
+});
+
+describe('day members and the provider\'s "no date" in the shapers', () => {
+	it('an order on hold keeps the ship day a .NET provider writes as a date-time', () => {
+		const shaped = simpleOrderOnHold({ OrderDate: '2026-01-05T15:00:00', ShipmentDate: '2026-01-09T00:00:00' }, 'America/New_York');
+		expect([shaped.orderDate, shaped.shipmentDate]).toEqual(['2026-01-05T10:00:00-05:00', '2026-01-09T00:00:00-05:00']);
+	});
+
+	it('a transaction whose TransactionDateTime is the "no date" shows its TransactionDate', () => {
+		const shaped = simpleTransaction({ TransactionDateTime: '0001-01-01T00:00:00', TransactionDate: '01/09/2026' }, 'UTC');
+		expect(shaped.transactionDate).toBe('2026-01-09T00:00:00Z');
+		expect(simpleTransaction({ TransactionDateTime: '0001-01-01T00:00:00' }, 'UTC').transactionDate).toBeNull();
+		expect(simpleTransaction({ TransactionDateTime: '2026-01-09T10:00:00Z', TransactionDate: '01/08/2026' }, 'UTC').transactionDate).toBe('2026-01-09T10:00:00Z');
 	});
 });

@@ -62,6 +62,18 @@ describe('stampMs', () => {
 		expect(stampMs(1_772_366_400_000)).toBe(1_772_366_400_000);
 	});
 
+	it('is undefined for the provider\'s "no date": a year outside 1900 to 2100 (.NET writes 0001-01-01T00:00:00)', () => {
+		for (const value of ['0001-01-01T00:00:00', '0001-01-01T00:00:00Z', '01/01/0001 00:00:00', '01/01/0001', '9999-12-31T23:59:59.9999999', '1899-12-31T23:59:59', '2101-01-01T00:00:00', Date.parse('0001-01-01T00:00:00Z'), Date.UTC(2101, 0, 1)]) {
+			expect([value, stampMs(value)]).toEqual([value, undefined]);
+		}
+		expect(stampMs('1900-01-01T00:00:00')).toBe(utc('1900-01-01T00:00:00Z'));
+		expect(stampMs('12/31/2100 23:59:59')).toBe(utc('2100-12-31T23:59:59Z'));
+	});
+
+	it('is undefined for a time alone, which names no day', () => {
+		for (const value of ['10:00', '12', '10:00:00Z']) expect([value, stampMs(value)]).toEqual([value, undefined]);
+	});
+
 	it('is undefined for what is absent, empty, unreadable or not a time', () => {
 		for (const value of [undefined, null, '', '   ', 'soon', '13/01/2026', '2026-13-01', '03/01/2026 25:00:00', NaN, Infinity, -Infinity, {}, [], true]) {
 			expect([value, stampMs(value)]).toEqual([value, undefined]);

@@ -1,6 +1,8 @@
 // Times the trigger works with: the provider's stamps read as UTC instants, whole seconds, and the margins it allows.
 import { DateTime } from 'luxon';
 
+import { providerMs } from '../wire/dates';
+
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
@@ -30,26 +32,15 @@ export const CLOCK_MARGIN_MS = 5 * MINUTE;
 
 /**
  * A provider stamp as epoch ms: ISO 8601 (UTC unless it carries an offset), MM/DD/YYYY HH:mm:ss or
- * MM/DD/YYYY (UTC). Undefined when absent or unreadable. Independent of the workflow's time zone.
+ * MM/DD/YYYY (UTC), read as Simplify reads it (wire/dates' providerMs). Undefined when absent, unreadable or the
+ * provider's "no date" (.NET's 0001-01-01T00:00:00, any year outside 1900 to 2100): taken as a time, a record stamp
+ * of year 1 stays "late" for good and is emitted on every poll, and a LatestActivityTimestamp of year 1 made the
+ * activation poll read the account's whole history. Independent of the workflow's time zone.
  */
 export function stampMs(value: unknown): number | undefined {
-	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	// Stryker disable next-line MethodExpression: white space alone is trimmed below to '', which no format reads: undefined all the same
-	if (typeof value !== 'string' || !value.trim()) return undefined;
-	const text = value.trim();
-	for (const read of STAMP_READERS) {
-		const parsed = read(text);
-		if (parsed.isValid) return parsed.toMillis();
-	}
-	return undefined;
+	if (typeof value !== 'number' && typeof value !== 'string') return undefined;
+	return providerMs(value, 'utc') ?? undefined;
 }
-
-/** Tried in order, each only when the ones before it fail: most stamps are ISO 8601, and a format parse costs more. */
-const STAMP_READERS = [
-	(text: string) => DateTime.fromISO(text, { zone: 'utc' }),
-	(text: string) => DateTime.fromFormat(text, 'MM/dd/yyyy HH:mm:ss', { zone: 'utc' }),
-	(text: string) => DateTime.fromFormat(text, 'MM/dd/yyyy', { zone: 'utc' }),
-];
 
 export const floorSecond = (ms: number): number => Math.floor(ms / SECOND) * SECOND;
 export const ceilSecond = (ms: number): number => Math.ceil(ms / SECOND) * SECOND;

@@ -95,11 +95,25 @@ interface Reading {
 }
 
 /**
- * Text that names a day and no moment: a date alone (2026-03-12, 03/12/2026, 3/12/2026), or one with the time 00:00:00
- * and no offset, the form n8n's date picker gives a picked day (2026-03-12T00:00:00; a sheet's 2026-03-12 00:00:00). A
- * time of day, an offset (Z, +01:00), a number, a Date or a luxon DateTime give a moment.
+ * The ISO 8601 forms of a calendar day: YYYY-MM-DD, ordinal YYYY-DDD and week YYYY-Www-D, each also in the basic form
+ * without hyphens (20260104, 2026004, 2026W017); a year of six digits and a sign (+033658) is read, to be refused by
+ * its year. luxon's ISO parser also takes a time alone (12, 10:00: today at that time) and a year or month alone
+ * (2026, 2026-03): none names a day, and an order's ship date must not be made one.
  */
-const DAY_TEXT = /^(\d{4}-\d{2}-\d{2}([T ]00:00(:00(\.0+)?)?)?|\d{1,2}\/\d{1,2}\/\d{4}( 0?0:00:00)?)$/;
+const ISO_DAY = String.raw`(?:\d{4}|[+-]\d{6})(?:-\d{2}-\d{2}|\d{4}|-\d{3}|\d{3}|-W\d{2}-\d|W\d{3})`;
+
+/** ISO 8601 text the node reads: a calendar day, alone or followed by a time (see `ISO_DAY`). */
+const ISO_WITH_DAY = new RegExp(`^${ISO_DAY}(?:T|$)`);
+
+/**
+ * Text that names a day and no moment: a date alone (2026-03-12, 03/12/2026, 3/12/2026, 20260312, 2026-071), or one
+ * with the time 00:00:00 and no offset, the form n8n's date picker gives a picked day (2026-03-12T00:00:00; a sheet's
+ * 2026-03-12 00:00:00; 20260312T000000). A time of day, an offset (Z, +01:00), a number, a Date or a luxon DateTime give
+ * a moment.
+ */
+const DAY_TEXT = new RegExp(
+	String.raw`^(?:${ISO_DAY}(?:[T ]00:00(?::00(?:\.0+)?)?|T0000(?:00(?:\.0+)?)?)?|\d{1,2}/\d{1,2}/\d{4}(?: 0?0:00:00)?)$`,
+);
 
 /**
  * ISO 8601 with a space for the T (2026-03-08 10:00:00, as SQL and sheets write a date-time): read as the ISO form
@@ -153,8 +167,10 @@ function parse(value: unknown): DateTime<true> | undefined {
 	const text = value.trim();
 	const spaced = SPACED_ISO.exec(text);
 	// each format tried only when the ones before it fail; M/d/yyyy reads MM/DD/YYYY too
+	const iso = spaced ? `${spaced[1]}T${spaced[2]}` : text;
 	for (const read of [
-		() => DateTime.fromISO(spaced ? `${spaced[1]}T${spaced[2]}` : text, { setZone: true, zone }),
+		// only text that starts with a day: luxon's ISO parser reads "12" or "10:00" as today at that time
+		() => (ISO_WITH_DAY.test(iso) ? DateTime.fromISO(iso, { setZone: true, zone }) : DateTime.invalid('names no day')),
 		() => DateTime.fromFormat(text, US_DATE_SHORT, { zone }),
 		() => DateTime.fromFormat(text, US_DATE_TIME_SHORT, { zone }),
 		() => DateTime.fromRFC2822(text, { setZone: true }),
@@ -203,4 +219,60 @@ export const dayOrDateTime = dateSchema(({ date }) =>
 /** "MM/DD/YYYY HH:mm:ss - MM/DD/YYYY HH:mm:ss" (GetPackages ShipDateRange / LastActivityDateRange). */
 export function usDateTimeRange(from: DateTime, to: DateTime): string {
 	return `${from.toFormat(US_DATE_TIME)} - ${to.toFormat(US_DATE_TIME)}`;
+}
+
+// ---- the provider's dates ----
+
+/** A calendar day without a time as the provider writes one: MM/DD/YYYY (the interface's date members) or YYYY-MM-DD. */
+const PROVIDER_US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+const PROVIDER_ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/**
+ * ECMAScript's date-time string format (ISO 8601 as the provider writes it), which Date.parse reads exactly, on days
+ * up to the 28th: Date.parse takes any day up to the 31st in every month (30 February as 2 March), so later days are
+ * left to luxon, which refuses a day the month lacks.
+ */
+const ES_DATE_TIME = /^\d{4}-\d{2}-(0\d|1\d|2[0-8])T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+/** The offset that ends such a date-time; without one Date.parse would read the server's local time. */
+const WITH_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
+
+const inYears = (year: number) => year >= FIRST_YEAR && year <= LAST_YEAR;
+
+/**
+ * A date the provider sent, as epoch ms: the one reader of the provider's dates (Simplify's members, the trigger's
+ * record stamps and the provider's present, LatestActivityTimestamp). A calendar day (MM/DD/YYYY, YYYY-MM-DD) is its
+ * midnight in `zone`; a date-time with an offset is that instant, one without is read in UTC (as the interface's
+ * date-time members are); any other form `readDate` reads, in UTC; a number is epoch ms.
+ *
+ * Null for the provider's "no date": a year, as written, outside the years a date the node sends may have (1900 to
+ * 2100). A .NET service writes a date it never set as 0001-01-01T00:00:00 (DateTime.MinValue; 9999-12-31T23:59:59 is
+ * MaxValue) where it would write null; read as a time it is a year-0 date in America, a record stamp 2,000 years old
+ * and a provider present before any window. Nothing the service records lies outside those years (see FIRST_YEAR).
+ * Undefined for what no format reads.
+ *
+ * Date.parse reads ECMAScript's form: a trigger reads every record's stamp, and luxon's parser is the dearest step.
+ */
+export function providerMs(value: string | number, zone: string): number | null | undefined {
+	if (typeof value === 'number') {
+		if (!Number.isFinite(value)) return undefined;
+		return inYears(new Date(value).getUTCFullYear()) ? value : null;
+	}
+	const text = value.trim();
+	const day = PROVIDER_US_DAY.exec(text) ?? PROVIDER_ISO_DAY.exec(text);
+	if (day) {
+		const [year, month, date] = text.includes('/') ? [day[3], day[1], day[2]] : [day[1], day[2], day[3]];
+		if (!inYears(+year)) return null;
+		const midnight = DateTime.fromObject({ year: +year, month: +month, day: +date }, { zone });
+		return midnight.isValid ? midnight.toMillis() : undefined;
+	}
+	// Stryker disable next-line BlockStatement: without the fast path every date-time goes to luxon below, which reads these the same
+	if (ES_DATE_TIME.test(text)) {
+		if (!inYears(+text.slice(0, 4))) return null;
+		// Stryker disable next-line StringLiteral: Date.parse refuses the text without its Z (or '' instead), and luxon below reads it in UTC all the same
+		const ms = Date.parse(WITH_OFFSET.test(text) ? text : `${text}Z`);
+		if (!Number.isNaN(ms)) return ms;
+	}
+	const date = inZone('utc', () => parse(text));
+	if (!date) return undefined;
+	// the year as written: luxon keeps the offset the text gives (setZone), and reads the others in UTC
+	return inYears(date.year) ? date.toMillis() : null;
 }

@@ -3,19 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 
-import { inZone, readDate } from './dates';
-
-/** A calendar day without a time: MM/DD/YYYY (the interface's date members) or YYYY-MM-DD. */
-const US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-/**
- * ECMAScript's date-time string format (ISO 8601 as the provider writes it), which Date.parse reads exactly, on days
- * up to the 28th: Date.parse takes any day up to the 31st in every month (30 February as 2 March), so later days are
- * left to luxon, which refuses a day the month lacks.
- */
-const ES_DATE_TIME = /^\d{4}-\d{2}-(0\d|1\d|2[0-8])T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
-/** The offset that ends such a date-time; without one Date.parse would read the server's local time. */
-const WITH_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
+import { providerMs } from './dates';
 
 const HOUR_MS = 3_600_000;
 
@@ -47,28 +35,6 @@ function instantIn(ms: number, zone: IANAZone | null): string | null {
 	return DateTime.fromMillis(ms, { zone: FixedOffsetZone.instance(offset) }).toISO({ suppressMilliseconds: true });
 }
 
-/**
- * The provider's date forms as epoch ms: a calendar day at midnight in `zone` (luxon), a date-time in ECMAScript's
- * format through Date.parse (a trigger shapes every record it reads: luxon's parser is the dearest step of a date),
- * any other through wire/dates' reader.
- */
-function providerMs(text: string, zone: string): number | undefined {
-	const day = US_DAY.exec(text) ?? ISO_DAY.exec(text);
-	if (day) {
-		const [year, month, date] = text.includes('/') ? [day[3], day[1], day[2]] : [day[1], day[2], day[3]];
-		const midnight = DateTime.fromObject({ year: +year, month: +month, day: +date }, { zone });
-		return midnight.isValid ? midnight.toMillis() : undefined;
-	}
-	// Stryker disable next-line BlockStatement: without the fast path every date-time goes to wire/dates' reader, which reads these the same
-	if (ES_DATE_TIME.test(text)) {
-		// Stryker disable next-line StringLiteral: Date.parse refuses the text without its Z (or '' instead), and the reader below reads it in UTC all the same
-		const ms = Date.parse(WITH_OFFSET.test(text) ? text : `${text}Z`);
-		if (!Number.isNaN(ms)) return ms;
-	}
-	// Stryker disable next-line StringLiteral: luxon knows no zone '' (or Stryker's text), and inZone then reads in UTC all the same
-	return inZone('utc', () => readDate(text))?.toMillis();
-}
-
 /** The workflow's zone for luxon, looked up once per zone name; null for UTC or a zone luxon does not know. */
 const zones = new Map<string, IANAZone | null>();
 function ianaZone(zone: string): IANAZone | null {
@@ -83,7 +49,7 @@ function ianaZone(zone: string): IANAZone | null {
 }
 
 /** Results by zone and text: a day repeats across records (estimated delivery, requested ship date). */
-const shown = new Map<string, string | null>();
+const shown = new Map<string, IDataObject[string]>();
 
 /**
  * A provider date as ISO 8601 in the workflow's time zone (`zone`), whole seconds unless finer:
@@ -93,8 +59,9 @@ const shown = new Map<string, string | null>();
  * - a date-time with an offset is that instant;
  * - a date-time without an offset (ISO 8601 or MM/DD/YYYY HH:mm:ss) is read in UTC, as the interface's
  *   date-time members are and as the trigger's cursor reads the same stamps (trigger/time.ts stampMs).
- * Absent or empty gives null; anything no format reads is kept as the provider sent it. A time zone
- * luxon does not know gives the instant in UTC.
+ * Absent or empty gives null, and so does the provider's "no date", a year outside 1900 to 2100 (.NET's
+ * 0001-01-01T00:00:00; see wire/dates' providerMs, which the trigger's stamps read through too); anything no format
+ * reads is kept as the provider sent it. A time zone luxon does not know gives the instant in UTC.
  */
 export function isoDate(value: unknown, zone: string): IDataObject[string] {
 	if (
@@ -110,14 +77,14 @@ export function isoDate(value: unknown, zone: string): IDataObject[string] {
 	// Stryker disable next-line ConditionalExpression: a cache: shaping the text again gives the same result
 	if (iso === undefined) {
 		const iana = ianaZone(zone);
-		const ms = providerMs(value.trim(), iana ? zone : 'utc');
-		iso = ms === undefined ? null : instantIn(ms, iana);
+		const ms = providerMs(value, iana ? zone : 'utc');
+		iso = ms === null ? null : ms === undefined ? value : (instantIn(ms, iana) ?? value);
 		// Stryker disable next-line ConditionalExpression,EqualityOperator: the cache's bound: emptied more often or never, the results are the same
 		if (shown.size > 10_000) shown.clear();
 		// Stryker disable next-line CallExpression: a cache: a text not remembered is shaped again, the same
 		shown.set(key, iso);
 	}
-	return iso ?? value;
+	return iso;
 }
 
 /** The day a provider's date-time text starts with, as written: "2026-01-09T00:00:00", "01/09/2026 00:00:00". */
@@ -207,7 +174,8 @@ export function simpleTransaction(t: IDataObject, zone: string): IDataObject {
 		alcoholPercentage: first(t.AlcoholPercentage),
 		warehouse: first(t.Warehouse),
 		inventoryStatus: first(t.InventoryStatus),
-		transactionDate: isoDate(first(t.TransactionDateTime, t.TransactionDate), zone),
+		// TransactionDate where TransactionDateTime is absent or the provider's "no date"
+		transactionDate: first(isoDate(t.TransactionDateTime, zone), isoDate(t.TransactionDate, zone)),
 		transactionType: first(t.TransactionType),
 		reference: first(t.Reference),
 		poNumber: first(t.PONumber),
@@ -225,7 +193,8 @@ export function simpleOrderOnHold(o: IDataObject, zone: string): IDataObject {
 		orderNumber: first(o.OrderNo),
 		orderType: first(o.OrderType),
 		orderDate: isoDate(o.OrderDate, zone),
-		shipmentDate: isoDate(o.ShipmentDate, zone),
+		// the requested ship day (a .NET service writes it 2026-01-09T00:00:00): a day, as a package's requestedShipDate
+		shipmentDate: isoDay(o.ShipmentDate, zone),
 		warehouse: first(o.ShippingWarehouse),
 		holdReason: first(o.HoldReason),
 		holdReasonDescription: first(o.HoldReasonDescription),
