@@ -20,6 +20,10 @@
 // key is workflow and context: of two processes inserting it, one is refused), and the lock row is taken out again
 // afterwards. Within one n8n process the node also queues its calls, so only one execution at a time waits for it.
 //
+// A send that ends records its outcome again (sent: the claim; unknown: claim and open), so a forget that landed while it
+// was on its way (Forget Sent Orders, Send Again elsewhere) never leaves a sent order unrecorded. Send Again forgets an
+// order once per execution: later rows, chunks and Retry On Fail tries of it find what the first send left.
+//
 // A process remembers the references of orders it sent (the store cannot give them back). Two more kinds of value keep
 // that memory honest: `forgotten` (Forget Sent Orders records it for good: a reference remembered for the order no
 // longer holds) and each process's `mark` (recorded with every claim: gone, the records were cleared or trimmed past
@@ -254,6 +258,26 @@ interface Mark {
 	generation: number;
 }
 const marks = new Map<string, Mark>();
+
+/**
+ * The orders Send Again forgot in an execution, by their flight key: the forget of each (a later row, chunk or Retry On
+ * Fail try with the same order waits for it and forgets nothing). Keyed by the execution's cancel signal, one per n8n
+ * execution (every node run and try of it shares it), or where n8n gives none by the node run's input items.
+ */
+const sentAgainByExecution = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+function sentAgainIn(ctx: IExecuteFunctions): Map<string, Promise<unknown>> {
+	const execution: object = stopSignal(ctx) ?? ctx.getInputData();
+	let forgotten = sentAgainByExecution.get(execution);
+	if (!forgotten) {
+		forgotten = new Map();
+		sentAgainByExecution.set(execution, forgotten);
+	}
+	return forgotten;
+}
+
+/** How many order numbers one hold of the lock forgets: a few store calls each time, whatever the list's length. */
+const FORGET_GROUP = 100;
 
 /** Drops what this process remembers of one workflow's orders (by their list). */
 function forgetSettled(list: string): void {
@@ -699,6 +723,8 @@ export class SentOrders {
 	async settle(settlements: Settlement[]): Promise<void> {
 		// Stryker disable next-line ArrayDeclaration: removing a value that is never recorded changes no record
 		const remove: string[] = [];
+		/** values recorded again: a forget that landed while the order was on its way must not leave it unrecorded */
+		const keep: string[] = [];
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
 			const flight = this.flights.get(s.identity);
@@ -712,13 +738,21 @@ export class SentOrders {
 			);
 			if (s.outcome === 'sent') {
 				remove.push(open);
+				if (flight) keep.push(claim);
 			} else if (s.outcome === 'released') {
 				remove.push(claim, open);
+			} else if (flight) {
+				keep.push(claim, open);
 			}
 		}
 		try {
-			if (remove.length) {
-				await this.exclusive(0, async () => await this.store.removeProcessed(remove, 'workflow', this.options));
+			if (remove.length || keep.length) {
+				await this.exclusive(0, async () => {
+					// Forget Sent Orders or another execution's Send Again may have taken the claim out while the order was
+					// being sent: recorded again (a value already there is left as it is), the record says what happened
+					if (keep.length) await this.store.checkProcessedAndRecord(keep, 'workflow', this.optionsFor(keep));
+					if (remove.length) await this.store.removeProcessed(remove, 'workflow', this.options);
+				});
 			}
 		} catch {
 			hintOnce(
@@ -757,32 +791,70 @@ export class SentOrders {
 		}
 	}
 
-	/** Removes the records of these orders; returns how many values each had. */
+	/**
+	 * Send Again: forgets the records of these orders, each once per execution. A later row, chunk or Retry On Fail try
+	 * of the execution with the same order waits for that forget and forgets nothing: it finds the record the first send
+	 * left (sent, or possibly sent), so the order is sent once more, not once per row or try. A forget that failed is
+	 * not kept: the next one with the order forgets it.
+	 */
+	async forgetOnce(identities: string[], itemIndex: number): Promise<void> {
+		const forgotten = sentAgainIn(this.ctx);
+		let pending = [...new Set(identities)];
+		while (pending.length > 0) {
+			const mine = pending.filter((id) => !forgotten.has(this.flightKey(id)));
+			const earlier = pending.filter((id) => forgotten.has(this.flightKey(id)));
+			const forgetting = mine.length ? this.forget(mine, itemIndex) : undefined;
+			if (forgetting) {
+				for (const id of mine) forgotten.set(this.flightKey(id), forgetting);
+				forgetting.catch(() => {
+					for (const id of mine) if (forgotten.get(this.flightKey(id)) === forgetting) forgotten.delete(this.flightKey(id));
+				});
+			}
+			const waited = await Promise.allSettled(earlier.map(async (id) => await forgotten.get(this.flightKey(id))));
+			if (forgetting) await forgetting;
+			pending = earlier.filter((_id, i) => waited[i].status === 'rejected');
+		}
+	}
+
+	/**
+	 * Removes the records of these orders; returns how many values each had. The lock is held for a group of orders at
+	 * a time (a few store calls), so a long list never holds it near the time after which a waiter takes it out.
+	 */
 	async forget(identities: string[], itemIndex: number): Promise<Map<string, number>> {
 		const removed = new Map<string, number>();
+		const ids = [...new Set(identities)];
 		try {
-			await this.exclusive(itemIndex, async () => {
-				for (const id of new Set(identities)) {
-					const { claim, open } = this.values(id);
-					const before = await this.store.getProcessedDataCount('workflow', this.options);
-					await this.store.removeProcessed([claim, open], 'workflow', this.options);
-					const after = await this.store.getProcessedDataCount('workflow', this.options);
-					removed.set(id, Math.max(0, before - after));
-					settled.delete(this.flightKey(id));
-				}
-				// kept for good: another process that remembers a reference for one of them finds it and drops it
-				const forgotten = [...removed].filter(([, values]) => values > 0).map(([id]) => this.forgotten(id));
-				// Stryker disable next-line ConditionalExpression: recording no values changes no record (one store call saved)
-				if (forgotten.length) {
-					// nothing is trimmed here: Forget Sent Orders has no History Size of its own, and the creates' records stay as they set them
-					const count = await this.store.getProcessedDataCount('workflow', this.options);
-					await this.store.checkProcessedAndRecord(forgotten, 'workflow', { ...this.options, maxEntries: count + forgotten.length });
-				}
-			});
+			for (let start = 0; start < ids.length; start += FORGET_GROUP) {
+				const group = ids.slice(start, start + FORGET_GROUP);
+				await this.exclusive(itemIndex, async () => await this.forgetGroup(group, removed));
+			}
 		} catch (error) {
 			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
 		}
 		return removed;
+	}
+
+	/** One group of `forget`, under the lock: which values each order had, then all of them taken out. */
+	private async forgetGroup(group: string[], removed: Map<string, number>): Promise<void> {
+		const values = group.flatMap((id) => Object.values(this.values(id)));
+		// the store tells what it holds only by recording: the values it did not hold are recorded (with room, so nothing
+		// older is pushed out) and taken out with the others in the next call
+		const count = await this.store.getProcessedDataCount('workflow', this.options);
+		const held = await this.store.checkProcessedAndRecord(values, 'workflow', { ...this.options, maxEntries: count + values.length });
+		await this.store.removeProcessed(values, 'workflow', this.options);
+		const had = new Set(held.processed.map(String));
+		for (const id of group) {
+			removed.set(id, Object.values(this.values(id)).filter((value) => had.has(value)).length);
+			settled.delete(this.flightKey(id));
+		}
+		// kept for good: another process that remembers a reference for one of them finds it and drops it
+		const forgotten = group.filter((id) => (removed.get(id) as number) > 0).map((id) => this.forgotten(id));
+		// Stryker disable next-line ConditionalExpression: recording no values changes no record (one store call saved)
+		if (forgotten.length) {
+			// nothing is trimmed here: Forget Sent Orders has no History Size of its own, and the creates' records stay as
+			// they set them (the records hold at most `count` values now)
+			await this.store.checkProcessedAndRecord(forgotten, 'workflow', { ...this.options, maxEntries: count + forgotten.length });
+		}
 	}
 
 	/** How to send an order on purpose: with Scope Node only this node's Send Again reaches its records (Forget Sent Orders cannot). */
@@ -877,7 +949,7 @@ export function sendOnce(
 	return async () => {
 		const record = await openRecord(ctx, order.kind, settings, itemIndex);
 		if (!record) return (await send()).output;
-		if (again) await record.forget([order.identity], itemIndex);
+		if (again) await record.forgetOnce([order.identity], itemIndex);
 
 		// claim answers for every order it is given
 		const claim = (await record.claim([order.identity], itemIndex)).get(order.identity) as Claim;

@@ -271,6 +271,9 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		matched.forEach((status, i) =>
 			complete(chunk[i].itemIndex, outputFor(chunk[i], status, body.TransactionReferenceNumber, record !== undefined)),
 		);
+		// settled below: a later chunk that claims one of these orders again (a repeat whose entry here was refused) gives
+		// it back if it is never sent
+		for (const entry of chunk) attempted.delete(orderNoOf(entry));
 		// an order without a status may or may not have been created: it stays unsettled
 		await record?.settle(
 			chunk.map((entry, i) => {
@@ -322,7 +325,7 @@ async function sendChunkOnce(
 ): Promise<void> {
 	const again = chunk.filter((entry) => sendAgain(this, entry.itemIndex)).map(orderNoOf);
 	// Stryker disable next-line ConditionalExpression: forgetting no orders changes no record (it only takes the lock)
-	if (again.length) await record.forget(again, chunk[0].itemIndex);
+	if (again.length) await record.forgetOnce(again, chunk[0].itemIndex);
 	const claims = await record.claim(chunk.map(orderNoOf), chunk[0].itemIndex);
 
 	const first = new Map<string, Entry>();
@@ -359,18 +362,36 @@ async function sendChunkOnce(
 			return 'released';
 		});
 	}
+	/** repeats whose earlier entry was not created: claimed again, as a chunk of their own */
+	const later: Entry[] = [];
 	for (const { entry, earlier } of repeats) {
 		const original = results.get(earlier.itemIndex);
-		const created = original?.json.IsCreated === true;
+		if (original?.json.IsCreated !== true) {
+			later.push(entry);
+			continue;
+		}
 		complete(entry.itemIndex, {
 			json: {
 				OrderNo: orderNoOf(entry),
 				IsCreated: false,
-				alreadySent: created,
-				TransactionReferenceNumber: created ? (original.json.TransactionReferenceNumber ?? null) : null,
+				alreadySent: true,
+				TransactionReferenceNumber: original.json.TransactionReferenceNumber ?? null,
 				Messages: [`The same order number as item ${earlier.itemIndex + 1}: sent once, for that item`],
 			},
 			pairedItem: { item: entry.itemIndex },
 		});
+	}
+	// as Create does: one refused (released) is sent for the next row that has it (a corrected one); one whose outcome
+	// is unknown is reported as possibly sent, never sent again
+	// Stryker disable next-line ConditionalExpression: a chunk of no orders claims and sends nothing
+	if (!later.length) return;
+	const signal = stopSignal(this);
+	const done = signal?.aborted
+		? { error: stoppedError(this.getNode(), `before the order ${orderNoOf(later[0])} of item ${later[0].itemIndex + 1} was sent`, later[0].itemIndex) }
+		: await settle(async () => await sendChunkOnce.call(this, record, later, send, results, complete, continueOnFail, attempted));
+	if ('error' in done) {
+		if (!continueOnFail) throw asNodeError(this, done.error, later[0].itemIndex);
+		// only these orders failed: the chunk's others keep their outputs
+		for (const entry of later) results.set(entry.itemIndex, errorItem(this, done.error, entry.itemIndex));
 	}
 }

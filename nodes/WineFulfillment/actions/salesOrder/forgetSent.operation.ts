@@ -2,6 +2,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { identifier } from '../../wire/values';
 import { nodeParameter, invalidField, readList } from '../parameters';
 import { recordToForget, scopeOptions } from '../sentOrders';
 import { withOptions, type Send } from '../operation';
@@ -21,7 +22,8 @@ const properties: INodeProperties[] = [
 		required: true,
 		default: '',
 		placeholder: 'e.g. WEB-1001, WEB-1002',
-		description: 'The order numbers to forget, separated by commas or new lines, or an expression giving a list',
+		description:
+			'The order numbers to forget, separated by commas or new lines, or an expression giving a list. An order number that itself holds a comma or semicolon, entered alone, is forgotten as one order when the record holds it.',
 	},
 	{
 		displayName: 'Scope',
@@ -36,6 +38,16 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['salesOrder'], operation: ['forgetSent'] } }, withOptions(properties));
 
+/**
+ * Text that Create could have sent as one order number although it holds a list's separator (a comma or semicolon in
+ * `WEB-1001,B`): it is forgotten as one order when the record holds it, and read as a list otherwise.
+ */
+function wholeNumber(raw: unknown): string | undefined {
+	if (typeof raw !== 'string' || !/[,;]/.test(raw)) return undefined;
+	const parsed = identifier().safeParse(raw);
+	return parsed.success ? parsed.data : undefined;
+}
+
 /** The order numbers of one input item, each once. */
 function orderNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = nodeParameter(ctx, 'orderNumbers', itemIndex, '') as unknown;
@@ -46,8 +58,14 @@ function orderNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const numbers = orderNumbers(this, itemIndex);
+	const whole = wholeNumber(nodeParameter(this, 'orderNumbers', itemIndex, '') as unknown);
 	return async () => {
 		const record = await recordToForget(this, 'salesOrder', itemIndex);
+		if (record && whole !== undefined) {
+			// the order number as written first: a list's entries are forgotten only when the record does not hold it
+			const forgotten = (await record.forget([whole], itemIndex)).get(whole) ?? 0;
+			if (forgotten > 0) return [{ json: { OrderNo: whole, forgotten: true }, pairedItem: { item: itemIndex } }];
+		}
 		const removed = record ? await record.forget(numbers, itemIndex) : new Map<string, number>();
 		return numbers.map((OrderNo) => ({
 			json: { OrderNo, forgotten: (removed.get(OrderNo) ?? 0) > 0 },

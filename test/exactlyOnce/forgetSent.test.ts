@@ -1,0 +1,113 @@
+// Sales Order → Forget Sent Orders: an order number holding a comma or semicolon, and the lock held in bounded pieces
+// however many order numbers are forgotten.
+import type {
+	DeduplicationItemTypes,
+	DeduplicationScope,
+	ICheckProcessedContextData,
+	ICheckProcessedOptions,
+	IDeduplicationOutput,
+} from 'n8n-workflow';
+
+import { MemoryDeduplicator, installDeduplicator } from '../harness/dedup';
+import { useSandbox } from '../harness/sandbox';
+import { actionWorkflow } from '../harness/workflows';
+import { SKU_A, line } from '../salesOrder/helpers';
+import { countsOf, createWorkflow, orders, out, salesOrderParameters, useStore } from './helpers';
+
+const fx = useSandbox();
+useStore();
+
+const forget = (orderNumbers: unknown) => actionWorkflow(salesOrderParameters('forgetSent', { orderNumbers }));
+
+describe('Forget Sent Orders, an order number holding a comma or semicolon', () => {
+	it.each(['WEB-1001,B', 'WEB-1002;B'])('%s, as Create sent it, is forgotten as one order: the next Create sends it', async (no) => {
+		const order = { OrderNo: no, items: [line(SKU_A, 1)] };
+		expect((await fx.run(createWorkflow([order]))).error).toBeUndefined();
+		const forgot = await fx.run(forget(no));
+		expect(forgot.error).toBeUndefined();
+		expect(out(forgot).map((i) => i.json)).toEqual([{ OrderNo: no, forgotten: true }]);
+		const again = await fx.run(createWorkflow([order]));
+		expect(out(again)[0].json.alreadySent).toBe(false);
+		expect(countsOf(fx, [no])).toEqual([2]);
+	});
+
+	it('text that is no order of the record is still read as a list', async () => {
+		await fx.run(createWorkflow(orders('LIST', 2)));
+		const forgot = await fx.run(forget('LIST-001,LIST-002;NEVER'));
+		expect(out(forgot).map((i) => i.json)).toEqual([
+			{ OrderNo: 'LIST-001', forgotten: true },
+			{ OrderNo: 'LIST-002', forgotten: true },
+			{ OrderNo: 'NEVER', forgotten: false },
+		]);
+	});
+});
+
+/** The twin, counting the store calls made while the node's lock is held, per hold. */
+class LockWatch extends MemoryDeduplicator {
+	private inHold = 0;
+	holding = false;
+	readonly holds: number[] = [];
+
+	override async checkProcessedAndRecord(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<IDeduplicationOutput> {
+		const result = await super.checkProcessedAndRecord(items, scope, contextData, options);
+		if (scope === 'node' && options.mode === 'latestIncrementalKey') {
+			// the lock: taken when its row was inserted
+			if (result.new.length > 0) {
+				this.holding = true;
+				this.inHold = 0;
+			}
+		} else if (this.holding) this.inHold++;
+		return result;
+	}
+
+	override async removeProcessed(
+		items: DeduplicationItemTypes[],
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<void> {
+		if (this.holding) this.inHold++;
+		await super.removeProcessed(items, scope, contextData, options);
+	}
+
+	override async getProcessedDataCount(
+		scope: DeduplicationScope,
+		contextData: ICheckProcessedContextData,
+		options: ICheckProcessedOptions,
+	): Promise<number> {
+		if (this.holding) this.inHold++;
+		return await super.getProcessedDataCount(scope, contextData, options);
+	}
+
+	override async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {
+		await super.clearAllProcessedItems(scope, contextData);
+		if (scope === 'node' && this.holding) {
+			this.holding = false;
+			this.holds.push(this.inHold);
+		}
+	}
+}
+
+describe('Forget Sent Orders of many order numbers', () => {
+	it('forgets 450 order numbers holding the lock for at most a few store calls at a time', async () => {
+		const store = new LockWatch();
+		await installDeduplicator(store);
+		const input = orders('MANY', 450);
+		expect((await fx.run(createWorkflow(input))).error).toBeUndefined();
+		store.holds.length = 0;
+
+		const forgot = await fx.run(forget(input.map((i) => i.OrderNo).join('\n')));
+		expect(forgot.error).toBeUndefined();
+		expect(out(forgot).filter((i) => i.json.forgotten === true)).toHaveLength(450);
+		// every hold a bounded number of store calls (at n8n's 10-20 ms per call, well under the 15 s a waiter allows)
+		expect(store.holds.length).toBeGreaterThan(1);
+		expect(Math.max(...store.holds)).toBeLessThanOrEqual(4);
+		const again = await fx.run(createWorkflow(input.slice(0, 3)));
+		expect(out(again).map((i) => i.json.alreadySent)).toEqual([false, false, false]);
+	}, 60_000);
+});
