@@ -179,6 +179,36 @@ describe('Stop: the node stops waiting', () => {
 		expect(await receivedBy('GetStatus', stoppedAt)).toBeGreaterThan(1);
 	});
 
+	it('a duplicate waiting for this process\'s own send of the same order stops waiting, and sends nothing', async () => {
+		// the first run's create is held by the sandbox while the duplicate (a store webhook delivered twice) waits for it
+		await fx.control.fault({ kind: 'latency', ms: 4_000, path: 'CreateSalesOrder' });
+		const input = orders('STOPOWN', 1);
+		const first = startWorkflow(createWorkflow(input), fx.credential());
+		const deadline = Date.now() + 20_000;
+		while (!arrived.some((p) => p.endsWith('CreateSalesOrder'))) {
+			if (Date.now() > deadline) throw new Error('the first create did not arrive in time');
+			await wait(5);
+		}
+		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(input), fx.credential()), 500);
+		// it waited until the first send ended (3.5 s more here; without a bound on a provider that trickles)
+		expect(wentOnMs).toBeLessThan(1_000);
+		expect(result.error?.message).toBe('The sales order STOPOWN-001 may already have been sent, so it was not sent again');
+		expect(out(await first.result)[0].json.alreadySent).toBe(false);
+		expect(countsOf(fx, ['STOPOWN-001'])).toEqual([1]);
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(1);
+	});
+
+	it('a run waiting for the record\'s lock (held by another process, or one that died holding it) stops waiting, claiming nothing', async () => {
+		// the create node's own lock row (scope Node, context n:<node id>), as another process holds it
+		store().seed('test-workflow', 'n:a2', 'latestIncrementalKey', 1);
+		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(orders('STOPLOCK', 1)), fx.credential()), 800);
+		// it waited 15 to 30 s, until it took the lock out as stale, and then claimed the order
+		expect(wentOnMs).toBeLessThan(1_000);
+		expect(result.error?.message).toBe('The execution was canceled while waiting for the record of sent orders');
+		expect(store().count('test-workflow')).toBe(0);
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(0);
+	});
+
 	it('a duplicate waiting for another worker to finish sending the same order stops waiting, and sends nothing', async () => {
 		// another worker claimed STOPDUP-001 just now and is sending it: its values are in the workflow's records
 		const host = new URL(fx.sandbox.baseUrl);

@@ -36,13 +36,13 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 import pLimit from 'p-limit';
 import { randomUUID } from 'crypto';
 
 import { mayHaveTakenEffect } from '../transport/errors';
 import { DEFAULT_RETRY } from '../transport/request';
-import { pause, stopSignal } from '../transport/stop';
+import { pause, stopSignal, stoppedError } from '../transport/stop';
 import { hintOnce } from './common';
 import { asNodeError, type Send } from './operation';
 import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
@@ -279,6 +279,25 @@ function sentAgainIn(ctx: IExecuteFunctions): Map<string, Promise<unknown>> {
 /** How many order numbers one hold of the lock forgets: a few store calls each time, whatever the list's length. */
 const FORGET_GROUP = 100;
 
+/**
+ * What `work` gives, or undefined once n8n's Stop comes first (at once when the run is already stopped). The listener
+ * goes when either ends: a run's signal outlives many waits.
+ */
+async function untilStopped<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+	if (!signal) return await work;
+	if (signal.aborted) return undefined;
+	let onAbort = () => {};
+	const stopped = new Promise<undefined>((resolve) => {
+		onAbort = () => resolve(undefined);
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		return await Promise.race([work, stopped]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
+
 /** Drops what this process remembers of one workflow's orders (by their list). */
 function forgetSettled(list: string): void {
 	for (const flightKey of settled.keys()) if (flightKey.startsWith(`${list}|`)) settled.delete(flightKey);
@@ -463,10 +482,10 @@ export class SentOrders {
 	 * lock (the node's own row, created by this call and taken out after). A failure to take or give back the lock is
 	 * worded for the user as a store failure: nothing was sent.
 	 */
-	private async exclusive<T>(itemIndex: number, work: () => Promise<T>): Promise<T> {
+	private async exclusive<T>(itemIndex: number, work: () => Promise<T>, stoppable = false): Promise<T> {
 		const queue = listQueues.get(this.list) ?? this.newQueue();
 		return await queue(async () => {
-			await this.lock(itemIndex);
+			await this.lock(itemIndex, stoppable ? stopSignal(this.ctx) : undefined);
 			try {
 				return await work();
 			} finally {
@@ -475,7 +494,11 @@ export class SentOrders {
 		});
 	}
 
-	private async lock(itemIndex: number): Promise<void> {
+	/**
+	 * Takes the lock, waiting while another process holds it. `signal`: n8n's Stop ends the wait (a claim or forget that
+	 * has not begun changes nothing); a settle is not given one, as the outcome of a send must be recorded.
+	 */
+	private async lock(itemIndex: number, signal?: AbortSignal): Promise<void> {
 		const [low, high] = STALE_LOCK_MS;
 		const staleAfter = low + Math.random() * (high - low);
 		let since = Date.now();
@@ -493,8 +516,9 @@ export class SentOrders {
 				since = Date.now();
 				continue;
 			}
+			if (signal?.aborted) throw stoppedError(this.ctx.getNode(), 'while waiting for the record of sent orders', itemIndex);
 			// Stryker disable next-line ArithmeticOperator: how long a wait for the lock lasts changes only when it is taken, not what the records hold
-			await sleep(wait * (0.5 + Math.random()));
+			await pause(wait * (0.5 + Math.random()), signal);
 			// Stryker disable next-line ArithmeticOperator: shorter waits for the lock only ask for it more often
 			wait = Math.min(LOCK_RETRY_LAST_MS, wait * 2);
 		}
@@ -644,7 +668,8 @@ export class SentOrders {
 			tidy.push(...probes.filter((value) => !processed.has(value)));
 			await this.tidy(tidy);
 			return found;
-		});
+			// n8n's Stop ends the wait for the lock: nothing is claimed then
+		}, true);
 	}
 
 	/**
@@ -653,11 +678,17 @@ export class SentOrders {
 	 */
 	async claim(identities: string[], itemIndex: number): Promise<Map<string, Claim>> {
 		const claims = new Map<string, Claim>();
+		const signal = stopSignal(this.ctx);
 		let pending = [...new Set(identities)];
 		// Stryker disable next-line ConditionalExpression,LogicalOperator,UpdateOperator: the rounds only wait for this process's own sends; more rounds end once those settle, and an order still unsettled after fewer is rechecked by awaitOthers: the outcome is the same
 		for (let round = 0; pending.length > 0 && round < 5; round++) {
 			// the outcome of each order being sent in this process (undefined for the others)
-			const outcomes = await Promise.all(pending.map((id) => inFlight.get(this.flightKey(id))));
+			const outcomes = await untilStopped(Promise.all(pending.map((id) => inFlight.get(this.flightKey(id)))), signal);
+			if (outcomes === undefined) {
+				// n8n's Stop: no more waiting; the orders still on their way are reported so (nothing of them is sent)
+				for (const id of pending) claims.set(id, { state: 'unsettled' });
+				return claims;
+			}
 			pending.forEach((id, i) => {
 				const outcome = outcomes[i];
 				if (outcome?.kind === 'sent') claims.set(id, { state: 'sent', reference: outcome.reference });
@@ -826,7 +857,7 @@ export class SentOrders {
 		try {
 			for (let start = 0; start < ids.length; start += FORGET_GROUP) {
 				const group = ids.slice(start, start + FORGET_GROUP);
-				await this.exclusive(itemIndex, async () => await this.forgetGroup(group, removed));
+				await this.exclusive(itemIndex, async () => await this.forgetGroup(group, removed), true);
 			}
 		} catch (error) {
 			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
