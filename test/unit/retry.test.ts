@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 
 import { DEFAULT_RETRY, backoffMs, retryAfterMs, type RetryPolicy } from '../../nodes/WineFulfillment/transport/request';
 
-const policy: RetryPolicy = { maxRetries: 8, maxRateLimitRetries: 120, baseDelayMs: 100, maxDelayMs: 1000, maxTotalWaitMs: 5000 };
+const policy: RetryPolicy = { maxRetries: 8, maxRateLimitRetries: 120, baseDelayMs: 100, maxDelayMs: 1000, maxTotalWaitMs: 5000, maxCallMs: 20_000 };
 
 describe('backoffMs', () => {
 	afterEach(() => jest.restoreAllMocks());
@@ -30,8 +30,15 @@ describe('backoffMs', () => {
 		expect(Number.isInteger(withRandom(0.123456, 3))).toBe(true);
 	});
 
-	it('the default policy: 8 retries after failures, 120 after 429s, 250 ms first step, 20 s per wait, 2 minutes in all', () => {
-		expect(DEFAULT_RETRY).toEqual({ maxRetries: 8, maxRateLimitRetries: 120, baseDelayMs: 250, maxDelayMs: 20_000, maxTotalWaitMs: 120_000 });
+	it('the default policy: 8 retries after failures, 120 after 429s, 250 ms first step, 20 s per wait, 2 minutes in all, the call within 2 min 15 s', () => {
+		expect(DEFAULT_RETRY).toEqual({
+			maxRetries: 8,
+			maxRateLimitRetries: 120,
+			baseDelayMs: 250,
+			maxDelayMs: 20_000,
+			maxTotalWaitMs: 120_000,
+			maxCallMs: 135_000,
+		});
 	});
 });
 

@@ -108,10 +108,10 @@ const LOCK_RETRY_LAST_MS = 50;
 const STALE_LOCK_MS: readonly [number, number] = [15_000, 30_000];
 
 /**
- * The longest a send runs: it may wait out 429s and retries for its whole wait budget, plus 15 s for its requests
- * themselves. An order another process is sending is waited for until this long after it was claimed.
+ * The longest a send runs: the transport ends a call, its attempts and its waits for 429s and retries together, within
+ * maxCallMs. An order another process is sending is waited for until this long after it was claimed.
  */
-export const LONGEST_SEND_MS = DEFAULT_RETRY.maxTotalWaitMs + 15_000;
+export const LONGEST_SEND_MS = DEFAULT_RETRY.maxCallMs;
 /** A send's `sending` value names the step of this many milliseconds it was claimed in (by the claiming process's clock). */
 export const SENDING_STEP_MS = 10_000;
 /** The pauses between looks at the record of an order another process is sending: doubling from the first to the last. */

@@ -66,6 +66,8 @@ function testContext(ctx: ICredentialTestFunctions, credential: ICredentialsDecr
 			simple: false,
 			// Stryker disable next-line BooleanLiteral: the Test sends only Get Status, a POST, and n8n's request helper follows redirects only for GET and HEAD (unless followAllRedirects)
 			followRedirect: false,
+			// the time to the headers; the transport bounds the whole answer itself. The request's abortSignal is not passed
+			// on (the legacy helper takes none): a trickling answer's socket is left to the provider and its idle timer.
 			timeout: signed.timeout,
 		});
 	};

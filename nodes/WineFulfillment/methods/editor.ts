@@ -12,11 +12,15 @@ import type { RequestOptions } from '../transport/request';
  * - at most two resends after 429s (after the Retry-After, or a short backoff without one), within those 5 s;
  * - one resend after a 5xx, a connection failure or an unreadable answer: a passing blip is got past, as in a run,
  *   and a provider that keeps failing is told in about a second, not after 8 backoffs (~36 s);
- * - 15 s for one answer: a page of 500 SKUs or the Test's one-record read normally comes in well under a second, so
- *   only a provider that hangs reaches it. Even then a request ends within about 35 s (two timeouts, 5 s of waits).
+ * - 15 s for one whole answer, body included (a provider trickling its answer is cut off too): a page of 500 SKUs or
+ *   the Test's one-record read normally comes in well under a second, so only a provider that hangs reaches it;
+ * - 35 s for the whole request, its attempts and waits together (EDITOR_LOOKUP_MS): a provider that hangs is given up
+ *   on after about 30 s (two timeouts), never later than 35 s.
  */
+export const EDITOR_LOOKUP_MS = 35_000;
+
 export const EDITOR_REQUEST: Pick<RequestOptions, 'retry' | 'timeoutMs'> = {
-	retry: { maxRetries: 1, maxRateLimitRetries: 2, maxDelayMs: 2_000, maxTotalWaitMs: 5_000 },
+	retry: { maxRetries: 1, maxRateLimitRetries: 2, maxDelayMs: 2_000, maxTotalWaitMs: 5_000, maxCallMs: EDITOR_LOOKUP_MS },
 	timeoutMs: 15_000,
 };
 

@@ -6,7 +6,7 @@ import { ENDPOINTS } from '../wire/endpoints';
 import { SELLABLE_RECORDS } from '../wire/inventory';
 import { countOf } from '../transport/pagination';
 import { apiRequest } from '../transport/request';
-import { EDITOR_REQUEST, isRateLimited, tryAgainIn } from './editor';
+import { EDITOR_LOOKUP_MS, EDITOR_REQUEST, isRateLimited, tryAgainIn } from './editor';
 
 /** Records asked for per Get Sellable page while searching. */
 export const SKU_PAGE_SIZE = 500;
@@ -68,13 +68,19 @@ function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string 
 }
 
 /**
- * One Get Sellable read, within the editor's budget (methods/editor.ts). A 429 the budget does not wait out ends the
- * search at once, saying when to try again in the message: the picker shows the message first, the description below it.
- * `whenRefused`: the answer to read instead when the provider refuses the request as invalid or finds nothing (400, 404).
+ * One Get Sellable read, within the editor's budget (methods/editor.ts) and what is left of the search's own (`until`,
+ * a time: the search's requests together end within EDITOR_LOOKUP_MS, as one lookup does). A 429 the budget does not
+ * wait out ends the search at once, saying when to try again in the message: the picker shows the message first, the
+ * description below it. `whenRefused`: the answer to read instead when the provider refuses the request as invalid or
+ * finds nothing (400, 404).
  */
-async function readSellable(ctx: ILoadOptionsFunctions, body: IDataObject, whenRefused?: IDataObject): Promise<IDataObject> {
+async function readSellable(ctx: ILoadOptionsFunctions, until: number, body: IDataObject, whenRefused?: IDataObject): Promise<IDataObject> {
+	const left = Math.max(1, until - Date.now());
 	try {
-		const response = await apiRequest.call(ctx, ENDPOINTS.getSellable, body, EDITOR_REQUEST);
+		const response = await apiRequest.call(ctx, ENDPOINTS.getSellable, body, {
+			...EDITOR_REQUEST,
+			retry: { ...EDITOR_REQUEST.retry, maxCallMs: Math.min(EDITOR_LOOKUP_MS, left) },
+		});
 		const answer = response.body;
 		return typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as IDataObject) : {};
 	} catch (error) {
@@ -100,9 +106,9 @@ function rateLimitedSearch(ctx: ILoadOptionsFunctions, error: NodeApiError): Nod
  * capitals, and the provider may compare them exactly). A provider that refuses the filter (400, 404) leaves it to
  * the pages; any other failure is the search's.
  */
-async function wholeItemNumber(ctx: ILoadOptionsFunctions, typed: string, wanted: string): Promise<INodeListSearchItems[]> {
+async function wholeItemNumber(ctx: ILoadOptionsFunctions, until: number, typed: string, wanted: string): Promise<INodeListSearchItems[]> {
 	const numbers = [...new Set([typed, typed.toUpperCase()])];
-	const body = await readSellable(ctx, { IncludeUnavailableItems: true, ItemNumbers: numbers }, {});
+	const body = await readSellable(ctx, until, { IncludeUnavailableItems: true, ItemNumbers: numbers }, {});
 	// only the whole number: a provider that ignores the filter answers with other SKUs
 	return entriesOf(body)
 		.map(itemOf)
@@ -133,7 +139,8 @@ function nothingFoundYet(ctx: ILoadOptionsFunctions, typed: string, searched: nu
  * read until enough match: at most SKU_PAGES_PER_SEARCH once one does, until SKU_SEARCH_BUDGET_MS while none does
  * (then the first answer fails, saying how far it read; a later one, scrolling on, hands back none and where to go on).
  * Paging goes by the records the provider sent: a first page shorter than asked while its total says more follow
- * shows the provider's own page size, and the search goes on in that size.
+ * shows the provider's own page size, and the search goes on in that size. Its requests together end within
+ * EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one lookup would be.
  */
 export async function searchSkus(
 	this: ILoadOptionsFunctions,
@@ -141,6 +148,7 @@ export async function searchSkus(
 	paginationToken?: string | number,
 ): Promise<INodeListSearchResult> {
 	const started = Date.now();
+	const until = started + EDITOR_LOOKUP_MS;
 	const typed = (filter ?? '').trim();
 	const wanted = searchForm(typed);
 	const place = placeOf(paginationToken);
@@ -152,10 +160,10 @@ export async function searchSkus(
 		results.push(item);
 	};
 	// the first call only: scrolling on (a token) goes on through the pages
-	if (wanted && paginationToken === undefined) (await wholeItemNumber(this, typed, wanted)).forEach(list);
+	if (wanted && paginationToken === undefined) (await wholeItemNumber(this, until, typed, wanted)).forEach(list);
 	for (let read = 1; ; read++) {
 		const asked = place.size;
-		const body = await readSellable(this, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
+		const body = await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
 		const entries = entriesOf(body);
 		for (const found of entries.map(itemOf)) {
 			if (found && found.searched.includes(wanted)) list(found.item);

@@ -330,6 +330,22 @@ export function malformedResponseError(node: INode, endpoint: Endpoint, itemInde
 }
 
 /**
+ * A success answer whose JSON nests deeper than the transport reads (`depth` levels): refused before anything walks it,
+ * which would overflow the stack. Not retried: the same answer would come back. `start`: the answer's first characters.
+ */
+export function tooDeepError(node: INode, endpoint: Endpoint, depth: number, start: string, itemIndex?: number): NodeApiError {
+	const message = `The provider answered with JSON nested more than ${depth.toLocaleString('en-US')} levels deep`;
+	const shown = start.length > 120 ? `${start.slice(0, 120)}…` : start;
+	const description =
+		'No answer of the interface nests that deep, so it was not read. ' +
+		(endpoint.kind === 'write'
+			? 'The request was not resent, because it may have taken effect: check with the provider before running it again.'
+			: 'The query was not retried: the same answer would come back.') +
+		` If it keeps happening, tell the provider.\n\nThe answer starts: ${shown}`;
+	return new NodeApiError(node, { message }, { message, description, itemIndex });
+}
+
+/**
  * A success answer that is a web page (a sign-in or portal page): the Base URL does not point at the interface. Not
  * retried, since asking again brings the same page; `title` names the page when it has one.
  */

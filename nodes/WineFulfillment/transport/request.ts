@@ -24,6 +24,7 @@ import {
 	providerMessage,
 	redirectError,
 	statusError,
+	tooDeepError,
 	webPageError,
 	type ConnectionFailure,
 	type NotFoundMeaning,
@@ -54,6 +55,12 @@ export interface RetryPolicy {
 	maxDelayMs: number;
 	/** all waits of one call together are never longer than this */
 	maxTotalWaitMs: number;
+	/**
+	 * The whole call, its attempts and waits together, ends within this. An attempt gets what is left of it when that is
+	 * less than its timeout; no wait is taken that would leave the next attempt less than its timeout or MIN_ATTEMPT_MS,
+	 * whichever is less (a request cut short would end as a timeout, which for a write means "may have taken effect").
+	 */
+	maxCallMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
@@ -63,7 +70,20 @@ export const DEFAULT_RETRY: RetryPolicy = {
 	baseDelayMs: 250,
 	maxDelayMs: 20_000,
 	maxTotalWaitMs: 120_000,
+	// the 2 minutes of waiting and 15 s for the requests themselves (how long actions/sentOrders.ts lets a send run):
+	// a read that hangs is not sent 9 times at 2 minutes each, but given up on after one timeout
+	maxCallMs: 135_000,
 };
+
+/** The least time an attempt after a wait is given (see maxCallMs), unless its own timeout is shorter. */
+export const MIN_ATTEMPT_MS = 15_000;
+
+/**
+ * How deep a provider's JSON answer may nest. The interface's records nest a few levels; an answer nested thousands
+ * deep would overflow the stack of whatever walks it (the pager's fingerprint, the scrubbing, n8n's own copies) with a
+ * bare "Maximum call stack size exceeded". It is refused, named, before it is parsed.
+ */
+export const MAX_ANSWER_DEPTH = 1_000;
 
 export interface RequestOptions {
 	qs?: IDataObject;
@@ -132,7 +152,10 @@ export function backoffMs(attempt: number, policy: RetryPolicy): number {
 	return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
-/** Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+/**
+ * Retry-After as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. `now`: the time the
+ * date is measured from (the answer's own Date, see askedWait).
+ */
 export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): number | undefined {
 	const first: unknown = Array.isArray(value) ? value[0] : value;
 	if (typeof first !== 'string') return undefined;
@@ -143,9 +166,15 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
 	return date.isValid ? Math.max(0, date.diff(now).as('milliseconds')) : undefined;
 }
 
-/** The wait a Retry-After asks for, when it asks for one: absent, unreadable, 0 or a date already past ask for none. */
+/**
+ * The wait a Retry-After asks for, when it asks for one: absent, unreadable, 0 or a date already past ask for none.
+ * A date is measured against the answer's own Date header, when it has a readable one: a provider whose clock is
+ * ahead of n8n's would otherwise ask for minutes more than it means (ending the request), one behind for less (an
+ * early resend). Without a Date, against n8n's clock.
+ */
 function askedWait(headers: ApiResponse['headers']): number | undefined {
-	const asked = retryAfterMs(headerOf(headers, 'retry-after'));
+	const date = DateTime.fromHTTP(headerOf(headers, 'date'), { zone: 'utc' });
+	const asked = retryAfterMs(headerOf(headers, 'retry-after'), date.isValid ? date : undefined);
 	return asked === undefined || asked <= 0 ? undefined : asked;
 }
 
@@ -163,9 +192,58 @@ function pageTitle(page: string): string {
 /** Text that set out to be JSON (an object, a list, a string) and was cut short or garbled. */
 const looksLikeJson = (text: string): boolean => /^\s*[[{"]/.test(text);
 
-function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false; text: string } {
+/**
+ * Whether JSON nests deeper than `limit` (objects and lists, outside strings), read without recursion: as text, or as
+ * its UTF-8 bytes, which read alike (every byte of a character beyond ASCII is above 0x7f) and need no decoding. Two
+ * loops, not one reading either: the scan runs over every answer, and a loop for one kind runs twice as fast.
+ */
+export function nestsDeeperThan(json: string | Uint8Array, limit: number): boolean {
+	// one character a level at least (a few milliseconds a megabyte otherwise, a fraction of JSON.parse's time)
+	if (json.length <= limit) return false;
+	let depth = 0;
+	let inString = false;
+	if (typeof json === 'string') {
+		for (let i = 0; i < json.length; i++) {
+			const c = json.charCodeAt(i);
+			if (inString) {
+				if (c === 0x5c) i++;
+				else if (c === 0x22) inString = false;
+			} else if (c === 0x22) inString = true;
+			else if (c === 0x5b || c === 0x7b) {
+				if (++depth > limit) return true;
+			} else if (c === 0x5d || c === 0x7d) depth--;
+		}
+		return false;
+	}
+	for (let i = 0; i < json.length; i++) {
+		const c = json[i];
+		if (inString) {
+			if (c === 0x5c) i++;
+			else if (c === 0x22) inString = false;
+		} else if (c === 0x22) inString = true;
+		else if (c === 0x5b || c === 0x7b) {
+			if (++depth > limit) return true;
+		} else if (c === 0x5d || c === 0x7d) depth--;
+	}
+	return false;
+}
+
+/** Whether the bytes start, after white space, with `{` or `[`. */
+function startsAsJsonStructure(bytes: Uint8Array): boolean {
+	for (const c of bytes) {
+		if (c === 0x7b || c === 0x5b) return true;
+		if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
+	}
+	return false;
+}
+
+type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string; tooDeep?: true };
+
+function parseBody(raw: unknown): ParsedBody {
 	if (typeof raw !== 'string') return { ok: true, value: raw };
 	if (raw.trim() === '') return { ok: true, value: undefined };
+	// kept as text: nothing walks it, and every error path reads a text answer as text
+	if (nestsDeeperThan(raw, MAX_ANSWER_DEPTH)) return { ok: false, text: raw, tooDeep: true };
 	try {
 		return { ok: true, value: JSON.parse(raw) as unknown };
 	} catch {
@@ -238,6 +316,9 @@ export function wireRequest(
  * resent once it may have reached the provider; it is resent only after a 429 or when the connection was never
  * made. A write's success answered as text (not JSON) is that text.
  *
+ * Time: each attempt gets the request's timeout for its whole answer, body included (a provider trickling its answer is
+ * cut off as one that does not answer); the call, attempts and waits together, ends within maxCallMs.
+ *
  * Redirects are never followed (a 3xx other than 300 is an error saying where it pointed).
  * Secrets: whatever leaves here, answer, error or log line, holds no form of UserKey, Password or
  * the token, and an answer holds no credential members (Authentication, UserKey, Password...).
@@ -291,6 +372,60 @@ function scrubbed(ctx: TransportContext, secrets: Secrets, error: unknown, itemI
 	}
 }
 
+/** An attempt that ran out of its time: read as the timeout it is (connectionFailure: ETIMEDOUT, may have reached). */
+class AttemptTimedOut extends Error {
+	readonly code = 'ETIMEDOUT';
+
+	constructor(ms: number) {
+		super(`The whole answer did not come within ${ms} ms`);
+	}
+}
+
+/**
+ * One request through n8n's helper, given `ms` for its whole answer, body included. The helper's own timeout (axios's)
+ * runs only until the headers; after them only the socket's idle timer is left, which every byte restarts, so a
+ * provider trickling its answer would hold the request for ever. At `ms` the attempt ends as a timeout.
+ *
+ * Where n8n keeps the signal it is given (polls, webhooks, the editor's lookups) the socket is closed then as well. A
+ * node run's request cannot be: n8n-core's httpRequestWithAuthentication replaces the signal of an execute context with
+ * the execution's cancel signal, so the abandoned request goes on until the provider stops, its idle timer or Stop;
+ * nothing waits for it. The credential Test's legacy `request` helper takes no signal at all (methods/credentialTest.ts).
+ */
+async function sendWithin(
+	ctx: TransportContext,
+	request: IHttpRequestOptions,
+	credentials: ICredentialsDecrypted,
+	ms: number,
+	stop: AbortSignal | undefined,
+): Promise<ApiResponse<unknown>> {
+	// the platform's timer signal (nodes set no timers of their own on n8n Cloud): it closes the socket where n8n keeps it
+	const expiry = AbortSignal.timeout(ms);
+	let expire = () => {};
+	// rejected by the first listener of the expiry, before the helper's own (added with the request) fails the request
+	const timedOut = new Promise<never>((_resolve, reject) => {
+		expire = () => reject(new AttemptTimedOut(ms));
+		expiry.addEventListener('abort', expire, { once: true });
+	});
+	const sent = (async () =>
+		(await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			CREDENTIAL_TYPE,
+			// with a stop signal (an execute context) n8n puts that signal in place of whatever is given: it is given
+			{ ...request, timeout: ms, abortSignal: stop ?? expiry },
+			{ credentialsDecrypted: credentials },
+		)) as ApiResponse<unknown>)();
+	// once the attempt has timed out nothing waits for the helper: its late failure is no unhandled rejection
+	sent.catch(() => undefined);
+	try {
+		return await Promise.race([sent, timedOut]);
+	} catch (error) {
+		// the helper's own failure on the expiry is the timeout, never a Stop or a reset
+		throw expiry.aborted ? new AttemptTimedOut(ms) : error;
+	} finally {
+		expiry.removeEventListener('abort', expire);
+	}
+}
+
 async function send(
 	ctx: TransportContext,
 	{ baseUrl, secrets, credentials }: CallContext,
@@ -306,6 +441,10 @@ async function send(
 	const log = (text: string) => ctx.logger?.debug(secrets.text(`Wine Fulfillment: ${text}`));
 	// n8n's Stop: no attempt starts, and no wait goes on, once the execution is canceled
 	const signal = stopSignal(ctx);
+	const timeoutMs = request.timeout ?? 120_000;
+	// the call's end (maxCallMs): attempts are cut to it, and no wait is taken that leaves the next one too little
+	const deadline = Date.now() + policy.maxCallMs;
+	const nextAttemptNeeds = Math.min(timeoutMs, MIN_ATTEMPT_MS);
 
 	let waited = 0;
 	let failed = 0;
@@ -315,6 +454,7 @@ async function send(
 		const wait = async (ms: number, why: string, rateLimited = false): Promise<boolean> => {
 			const canRetry = rateLimited ? limited < policy.maxRateLimitRetries : failed < policy.maxRetries;
 			if (!canRetry || waited + ms > policy.maxTotalWaitMs) return false;
+			if (Date.now() + ms + nextAttemptNeeds > deadline) return false;
 			if (rateLimited) limited++;
 			else failed++;
 			waited += ms;
@@ -329,12 +469,8 @@ async function send(
 		try {
 			// Copies: n8n's auth layer adds the credentials to what it is given. The credential read for this run
 			// goes with it: without it, n8n reads (in n8n: loads and decrypts) the credential again for every request.
-			response = (await ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				{ ...request, headers: { ...request.headers }, body: { ...body } },
-				{ credentialsDecrypted: credentials },
-			)) as ApiResponse<unknown>;
+			const ms = Math.max(1, Math.round(Math.min(timeoutMs, deadline - Date.now())));
+			response = await sendWithin(ctx, { ...request, headers: { ...request.headers }, body: { ...body } }, credentials, ms, signal);
 		} catch (error) {
 			const failure: ConnectionFailure = connectionFailure(error);
 			// stopped while the request was on its way: a read ends; a write may have reached the provider (as a timeout)
@@ -355,8 +491,15 @@ async function send(
 			body: answered,
 		});
 		if (wanted && status >= 200 && status < 300) {
+			const bytes = bytesOf(response.body);
+			// a JSON answer carrying the document is walked too (its members, what it says): refused first when too deep,
+			// read as bytes (a large label is decoded once, by readDocument); only JSON: a raw document's bytes are any bytes
+			if (startsAsJsonStructure(bytes) && nestsDeeperThan(bytes, MAX_ANSWER_DEPTH)) {
+				const start = new TextDecoder().decode(bytes.subarray(0, 400));
+				throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(start).slice(0, 200), options.itemIndex);
+			}
 			// read by readDocument alone, before (and instead of) the text and JSON below: a raw document is never decoded as text
-			const read = readDocument(response.headers, bytesOf(response.body), wanted, (t) => secrets.text(t));
+			const read = readDocument(response.headers, bytes, wanted, (t) => secrets.text(t));
 			if (!read.ok) throw documentError(node(), endpoint, wanted, read.what, secrets, options.itemIndex);
 			const document: WireDocument = {
 				...read.document,
@@ -400,6 +543,8 @@ async function send(
 		}
 		if (success) {
 			if (!parsed.ok) {
+				// not retried: asking again brings the same answer
+				if (parsed.tooDeep) throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(parsed.text).slice(0, 200), options.itemIndex);
 				// a web page (a sign-in or portal page at the Base URL) does not go away by asking again
 				if (isWebPage(response.headers, parsed.text)) {
 					throw webPageError(node(), endpoint, pageTitle(secrets.text(parsed.text)), options.itemIndex);
