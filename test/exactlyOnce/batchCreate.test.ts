@@ -3,25 +3,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { useSandbox } from '../harness/sandbox';
-import { actionWorkflow } from '../harness/workflows';
 import { SKU_A, line } from '../salesOrder/helpers';
-import { countsOf, duplicates, orders, out, salesOrderParameters, useStore } from './helpers';
+import { batchWorkflow, countsOf, duplicates, orders, out, useStore } from './helpers';
 
 const fx = useSandbox();
 const store = useStore();
 
-/** Batch Create on version 2 (its batch settings in Options) over the input items. */
-const batch = (items: IDataObject[], extra: Record<string, unknown> = {}, continueOnFail = false) =>
-	actionWorkflow(
-		salesOrderParameters('batchCreate', {
-			orderNo: '={{ $json.OrderNo }}',
-			orderType: 'RETAIL',
-			itemsInput: 'json',
-			itemsJson: '={{ $json.items ?? [] }}',
-			...extra,
-		}),
-		{ items, continueOnFail, typeVersion: 2 },
-	);
+const batch = batchWorkflow;
 
 const numbers = (items: IDataObject[]) => items.map((i) => String(i.OrderNo));
 

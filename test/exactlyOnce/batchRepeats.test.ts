@@ -1,26 +1,13 @@
 // Batch Create with an order number on more than one row: a repeat is sent when the earlier row's entry was refused (not
 // created), as Create does; it is never sent when the earlier one was created or may have been.
-import type { IDataObject } from 'n8n-workflow';
-
 import { useSandbox } from '../harness/sandbox';
-import { actionWorkflow } from '../harness/workflows';
 import { SKU_A, line } from '../salesOrder/helpers';
-import { countsOf, out, salesOrderParameters, useStore } from './helpers';
+import { batchWorkflow, countsOf, out, useStore } from './helpers';
 
 const fx = useSandbox();
 useStore();
 
-const batch = (items: IDataObject[], extra: Record<string, unknown> = {}, continueOnFail = false) =>
-	actionWorkflow(
-		salesOrderParameters('batchCreate', {
-			orderNo: '={{ $json.OrderNo }}',
-			orderType: 'RETAIL',
-			itemsInput: 'json',
-			itemsJson: '={{ $json.items ?? [] }}',
-			...extra,
-		}),
-		{ items, continueOnFail, typeVersion: 2 },
-	);
+const batch = batchWorkflow;
 
 const refused = (no: string) => ({ OrderNo: no, items: [line('NO-SUCH-SKU', 1)] });
 const fixed = (no: string) => ({ OrderNo: no, items: [line(SKU_A, 1)] });

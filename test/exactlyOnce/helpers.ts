@@ -39,6 +39,19 @@ export function withRetryOnFail(json: WorkflowJson, maxTries = 3, waitBetweenTri
 export const salesOrderParameters = (operation: string, parameters: Record<string, unknown> = {}): INodeParameters =>
 	({ resource: 'salesOrder', operation, ...parameters }) as INodeParameters;
 
+/** Batch Create on version 2 (its batch settings in Options) over the input items. */
+export const batchWorkflow = (items: IDataObject[], extra: Record<string, unknown> = {}, continueOnFail = false): WorkflowJson =>
+	actionWorkflow(
+		salesOrderParameters('batchCreate', {
+			orderNo: '={{ $json.OrderNo }}',
+			orderType: 'RETAIL',
+			itemsInput: 'json',
+			itemsJson: '={{ $json.items ?? [] }}',
+			...extra,
+		}),
+		{ items, continueOnFail, typeVersion: 2 },
+	);
+
 /** How many orders each of these numbers has in the sandbox (0 when none). */
 export function countsOf(fx: SandboxFixture, numbers: string[]): number[] {
 	const counts = ordersPerNumber(fx.sandbox.state);

@@ -1,28 +1,17 @@
 // "Send Again Even If Sent" forgets an order's record once per execution: a later try of Retry On Fail, or a later row
 // or chunk of the same run with the same order, finds the record the first send left. And an order on its way keeps its
 // record however a forget lands while it is sent (Forget Sent Orders, another execution's Send Again).
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
 import { useSandbox } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { purchaseHeader } from '../purchaseOrder/parameters';
-import { countsOf, createWorkflow, orders, out, salesOrderParameters, useStore, withRetryOnFail } from './helpers';
+import { batchWorkflow, countsOf, createWorkflow, orders, out, salesOrderParameters, useStore, withRetryOnFail } from './helpers';
 
 const fx = useSandbox({ inventoryRecords: 240 });
 useStore();
 
-/** Batch Create on version 2 over the input items. */
-const batch = (items: IDataObject[], extra: Record<string, unknown> = {}, continueOnFail = false) =>
-	actionWorkflow(
-		salesOrderParameters('batchCreate', {
-			orderNo: '={{ $json.OrderNo }}',
-			orderType: 'RETAIL',
-			itemsInput: 'json',
-			itemsJson: '={{ $json.items ?? [] }}',
-			...extra,
-		}),
-		{ items, continueOnFail, typeVersion: 2 },
-	);
+const batch = batchWorkflow;
 
 const SEND_AGAIN = { sendOnceOptions: { sendAgain: true } };
 
