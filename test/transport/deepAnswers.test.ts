@@ -67,6 +67,16 @@ describe('transport: an answer nested too deep', () => {
 		expect(srv.requests).toHaveLength(1);
 	});
 
+	it("the label's refusal shows the answer's start with a secret in it masked", async () => {
+		// the user key from character 100 on, inside the 120 characters shown
+		const lead = `{"Note":"${'x'.repeat(90)}`;
+		const srv = await provider(200, `${lead}${SANDBOX_CREDENTIALS.userKey}","LabelData":"JVBERi0xLjcKeAolJUVPRgo=","Deep":${nested(5_000)}}`);
+		const result = await runWorkflow(probe({ endpoint: 'generateJitLabel', document: 'application/pdf', retry: { maxRetries: 0 } }), credentials(srv.baseUrl));
+		expect(result.error?.message).toBe(TOO_DEEP);
+		expect(result.error?.description).toContain(`The answer starts: ${lead}***`);
+		expectNoSecrets(result.run);
+	});
+
 	it('a raw PDF is not read as JSON: 5,000 "[" among its bytes are no levels', async () => {
 		server = await misbehavingServer(() => ({
 			kind: 'answer',

@@ -495,8 +495,8 @@ async function send(
 			// a JSON answer carrying the document is walked too (its members, what it says): refused first when too deep,
 			// read as bytes (a large label is decoded once, by readDocument); only JSON: a raw document's bytes are any bytes
 			if (startsAsJsonStructure(bytes) && nestsDeeperThan(bytes, MAX_ANSWER_DEPTH)) {
-				const start = new TextDecoder().decode(bytes.subarray(0, 400));
-				throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(start).slice(0, 200), options.itemIndex);
+				// all of it scrubbed, then cut: a secret cut in two would not be found
+				throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(new TextDecoder().decode(bytes)).slice(0, 200), options.itemIndex);
 			}
 			// read by readDocument alone, before (and instead of) the text and JSON below: a raw document is never decoded as text
 			const read = readDocument(response.headers, bytes, wanted, (t) => secrets.text(t));
