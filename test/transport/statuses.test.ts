@@ -16,6 +16,9 @@ describe('transport: provider statuses', () => {
 		[400, 'getStatus', { Message: 'Top must be an integer' }, 'invalid: Top must be an integer', 'Correct the field'],
 		[400, 'getStatus', { error: { message: 'Nested reason' } }, 'invalid: Nested reason', 'Correct the field'],
 		[400, 'getStatus', { errors: { OrderNo: ['OrderNo is required'] } }, 'invalid: OrderNo is required', 'Correct the field'],
+		// a message list left null (no message): the answer is shown as it came, not a bare TypeError
+		[400, 'getStatus', { Success: false, Messages: null, Code: 'E1' }, 'invalid: {"Success":false,"Messages":null,"Code":"E1"}', 'Correct the field'],
+		[400, 'getStatus', { Success: false, errors: null, Message: 'Top is too large' }, 'invalid: Top is too large', 'Correct the field'],
 		[401, 'getStatus', { Message: 'Unauthorized' }, 'The credentials were refused', 'User Key, Password, Customer No and Access Token'],
 		[403, 'cancelSalesOrder', { Message: 'Order shipped' }, "state has changed", 'shipped'],
 		[404, 'cancelSalesOrder', { Message: 'Not found' }, 'order number was not found', 'Check the number'],

@@ -102,7 +102,8 @@ export async function testApiCredential(
 	} catch {
 		return { status: 'Error', message: NOT_THE_INTERFACE };
 	}
-	const refusal = records.length === 0 ? authenticationRefusal(response.body) : '';
+	// pageRecords read the body as a page: a plain object
+	const refusal = records.length === 0 ? authenticationRefusal(response.body as IDataObject) : '';
 	if (refusal) return { status: 'Error', message: `${CREDENTIAL_REFUSED}. The provider said: ${refusal}` };
 	return { status: 'OK', message: 'Connection successful: the provider accepted the credentials at this Base URL' };
 }
@@ -117,8 +118,8 @@ const AUTHENTICATION_FAILED =
  * A page with records was read with the credentials, and an account with no inventory answers without such words.
  * The answer came through the transport, secrets masked.
  */
-function authenticationRefusal(body: unknown): string {
-	const said = typeof body === 'object' && body !== null ? providerMessage(body) : '';
+function authenticationRefusal(page: IDataObject): string {
+	const said = providerMessage(page);
 	// providerMessage shows an object that names no message as its JSON: only a message is read here
 	return said && !said.startsWith('{') && AUTHENTICATION_FAILED.test(said) ? said.slice(0, 300) : '';
 }

@@ -40,7 +40,8 @@ function messageIn(body: unknown, answer: boolean): string {
 		}
 		for (const key of ['Messages', 'messages', 'errors', 'Errors']) {
 			const v = o[key];
-			if (v !== undefined) {
+			// null: the list left empty, as absent (Object.values(null) would throw)
+			if (v !== undefined && v !== null) {
 				const inner = typeof v === 'object' && !Array.isArray(v) ? Object.values(v as object) : v;
 				// Stryker disable next-line BooleanLiteral: `inner` is a list or a plain value here, which `answer` does not change
 				const text = messageIn(inner, false);

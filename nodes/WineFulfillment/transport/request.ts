@@ -185,6 +185,7 @@ function isWebPage(headers: ApiResponse['headers'], text: string): boolean {
 
 /** A page's title, to name the page in the error (at most 120 characters); '' when it has none. */
 function pageTitle(page: string): string {
+	// Stryker disable next-line OptionalChaining: the group ([^<]*) takes part in every match, so a match's [1] is always text
 	const title = /<title[^>]*>([^<]*)<\/title>/i.exec(page)?.[1]?.replace(/\s+/g, ' ').trim() ?? '';
 	return title.length > 120 ? `${title.slice(0, 120)}…` : title;
 }

@@ -1,0 +1,84 @@
+// This process's memory of the orders it saw end unknown (it does not wait for another process's send of those), over
+// the in-memory twin of n8n's deduplication store: what a refusal and Forget Sent Orders drop from it.
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
+
+import { MemoryDeduplicator } from '../harness/dedup';
+
+type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
+
+const workflow = { id: 'wf-memory', active: true };
+const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;
+const contextData = { workflow, node };
+type Scope = 'node' | 'workflow';
+type Options = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[3];
+
+/** One node run's context over `store`, every parameter at its default (Scope Workflow). */
+function context(store: MemoryDeduplicator): IExecuteFunctions {
+	return {
+		helpers: {
+			checkProcessedAndRecord: async (items: string[], scope: Scope, options: Options) =>
+				await store.checkProcessedAndRecord(items, scope, contextData, options),
+			removeProcessed: async (items: string[], scope: Scope, options: Options) => await store.removeProcessed(items, scope, contextData, options),
+			getProcessedDataCount: async (scope: Scope, options: Options) => await store.getProcessedDataCount(scope, contextData, options),
+			clearAllProcessedItems: async (scope: Scope) => await store.clearAllProcessedItems(scope, contextData),
+		},
+		getWorkflow: () => ({ id: workflow.id, name: 'memory', active: true }),
+		getNode: () => node,
+		getCredentials: async () => ({ customerNo: 'C10042', baseUrl: 'https://fulfillment.example/v3' }),
+		getNodeParameter: (_name: string, _itemIndex: number, fallback: unknown) => fallback,
+		addExecutionHints: () => undefined,
+	} as unknown as IExecuteFunctions;
+}
+
+/** An n8n process: its own copy of the node's module (own queues, own memory). */
+function aProcess(): SentOrdersModule {
+	let module: SentOrdersModule | undefined;
+	jest.isolateModules(() => {
+		module = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
+	});
+	return module as SentOrdersModule;
+}
+
+const recordOf = async (module: SentOrdersModule, store: MemoryDeduplicator) => (await module.sentOrdersFor(context(store), 'salesOrder', 0, true))!;
+
+/**
+ * Another process sends `orderNo` now (claimed, answered 200 ms later); this process's claim of it meanwhile waits for
+ * that send and finds it sent (without a reference: this process never learnt it).
+ */
+async function expectWaitsForTheirSend(here: SentOrdersModule, store: MemoryDeduplicator, orderNo: string): Promise<void> {
+	const there = await recordOf(aProcess(), store);
+	expect((await there.claim([orderNo], 0)).get(orderNo)).toEqual({ state: 'claimed' });
+	const claiming = (await recordOf(here, store)).claim([orderNo], 0);
+	await new Promise((resolve) => setTimeout(resolve, 200));
+	await there.settle([{ identity: orderNo, outcome: 'sent', reference: 'REF-THEIRS' }]);
+	expect((await claiming).get(orderNo)).toEqual({ state: 'sent', reference: undefined });
+}
+
+describe("this process's memory of the orders it saw end unknown", () => {
+	it('an order that ended unknown here, was forgotten elsewhere and then refused here: another process sending it now is waited for', async () => {
+		const here = aProcess();
+		const store = new MemoryDeduplicator();
+		const first = await recordOf(here, store);
+		await first.claim(['UNKNOWN-1'], 0);
+		await first.settle([{ identity: 'UNKNOWN-1', outcome: 'unknown' }]);
+		// the user checked it and ran Forget Sent Orders on another worker; this worker sends it again and it is refused
+		const forgetting = await aProcess().recordToForget(context(store), 'salesOrder', 0);
+		expect((await forgetting!.forget(['UNKNOWN-1'], 0)).get('UNKNOWN-1')).toBeGreaterThan(0);
+		const second = await recordOf(here, store);
+		expect((await second.claim(['UNKNOWN-1'], 0)).get('UNKNOWN-1')).toEqual({ state: 'claimed' });
+		await second.settle([{ identity: 'UNKNOWN-1', outcome: 'released' }]);
+		// the refusal ended what this worker knew of it: it no longer counts as ended unknown here
+		await expectWaitsForTheirSend(here, store, 'UNKNOWN-1');
+	});
+
+	it('an order that ended unknown here and that Forget Sent Orders forgot here: another process sending it now is waited for', async () => {
+		const here = aProcess();
+		const store = new MemoryDeduplicator();
+		const first = await recordOf(here, store);
+		await first.claim(['UNKNOWN-2'], 0);
+		await first.settle([{ identity: 'UNKNOWN-2', outcome: 'unknown' }]);
+		const forgetting = await here.recordToForget(context(store), 'salesOrder', 0);
+		expect((await forgetting!.forget(['UNKNOWN-2'], 0)).get('UNKNOWN-2')).toBeGreaterThan(0);
+		await expectWaitsForTheirSend(here, store, 'UNKNOWN-2');
+	});
+});
