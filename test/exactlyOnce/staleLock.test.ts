@@ -1,41 +1,10 @@
 // The lock of the record of sent orders left by a process that died holding it: each waiter takes it out after a limit
 // of its own, drawn between 15 s and 30 s (so that two waiters seldom take it out at once), on a fake clock.
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
-
 import { MemoryDeduplicator } from '../harness/dedup';
-
-type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
+import { RECORD_NODE, aProcess, recordContext } from './processes';
 
 const workflow = { id: 'wf-stale-lock', active: true };
-const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;
-const contextData = { workflow, node };
-
-function context(store: MemoryDeduplicator): IExecuteFunctions {
-	return {
-		helpers: {
-			checkProcessedAndRecord: (items: string[], scope: 'node' | 'workflow', options: { mode: 'entries' }) =>
-				store.checkProcessedAndRecord(items, scope, contextData, options),
-			removeProcessed: (items: string[], scope: 'node' | 'workflow', options: { mode: 'entries' }) =>
-				store.removeProcessed(items, scope, contextData, options),
-			getProcessedDataCount: (scope: 'node' | 'workflow', options: { mode: 'entries' }) => store.getProcessedDataCount(scope, contextData, options),
-			clearAllProcessedItems: (scope: 'node' | 'workflow') => store.clearAllProcessedItems(scope, contextData),
-		},
-		getWorkflow: () => ({ id: workflow.id, name: 'stale lock', active: true }),
-		getNode: () => node,
-		getCredentials: async () => ({ customerNo: 'C10042', baseUrl: 'https://fulfillment.example/v3' }),
-		getNodeParameter: (_name: string, _itemIndex: number, fallback: unknown) => fallback,
-		addExecutionHints: () => undefined,
-	} as unknown as IExecuteFunctions;
-}
-
-/** A fresh n8n process: its own copy of the node's module. */
-function aProcess(): SentOrdersModule {
-	let module: SentOrdersModule | undefined;
-	jest.isolateModules(() => {
-		module = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
-	});
-	return module as SentOrdersModule;
-}
+const context = (store: MemoryDeduplicator) => recordContext(store, workflow.id);
 
 describe('a lock left by a process that died holding it', () => {
 	beforeEach(() => jest.useFakeTimers());
@@ -52,13 +21,13 @@ describe('a lock left by a process that died holding it', () => {
 		jest.spyOn(Math, 'random').mockReturnValue(draw);
 		const store = new MemoryDeduplicator();
 		// the dead process's lock row
-		store.seed(workflow.id, `n:${node.id}`, 'latestIncrementalKey', 1);
+		store.seed(workflow.id, `n:${RECORD_NODE.id}`, 'latestIncrementalKey', 1);
 		const record = await aProcess().sentOrdersFor(context(store), 'salesOrder', 0, true);
 		let state: string | undefined;
 		const claiming = record!.claim(['AFTER-CRASH'], 0).then((claims) => (state = claims.get('AFTER-CRASH')?.state));
 		await jest.advanceTimersByTimeAsync(limitMs - 500);
 		expect(state).toBeUndefined();
-		expect(store.hasRow(workflow.id, `n:${node.id}`)).toBe(true);
+		expect(store.hasRow(workflow.id, `n:${RECORD_NODE.id}`)).toBe(true);
 		// the waits between attempts last at most 75 ms: the next attempt after the limit takes the lock
 		await jest.advanceTimersByTimeAsync(1_000);
 		await claiming;

@@ -1,11 +1,12 @@
 // n8n's deduplication store as the node uses it: the in-memory twin's semantics, and the race window measured: n8n's own
 // (one store round trip), closed between executions of one process (the node runs its calls one at a time) and between
 // processes (every write of the records holds the node's lock: a row only one process can insert).
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 
 import { LONGEST_SEND_MS, SENDING_STEP_MS } from '../../nodes/WineFulfillment/actions/sentOrders';
 import { DEFAULT_RETRY } from '../../nodes/WineFulfillment/transport/request';
 import { MemoryDeduplicator } from '../harness/dedup';
+import { aProcess, recordContext } from './processes';
 
 type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
 type SentOrders = import('../../nodes/WineFulfillment/actions/sentOrders').SentOrders;
@@ -13,6 +14,8 @@ type SentOrders = import('../../nodes/WineFulfillment/actions/sentOrders').SentO
 const workflow = { id: 'wf-store', active: true };
 const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;
 const contextData = { workflow, node };
+const context = (store: MemoryDeduplicator) => recordContext(store, workflow.id);
+const anotherProcess = aProcess;
 const entries = { mode: 'entries' as const };
 
 describe("the store twin behaves as n8n's DeduplicationHelper", () => {
@@ -44,33 +47,7 @@ describe("the store twin behaves as n8n's DeduplicationHelper", () => {
 	});
 });
 
-/** A minimal execute context for the record of sent orders: the store's helpers as n8n-core binds them. */
-function context(store: MemoryDeduplicator): IExecuteFunctions {
-	return {
-		helpers: {
-			checkProcessedAndRecord: (items: string[], scope: 'node' | 'workflow', options: typeof entries) =>
-				store.checkProcessedAndRecord(items, scope, contextData, options),
-			removeProcessed: (items: string[], scope: 'node' | 'workflow', options: typeof entries) =>
-				store.removeProcessed(items, scope, contextData, options),
-			getProcessedDataCount: (scope: 'node' | 'workflow', options: typeof entries) => store.getProcessedDataCount(scope, contextData, options),
-			clearAllProcessedItems: (scope: 'node' | 'workflow') => store.clearAllProcessedItems(scope, contextData),
-		},
-		getWorkflow: () => ({ id: workflow.id, name: 'race', active: true }),
-		getNode: () => node,
-		getCredentials: async () => ({ customerNo: 'C10042', baseUrl: 'https://fulfillment.example/v3' }),
-		getNodeParameter: (_name: string, _itemIndex: number, fallback: unknown) => fallback,
-		addExecutionHints: () => undefined,
-	} as unknown as IExecuteFunctions;
-}
 
-/** A second n8n process: its own copy of the node's module (own queues, own in-flight orders). */
-function anotherProcess(): SentOrdersModule {
-	let module: SentOrdersModule | undefined;
-	jest.isolateModules(() => {
-		module = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
-	});
-	return module as SentOrdersModule;
-}
 
 const thisProcess = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
 

@@ -1,43 +1,12 @@
 // This process's memory of the orders it saw end unknown (it does not wait for another process's send of those), over
 // the in-memory twin of n8n's deduplication store: what a refusal and Forget Sent Orders drop from it.
-import type { IExecuteFunctions, INode } from 'n8n-workflow';
-
 import { MemoryDeduplicator } from '../harness/dedup';
-
-type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
+import { aProcess, recordContext, type SentOrdersModule } from '../exactlyOnce/processes';
 
 const workflow = { id: 'wf-memory', active: true };
-const node = { id: 'node-1', name: 'Wine Fulfillment' } as INode;
-const contextData = { workflow, node };
-type Scope = 'node' | 'workflow';
-type Options = Parameters<MemoryDeduplicator['checkProcessedAndRecord']>[3];
+const context = (store: MemoryDeduplicator) => recordContext(store, workflow.id);
 
-/** One node run's context over `store`, every parameter at its default (Scope Workflow). */
-function context(store: MemoryDeduplicator): IExecuteFunctions {
-	return {
-		helpers: {
-			checkProcessedAndRecord: async (items: string[], scope: Scope, options: Options) =>
-				await store.checkProcessedAndRecord(items, scope, contextData, options),
-			removeProcessed: async (items: string[], scope: Scope, options: Options) => await store.removeProcessed(items, scope, contextData, options),
-			getProcessedDataCount: async (scope: Scope, options: Options) => await store.getProcessedDataCount(scope, contextData, options),
-			clearAllProcessedItems: async (scope: Scope) => await store.clearAllProcessedItems(scope, contextData),
-		},
-		getWorkflow: () => ({ id: workflow.id, name: 'memory', active: true }),
-		getNode: () => node,
-		getCredentials: async () => ({ customerNo: 'C10042', baseUrl: 'https://fulfillment.example/v3' }),
-		getNodeParameter: (_name: string, _itemIndex: number, fallback: unknown) => fallback,
-		addExecutionHints: () => undefined,
-	} as unknown as IExecuteFunctions;
-}
 
-/** An n8n process: its own copy of the node's module (own queues, own memory). */
-function aProcess(): SentOrdersModule {
-	let module: SentOrdersModule | undefined;
-	jest.isolateModules(() => {
-		module = jest.requireActual<SentOrdersModule>('../../nodes/WineFulfillment/actions/sentOrders');
-	});
-	return module as SentOrdersModule;
-}
 
 const recordOf = async (module: SentOrdersModule, store: MemoryDeduplicator) => (await module.sentOrdersFor(context(store), 'salesOrder', 0, true))!;
 
