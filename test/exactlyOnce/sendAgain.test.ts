@@ -3,7 +3,7 @@
 // record however a forget lands while it is sent (Forget Sent Orders, another execution's Send Again).
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useSandbox } from '../harness/sandbox';
+import { useSandbox, watchRequests } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { purchaseHeader } from '../purchaseOrder/parameters';
 import { batchWorkflow, countsOf, createWorkflow, orders, out, salesOrderParameters, useStore, withRetryOnFail } from './helpers';
@@ -84,21 +84,12 @@ describe('Send Again Even If Sent forgets an order once per execution', () => {
 
 describe('an order on its way when its record is forgotten keeps its record', () => {
 	/** Requests the sandbox has processed (the answer not yet sent), by path. */
-	let processed: string[] = [];
-	beforeEach(() => {
-		processed = [];
-		const match = fx.sandbox.faults.match.bind(fx.sandbox.faults);
-		jest.spyOn(fx.sandbox.faults, 'match').mockImplementation((path, stage) => {
-			if (stage === 'after') processed.push(path);
-			return match(path, stage);
-		});
-	});
-	afterEach(() => jest.restoreAllMocks());
+	const processed = watchRequests(fx, 'after');
 
 	const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 	async function whenProcessed(path: string): Promise<void> {
 		const deadline = Date.now() + 20_000;
-		while (!processed.some((p) => p.endsWith(path))) {
+		while (!processed().some((p) => p.endsWith(path))) {
 			if (Date.now() > deadline) throw new Error(`${path}: not processed in time`);
 			await wait(5);
 		}

@@ -50,6 +50,7 @@ export class TransportProbe implements INodeType {
 					acceptStatuses: p.acceptStatuses as number[] | undefined,
 					retry: p.retry as IDataObject | undefined,
 					document: p.document as DocumentType | undefined,
+					timeoutMs: p.timeoutMs as number | undefined,
 				});
 				if (p.document) {
 					const document = res.body as WireDocument;

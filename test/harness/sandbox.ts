@@ -70,3 +70,21 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
 	};
 	return fixture;
 }
+
+/**
+ * The paths of the requests the sandbox has reached `stage` with, as they do ('before': arrived; 'after': processed, the
+ * answer not yet sent), for each test: the sandbox logs a request only when it answers it.
+ */
+export function watchRequests(fx: SandboxFixture, stage: 'before' | 'after'): () => string[] {
+	let seen: string[] = [];
+	beforeEach(() => {
+		seen = [];
+		const match = fx.sandbox.faults.match.bind(fx.sandbox.faults);
+		jest.spyOn(fx.sandbox.faults, 'match').mockImplementation((path, at) => {
+			if (at === stage) seen.push(path);
+			return match(path, at);
+		});
+	});
+	afterEach(() => jest.restoreAllMocks());
+	return () => seen;
+}

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countsOf, createWorkflow, orders, out, salesOrderParameters, useStore } from '../exactlyOnce/helpers';
 import { startWorkflow, type RunResult, type StartedRun } from '../harness/harness';
-import { useSandbox } from '../harness/sandbox';
+import { useSandbox, watchRequests } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 
@@ -23,16 +23,7 @@ async function stopAfter(run: StartedRun, afterMs: number): Promise<{ result: Ru
 }
 
 /** Requests that reached the sandbox, by path, as they arrive (the sandbox logs a request when it answers it). */
-let arrived: string[] = [];
-beforeEach(() => {
-	arrived = [];
-	const match = fx.sandbox.faults.match.bind(fx.sandbox.faults);
-	jest.spyOn(fx.sandbox.faults, 'match').mockImplementation((path, stage) => {
-		if (stage === 'before') arrived.push(path);
-		return match(path, stage);
-	});
-});
-afterEach(() => jest.restoreAllMocks());
+const arrivedPaths = watchRequests(fx, 'before');
 
 /**
  * Stops the run once `count` requests to `path` have reached the sandbox (a moment after, for the last one to be on its
@@ -40,7 +31,7 @@ afterEach(() => jest.restoreAllMocks());
  */
 async function stopOnArrival(run: StartedRun, path: string, count: number) {
 	const deadline = Date.now() + 20_000;
-	while (arrived.filter((p) => p.endsWith(path)).length < count) {
+	while (arrivedPaths().filter((p) => p.endsWith(path)).length < count) {
 		if (Date.now() > deadline) throw new Error(`${path}: fewer than ${count} requests arrived in time`);
 		await wait(5);
 	}
@@ -54,7 +45,7 @@ async function stopOnArrival(run: StartedRun, path: string, count: number) {
 async function receivedBy(path: string, stoppedAt: number): Promise<number> {
 	const deadline = Date.now() + 20_000;
 	let requests = await fx.control.requests(path);
-	while (requests.length < arrived.filter((p) => p.endsWith(path)).length && Date.now() < deadline) {
+	while (requests.length < arrivedPaths().filter((p) => p.endsWith(path)).length && Date.now() < deadline) {
 		await wait(50);
 		requests = await fx.control.requests(path);
 	}
@@ -185,7 +176,7 @@ describe('Stop: the node stops waiting', () => {
 		const input = orders('STOPOWN', 1);
 		const first = startWorkflow(createWorkflow(input), fx.credential());
 		const deadline = Date.now() + 20_000;
-		while (!arrived.some((p) => p.endsWith('CreateSalesOrder'))) {
+		while (!arrivedPaths().some((p) => p.endsWith('CreateSalesOrder'))) {
 			if (Date.now() > deadline) throw new Error('the first create did not arrive in time');
 			await wait(5);
 		}

@@ -5,60 +5,15 @@ import {
 	NodeApiError,
 	Workflow,
 	type IDataObject,
-	type IExecuteFunctions,
-	type INodeExecutionData,
-	type INodeType,
-	type INodeTypeDescription,
 	type INodeParameters,
 } from 'n8n-workflow';
 
-import { runPerItem } from '../../nodes/WineFulfillment/actions/operation';
-import { apiRequest, type RetryPolicy } from '../../nodes/WineFulfillment/transport/request';
+import { apiRequest } from '../../nodes/WineFulfillment/transport/request';
 import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
 import { NodeTypes, additionalData, runWorkflow, sandboxCredential } from '../harness/harness';
-import { CREDENTIAL_ID, TRIGGER_NODE, actionWorkflow, triggerWorkflow } from '../harness/workflows';
+import { CREDENTIAL_ID, TRIGGER_NODE, triggerWorkflow } from '../harness/workflows';
+import { probe } from './helpers';
 import { STATUS_PAGE, misbehavingServer, type Behaviour, type MisbehavingServer } from './misbehavingServer';
-
-const TIMED_PROBE = 'test.timedProbe';
-
-/** The transport probe with the request's timeout as well: one endpoint sent through apiRequest per item. */
-class TimedProbe implements INodeType {
-	description = {
-		displayName: 'Timed Probe',
-		name: 'timedProbe',
-		group: ['output'],
-		version: 1,
-		description: 'Sends one endpoint through the transport, with a timeout',
-		defaults: { name: 'Probe' },
-		inputs: ['main'],
-		outputs: ['main'],
-		credentials: [{ name: 'wineFulfillmentApi', required: true }],
-		properties: [{ displayName: 'Probe', name: 'probe', type: 'json', default: '{}' }],
-	} as unknown as INodeTypeDescription;
-
-	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [
-			await runPerItem.call(this, (itemIndex) => async () => {
-				const p = JSON.parse(this.getNodeParameter('probe', itemIndex) as string) as IDataObject;
-				const endpoint = ENDPOINTS[p.endpoint as keyof typeof ENDPOINTS];
-				const res = await apiRequest.call(this, endpoint, (p.body ?? {}) as IDataObject, {
-					itemIndex,
-					timeoutMs: p.timeoutMs as number,
-					retry: p.retry as Partial<RetryPolicy>,
-				});
-				return [{ json: { statusCode: res.statusCode, body: res.body as IDataObject }, pairedItem: { item: itemIndex } }];
-			}),
-		];
-	}
-}
-
-class WithTimedProbe extends NodeTypes {
-	private readonly probe = new TimedProbe();
-
-	getByNameAndVersion(name: string): INodeType {
-		return name === TIMED_PROBE ? this.probe : super.getByNameAndVersion(name);
-	}
-}
 
 let server: MisbehavingServer | undefined;
 afterEach(async () => {
@@ -73,13 +28,8 @@ async function provider(behaviour: (n: number) => Behaviour): Promise<Misbehavin
 
 const quick = { baseDelayMs: 1, maxDelayMs: 2 };
 
-async function runProbe(baseUrl: string, probe: IDataObject) {
-	return await runWorkflow(
-		actionWorkflow({ probe: JSON.stringify(probe) }, { type: TIMED_PROBE }),
-		{ [CREDENTIAL_ID]: sandboxCredential(baseUrl) },
-		'manual',
-		new WithTimedProbe(),
-	);
+async function runProbe(baseUrl: string, params: IDataObject) {
+	return await runWorkflow(probe(params), { [CREDENTIAL_ID]: sandboxCredential(baseUrl) });
 }
 
 /** apiRequest in a poll's context (n8n-core's PollContext for the trigger node), as the trigger's reads run. */
