@@ -1,5 +1,5 @@
-// This process's memory of the orders it saw end unknown (it does not wait for another process's send of those), over
-// the in-memory twin of n8n's deduplication store: what a refusal and Forget Sent Orders drop from it.
+// Orders this process saw end unknown, over the in-memory twin of n8n's deduplication store: once forgotten (here or
+// elsewhere), another process's send of one is waited for; with nobody sending it, it is reported at once.
 import { MemoryDeduplicator } from '../harness/dedup';
 import { aProcess, recordContext, type SentOrdersModule } from '../exactlyOnce/processes';
 
@@ -23,7 +23,7 @@ async function expectWaitsForTheirSend(here: SentOrdersModule, store: MemoryDedu
 	expect((await claiming).get(orderNo)).toEqual({ state: 'sent', reference: undefined });
 }
 
-describe("this process's memory of the orders it saw end unknown", () => {
+describe('orders this process saw end unknown', () => {
 	it('an order that ended unknown here, was forgotten elsewhere and then refused here: another process sending it now is waited for', async () => {
 		const here = aProcess();
 		const store = new MemoryDeduplicator();
@@ -49,5 +49,28 @@ describe("this process's memory of the orders it saw end unknown", () => {
 		const forgetting = await here.recordToForget(context(store), 'salesOrder', 0);
 		expect((await forgetting!.forget(['UNKNOWN-2'], 0)).get('UNKNOWN-2')).toBeGreaterThan(0);
 		await expectWaitsForTheirSend(here, store, 'UNKNOWN-2');
+	});
+
+	it('an order that ended unknown here, then forgotten and sent again by another process: a duplicate here waits for that send', async () => {
+		const here = aProcess();
+		const store = new MemoryDeduplicator();
+		const first = await recordOf(here, store);
+		await first.claim(['UNKNOWN-3'], 0);
+		await first.settle([{ identity: 'UNKNOWN-3', outcome: 'unknown' }]);
+		// the user checked it and ran Forget Sent Orders on another worker, which sends it again (nothing happens here)
+		const forgetting = await aProcess().recordToForget(context(store), 'salesOrder', 0);
+		expect((await forgetting!.forget(['UNKNOWN-3'], 0)).get('UNKNOWN-3')).toBeGreaterThan(0);
+		await expectWaitsForTheirSend(here, store, 'UNKNOWN-3');
+	});
+
+	it('an order that ended unknown here and nobody sends now is reported at once', async () => {
+		const here = aProcess();
+		const store = new MemoryDeduplicator();
+		const first = await recordOf(here, store);
+		await first.claim(['UNKNOWN-4'], 0);
+		await first.settle([{ identity: 'UNKNOWN-4', outcome: 'unknown' }]);
+		const started = Date.now();
+		expect((await (await recordOf(here, store)).claim(['UNKNOWN-4'], 0)).get('UNKNOWN-4')).toEqual({ state: 'unsettled' });
+		expect(Date.now() - started).toBeLessThan(1_000);
 	});
 });

@@ -228,15 +228,15 @@ const listQueues = new Map<string, pLimit.Limit>();
 /** Orders being sent right now by an execution in this process, by list and key: a racer waits for the outcome. */
 const inFlight = new Map<string, Promise<Outcome>>();
 /**
- * How orders recently settled in this process ended: the references of accepted ones (n8n's store keeps hashes only, so
- * they cannot be read back), and which ended unknown (no need to wait for another process to settle those).
+ * The orders recently accepted in this process, with their references (n8n's store keeps hashes only, so they cannot
+ * be read back). Orders that ended unknown are not remembered: another process may send one again once it is forgotten.
  */
 const settled = new Map<string, Outcome>();
 const MAX_SETTLED = 10_000;
 
 function keepSettled(flightKey: string, outcome: Outcome): void {
 	settled.delete(flightKey);
-	if (outcome.kind === 'released') return;
+	if (outcome.kind !== 'sent') return;
 	settled.set(flightKey, outcome);
 	if (settled.size > MAX_SETTLED) settled.delete(settled.keys().next().value as string);
 }
@@ -250,7 +250,7 @@ function referenceOf(flightKey: string): string | undefined {
  * This process's mark in a workflow's records: a random value it records with every claim. Found there again, the
  * records were not cleared since (a Remove Duplicates node's Clear Deduplication History, or history trimmed past it);
  * gone, another process may have sent any order of the workflow again, so all this process remembers of the workflow's
- * orders is dropped (the references, and which ended unknown: another process may be sending one of those now).
+ * orders is dropped (the references).
  * `generation` counts those drops: a send claimed before one keeps no reference after it.
  */
 interface Mark {
@@ -718,12 +718,11 @@ export class SentOrders {
 	 * while its sending value says that a send may still be running, its record is asked again, more and more slowly.
 	 * One settled by then comes out as sent (or, if the other process released it, is claimed here); one still unsettled
 	 * after that, or with no send on its way (an earlier attempt's unknown outcome, a process that died sending it long
-	 * enough ago), is reported at once. One this process saw end unknown is not looked at again.
+	 * enough ago), is reported at once. One this process saw end unknown is looked at too (one store call): once
+	 * forgotten, another process may be sending it again.
 	 */
 	private async awaitOthers(claims: Map<string, Claim>, itemIndex: number): Promise<Map<string, Claim>> {
-		let unsettled = [...claims]
-			.filter(([id, c]) => c.state === 'unsettled' && settled.get(this.flightKey(id))?.kind !== 'unknown')
-			.map(([id]) => id);
+		let unsettled = [...claims].filter(([, c]) => c.state === 'unsettled').map(([id]) => id);
 		const until = new Map<string, number>();
 		const signal = stopSignal(this.ctx);
 		for (let wait = RECHECK_FIRST_MS; unsettled.length > 0; wait = Math.min(RECHECK_LAST_MS, wait * 2)) {

@@ -357,7 +357,7 @@ async function sendChunkOnce(
 	} finally {
 		// the run stopped part way (a later half of a split chunk failed): what was never sent is given back
 		await record.settleOpen(toSend.map(orderNoOf), (id) => {
-			// Stryker disable next-line StringLiteral: any outcome but 'released' keeps the order unsettled; only 'unknown' spares a later claim in this process the rechecks before the same refusal
+			// Stryker disable next-line StringLiteral: any outcome but 'released' keeps the order unsettled; only 'unknown' spares a claim of it waiting in this process one store call before the same refusal
 			if (attempted.has(id)) return 'unknown';
 			return 'released';
 		});
