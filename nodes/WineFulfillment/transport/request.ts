@@ -173,6 +173,7 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
  * early resend). Without a Date, against n8n's clock.
  */
 function askedWait(headers: ApiResponse['headers']): number | undefined {
+	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone (GMT); the option sets only how it is shown, and the wait is a difference of instants
 	const date = DateTime.fromHTTP(headerOf(headers, 'date'), { zone: 'utc' });
 	const asked = retryAfterMs(headerOf(headers, 'retry-after'), date.isValid ? date : undefined);
 	return asked === undefined || asked <= 0 ? undefined : asked;
@@ -235,6 +236,7 @@ function startsAsJsonStructure(bytes: Uint8Array): boolean {
 		if (c === 0x7b || c === 0x5b) return true;
 		if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return false;
 	}
+	// Stryker disable next-line BooleanLiteral: bytes empty or only white space hold no bracket, so nestsDeeperThan finds no level either way
 	return false;
 }
 
@@ -378,6 +380,7 @@ class AttemptTimedOut extends Error {
 	readonly code = 'ETIMEDOUT';
 
 	constructor(ms: number) {
+		// Stryker disable next-line StringLiteral: never read: connectionFailure takes the code ETIMEDOUT first, and the errors word the code, not the message
 		super(`The whole answer did not come within ${ms} ms`);
 	}
 }
@@ -405,6 +408,7 @@ async function sendWithin(
 	// rejected by the first listener of the expiry, before the helper's own (added with the request) fails the request
 	const timedOut = new Promise<never>((_resolve, reject) => {
 		expire = () => reject(new AttemptTimedOut(ms));
+		// Stryker disable next-line ObjectLiteral,BooleanLiteral: an AbortSignal fires 'abort' at most once, and the listener is removed when the attempt ends
 		expiry.addEventListener('abort', expire, { once: true });
 	});
 	const sent = (async () =>
@@ -416,6 +420,7 @@ async function sendWithin(
 			{ credentialsDecrypted: credentials },
 		)) as ApiResponse<unknown>)();
 	// once the attempt has timed out nothing waits for the helper: its late failure is no unhandled rejection
+	// Stryker disable next-line CallExpression: Promise.race below already handles a rejection of `sent`; the catch only says so
 	sent.catch(() => undefined);
 	try {
 		return await Promise.race([sent, timedOut]);
@@ -423,6 +428,7 @@ async function sendWithin(
 		// the helper's own failure on the expiry is the timeout, never a Stop or a reset
 		throw expiry.aborted ? new AttemptTimedOut(ms) : error;
 	} finally {
+		// Stryker disable next-line StringLiteral: a listener left on fires only after the attempt ended, rejecting a promise the race already handles: a cost, not a behaviour
 		expiry.removeEventListener('abort', expire);
 	}
 }
@@ -497,6 +503,7 @@ async function send(
 			// read as bytes (a large label is decoded once, by readDocument); only JSON: a raw document's bytes are any bytes
 			if (startsAsJsonStructure(bytes) && nestsDeeperThan(bytes, MAX_ANSWER_DEPTH)) {
 				// all of it scrubbed, then cut: a secret cut in two would not be found
+				// Stryker disable next-line MethodExpression: tooDeepError shows at most the first 120 characters itself; the cut only spares carrying the whole text
 				throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(new TextDecoder().decode(bytes)).slice(0, 200), options.itemIndex);
 			}
 			// read by readDocument alone, before (and instead of) the text and JSON below: a raw document is never decoded as text
@@ -545,6 +552,7 @@ async function send(
 		if (success) {
 			if (!parsed.ok) {
 				// not retried: asking again brings the same answer
+				// Stryker disable next-line MethodExpression: tooDeepError shows at most the first 120 characters itself; the cut only spares carrying the whole text
 				if (parsed.tooDeep) throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(parsed.text).slice(0, 200), options.itemIndex);
 				// a web page (a sign-in or portal page at the Base URL) does not go away by asking again
 				if (isWebPage(response.headers, parsed.text)) {

@@ -1,0 +1,113 @@
+// Transport rules called directly where the engine tests leave a detail unchecked: the provider's message of odd
+// bodies, the words and errorResponse of a too-deep answer and of a 404 that is not the provider's, and the page
+// numbers and repeated-page check of the pagination helper.
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { notFoundFailure, providerMessage, statusError, tooDeepError } from '../../nodes/WineFulfillment/transport/errors';
+import { PagingError, RecordsChangedError, paginatePages } from '../../nodes/WineFulfillment/transport/pagination';
+import { Secrets } from '../../nodes/WineFulfillment/transport/secrets';
+import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
+import { UNIT_NODE as node } from './fakeContext';
+
+describe('providerMessage of bodies without a message', () => {
+	it('a null list of messages is as absent: the body is shown, nothing throws', () => {
+		expect(providerMessage({ errors: null, code: 7 })).toBe('{"errors":null,"code":7}');
+		expect(providerMessage({ Messages: null })).toBe('{"Messages":null}');
+	});
+
+	it('a value JSON cannot write (a bigint, NaN) is shown as its text', () => {
+		expect(providerMessage(BigInt(12))).toBe('12');
+		expect(providerMessage(Number.NaN)).toBe('NaN');
+	});
+});
+
+describe('tooDeepError', () => {
+	const read = ENDPOINTS.getStatus;
+	const startOf = (e: NodeApiError) => (e.description ?? '').split('The answer starts: ')[1];
+
+	it('shows an answer start of up to 120 characters whole, a longer one cut at 120 with an ellipsis', () => {
+		const a120 = '['.repeat(120);
+		expect(startOf(tooDeepError(node, read, 1000, a120))).toBe(a120);
+		expect(startOf(tooDeepError(node, read, 1000, '[[['))).toBe('[[[');
+		expect(startOf(tooDeepError(node, read, 1000, `${a120}{`))).toBe(`${a120}…`);
+	});
+
+	it('says why it was not read, and keeps its message in errorResponse', () => {
+		const error = tooDeepError(node, read, 1000, '[[', 2);
+		expect(error.description).toMatch(/^No answer of the interface nests that deep, so it was not read\. The query was not retried/);
+		expect((error.errorResponse as IDataObject).message).toBe('The provider answered with JSON nested more than 1,000 levels deep');
+	});
+});
+
+describe('notFoundFailure errorResponse', () => {
+	it('keeps the 404 in errorResponse of a 404 that is not the provider\'s', () => {
+		const meaning = { service: 'the tracking interface', none: 'no tracking yet' };
+		const failure = notFoundFailure(node, statusError(node, ENDPOINTS.getStatus, 404, '', new Secrets([])), meaning) as NodeApiError;
+		expect((failure.errorResponse as IDataObject).httpCode).toBe('404');
+	});
+});
+
+/** pages served from a list of answers in order; logs what was asked */
+function scripted(answers: IDataObject[]) {
+	const calls: IDataObject[] = [];
+	const fetchPage = async (paging: IDataObject) => {
+		calls.push({ ...paging });
+		await new Promise((resolve) => setImmediate(resolve));
+		return answers[calls.length - 1] ?? { Items: [], TotalRecordCount: 0 };
+	};
+	return { calls, fetchPage };
+}
+
+async function readAll(options: Parameters<typeof paginatePages>[0]): Promise<{ pages: IDataObject[][]; error?: unknown }> {
+	const pages: IDataObject[][] = [];
+	try {
+		for await (const page of paginatePages(options)) pages.push(page.records);
+	} catch (error) {
+		return { pages, error };
+	}
+	return { pages };
+}
+
+describe('paginatePages after an empty page asked again', () => {
+	it('numbers the pages of the read without the empty answer: a record again names page 2', async () => {
+		const { fetchPage, calls } = scripted([
+			{ Items: [], TotalRecordCount: 4 },
+			{ Items: [{ Id: 'A' }, { Id: 'B' }], TotalRecordCount: 4 },
+			{ Items: [{ Id: 'B' }, { Id: 'C' }], TotalRecordCount: 4 },
+		]);
+		const { pages, error } = await readAll({
+			style: 'skipTop',
+			pageSize: 2,
+			recordsKey: 'Items',
+			fetchPage,
+			recordKey: (r) => r.Id as string,
+		});
+		expect(calls.slice(0, 2)).toEqual([{ Skip: 0, Top: 2 }, { Skip: 0, Top: 2 }]);
+		expect(pages).toEqual([[{ Id: 'A' }, { Id: 'B' }]]);
+		expect(error).toBeInstanceOf(RecordsChangedError);
+		expect((error as Error).message).toBe('B came again on page 2, after 2 records');
+	});
+});
+
+describe('paginatePages telling pages apart', () => {
+	it('two pages of the same size, first and second record differing only in the last record are two pages', async () => {
+		const { fetchPage } = scripted([
+			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 6 },
+			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'D' }], TotalRecordCount: 6 },
+		]);
+		const { pages, error } = await readAll({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
+		expect(error).toBeUndefined();
+		expect(pages).toHaveLength(2);
+		expect(pages[1]).toEqual([{ Id: 'A' }, { Id: 'B' }, { Id: 'D' }]);
+	});
+
+	it('the same page twice is still refused', async () => {
+		const { fetchPage } = scripted([
+			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 6 },
+			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 6 },
+		]);
+		const { error } = await readAll({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
+		expect(error).toBeInstanceOf(PagingError);
+	});
+});
