@@ -23,16 +23,27 @@ async function expectWaitsForTheirSend(here: SentOrdersModule, store: MemoryDedu
 	expect((await claiming).get(orderNo)).toEqual({ state: 'sent', reference: undefined });
 }
 
+/** A process and a store in which `orderNo` was claimed and then ended unknown. */
+async function endedUnknownHere(orderNo: string): Promise<{ here: SentOrdersModule; store: MemoryDeduplicator }> {
+	const here = aProcess();
+	const store = new MemoryDeduplicator();
+	const first = await recordOf(here, store);
+	await first.claim([orderNo], 0);
+	await first.settle([{ identity: orderNo, outcome: 'unknown' }]);
+	return { here, store };
+}
+
+/** Forget Sent Orders run for `orderNo` by `by` (this process or another). */
+async function forgetBy(by: SentOrdersModule, store: MemoryDeduplicator, orderNo: string): Promise<void> {
+	const forgetting = await by.recordToForget(context(store), 'salesOrder', 0);
+	expect((await forgetting!.forget([orderNo], 0)).get(orderNo)).toBeGreaterThan(0);
+}
+
 describe('orders this process saw end unknown', () => {
 	it('an order that ended unknown here, was forgotten elsewhere and then refused here: another process sending it now is waited for', async () => {
-		const here = aProcess();
-		const store = new MemoryDeduplicator();
-		const first = await recordOf(here, store);
-		await first.claim(['UNKNOWN-1'], 0);
-		await first.settle([{ identity: 'UNKNOWN-1', outcome: 'unknown' }]);
+		const { here, store } = await endedUnknownHere('UNKNOWN-1');
 		// the user checked it and ran Forget Sent Orders on another worker; this worker sends it again and it is refused
-		const forgetting = await aProcess().recordToForget(context(store), 'salesOrder', 0);
-		expect((await forgetting!.forget(['UNKNOWN-1'], 0)).get('UNKNOWN-1')).toBeGreaterThan(0);
+		await forgetBy(aProcess(), store, 'UNKNOWN-1');
 		const second = await recordOf(here, store);
 		expect((await second.claim(['UNKNOWN-1'], 0)).get('UNKNOWN-1')).toEqual({ state: 'claimed' });
 		await second.settle([{ identity: 'UNKNOWN-1', outcome: 'released' }]);
@@ -41,34 +52,20 @@ describe('orders this process saw end unknown', () => {
 	});
 
 	it('an order that ended unknown here and that Forget Sent Orders forgot here: another process sending it now is waited for', async () => {
-		const here = aProcess();
-		const store = new MemoryDeduplicator();
-		const first = await recordOf(here, store);
-		await first.claim(['UNKNOWN-2'], 0);
-		await first.settle([{ identity: 'UNKNOWN-2', outcome: 'unknown' }]);
-		const forgetting = await here.recordToForget(context(store), 'salesOrder', 0);
-		expect((await forgetting!.forget(['UNKNOWN-2'], 0)).get('UNKNOWN-2')).toBeGreaterThan(0);
+		const { here, store } = await endedUnknownHere('UNKNOWN-2');
+		await forgetBy(here, store, 'UNKNOWN-2');
 		await expectWaitsForTheirSend(here, store, 'UNKNOWN-2');
 	});
 
 	it('an order that ended unknown here, then forgotten and sent again by another process: a duplicate here waits for that send', async () => {
-		const here = aProcess();
-		const store = new MemoryDeduplicator();
-		const first = await recordOf(here, store);
-		await first.claim(['UNKNOWN-3'], 0);
-		await first.settle([{ identity: 'UNKNOWN-3', outcome: 'unknown' }]);
+		const { here, store } = await endedUnknownHere('UNKNOWN-3');
 		// the user checked it and ran Forget Sent Orders on another worker, which sends it again (nothing happens here)
-		const forgetting = await aProcess().recordToForget(context(store), 'salesOrder', 0);
-		expect((await forgetting!.forget(['UNKNOWN-3'], 0)).get('UNKNOWN-3')).toBeGreaterThan(0);
+		await forgetBy(aProcess(), store, 'UNKNOWN-3');
 		await expectWaitsForTheirSend(here, store, 'UNKNOWN-3');
 	});
 
 	it('an order that ended unknown here and nobody sends now is reported at once', async () => {
-		const here = aProcess();
-		const store = new MemoryDeduplicator();
-		const first = await recordOf(here, store);
-		await first.claim(['UNKNOWN-4'], 0);
-		await first.settle([{ identity: 'UNKNOWN-4', outcome: 'unknown' }]);
+		const { here, store } = await endedUnknownHere('UNKNOWN-4');
 		const started = Date.now();
 		expect((await (await recordOf(here, store)).claim(['UNKNOWN-4'], 0)).get('UNKNOWN-4')).toEqual({ state: 'unsettled' });
 		expect(Date.now() - started).toBeLessThan(1_000);
