@@ -3,7 +3,7 @@
 // record however a forget lands while it is sent (Forget Sent Orders, another execution's Send Again).
 import type { INodeParameters } from 'n8n-workflow';
 
-import { useSandbox, watchRequests } from '../harness/sandbox';
+import { untilRequest, useSandbox, watchRequests } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { purchaseHeader } from '../purchaseOrder/parameters';
 import { batchWorkflow, countsOf, createWorkflow, orders, out, salesOrderParameters, useStore, withRetryOnFail } from './helpers';
@@ -86,14 +86,6 @@ describe('an order on its way when its record is forgotten keeps its record', ()
 	/** Requests the sandbox has processed (the answer not yet sent), by path. */
 	const processed = watchRequests(fx, 'after');
 
-	const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-	async function whenProcessed(path: string): Promise<void> {
-		const deadline = Date.now() + 20_000;
-		while (!processed().some((p) => p.endsWith(path))) {
-			if (Date.now() > deadline) throw new Error(`${path}: not processed in time`);
-			await wait(5);
-		}
-	}
 
 	it.each([
 		['Forget Sent Orders', (no: string) => actionWorkflow(salesOrderParameters('forgetSent', { orderNumbers: no }))],
@@ -104,7 +96,7 @@ describe('an order on its way when its record is forgotten keeps its record', ()
 		// the provider creates the order at once and answers 3 s later: the forget lands in between
 		await fx.control.fault({ kind: 'latency', ms: 3_000, path: 'CreateSalesOrder', when: 'after', count: 1 });
 		const sending = fx.run(createWorkflow([order]));
-		await whenProcessed('CreateSalesOrder');
+		await untilRequest(processed, 'CreateSalesOrder');
 		const other = await fx.run(forgetting(no));
 		expect(other.error).toBeUndefined();
 		expect((await sending).error).toBeUndefined();

@@ -88,3 +88,12 @@ export function watchRequests(fx: SandboxFixture, stage: 'before' | 'after'): ()
 	afterEach(() => jest.restoreAllMocks());
 	return () => seen;
 }
+
+/** Resolves once a request to `path` is among `seen` (a watchRequests list); fails after `timeoutMs`. */
+export async function untilRequest(seen: () => string[], path: string, timeoutMs = 20_000): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!seen().some((p) => p.endsWith(path))) {
+		if (Date.now() > deadline) throw new Error(`${path}: no request in ${timeoutMs} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 5));
+	}
+}

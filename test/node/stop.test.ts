@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countsOf, createWorkflow, orders, out, salesOrderParameters, useStore } from '../exactlyOnce/helpers';
 import { startWorkflow, type RunResult, type StartedRun } from '../harness/harness';
-import { useSandbox, watchRequests } from '../harness/sandbox';
+import { untilRequest, useSandbox, watchRequests } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 
@@ -175,11 +175,7 @@ describe('Stop: the node stops waiting', () => {
 		await fx.control.fault({ kind: 'latency', ms: 4_000, path: 'CreateSalesOrder' });
 		const input = orders('STOPOWN', 1);
 		const first = startWorkflow(createWorkflow(input), fx.credential());
-		const deadline = Date.now() + 20_000;
-		while (!arrivedPaths().some((p) => p.endsWith('CreateSalesOrder'))) {
-			if (Date.now() > deadline) throw new Error('the first create did not arrive in time');
-			await wait(5);
-		}
+		await untilRequest(arrivedPaths, 'CreateSalesOrder');
 		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(input), fx.credential()), 500);
 		// it waited until the first send ended (3.5 s more here; without a bound on a provider that trickles)
 		expect(wentOnMs).toBeLessThan(1_000);

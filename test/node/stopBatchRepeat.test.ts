@@ -2,7 +2,7 @@
 // was not created) is sent after the chunk as a chunk of its own; stopped before that, it is an error item saying so.
 import { batchWorkflow, countsOf, out, useStore } from '../exactlyOnce/helpers';
 import { startWorkflow, type RunResult } from '../harness/harness';
-import { useSandbox, watchRequests } from '../harness/sandbox';
+import { untilRequest, useSandbox, watchRequests } from '../harness/sandbox';
 import { SKU_A, line } from '../salesOrder/helpers';
 
 const fx = useSandbox();
@@ -20,11 +20,7 @@ describe('Batch Create stopped with a repeat of an order number still to send', 
 		await fx.control.fault({ kind: 'latency', ms: 300, path: 'BatchSalesOrder' });
 		const order = { OrderNo: 'STOPREP-1', items: [line(SKU_A, 1)] };
 		const run = startWorkflow(batchWorkflow([order, order], {}, true), fx.credential());
-		const deadline = Date.now() + 20_000;
-		while (!arrivedPaths().some((p) => p.endsWith('BatchSalesOrder'))) {
-			if (Date.now() > deadline) throw new Error('the chunk did not arrive in time');
-			await wait(5);
-		}
+		await untilRequest(arrivedPaths, 'BatchSalesOrder');
 		await wait(20);
 		run.cancel();
 		const result = await run.result;
