@@ -197,11 +197,16 @@ export async function runManually(session: Session, workflowId: string, triggerN
 	});
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		const execution = await session.rest<{ status: string; data?: string }>('GET', `/executions/${executionId}`);
-		if (execution.data && !['new', 'running', 'waiting'].includes(execution.status)) {
-			return { status: execution.status, data: parseFlatted(execution.data) as ExecutionResult['data'] };
-		}
+		const execution = await finishedExecution(session, executionId);
+		if (execution) return execution;
 		if (Date.now() > deadline) throw new Error(`execution ${executionId} of ${workflowId} did not finish in time`);
 		await sleep(250);
 	}
+}
+
+/** An execution's status and run data once it has finished; undefined while it is new, running or waiting. */
+export async function finishedExecution(session: Session, executionId: string): Promise<ExecutionResult | undefined> {
+	const execution = await session.rest<{ status: string; data?: string }>('GET', `/executions/${executionId}`);
+	if (!execution.data || ['new', 'running', 'waiting'].includes(execution.status)) return undefined;
+	return { status: execution.status, data: parseFlatted(execution.data) as ExecutionResult['data'] };
 }
