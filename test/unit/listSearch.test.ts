@@ -7,6 +7,7 @@ import {
 	SKU_PAGE_SIZE,
 	SKU_PAGES_PER_SEARCH,
 	SKU_RESULTS_WANTED,
+	SKU_SCROLLABLE_LIST,
 	SKU_SEARCH_BUDGET_MS,
 	searchForm,
 	searchSkus,
@@ -102,13 +103,14 @@ describe('searchSkus: when there is another page', () => {
 	it('with TotalRecordCount, a first page shorter than asked shows the provider\'s page size: later pages are asked in it, and the token carries it', async () => {
 		const page = (n: number, extra: IDataObject[] = []) => ({ Items: [...skus(3 - extra.length, `MER${n}`), ...extra], TotalRecordCount: 18 });
 		const cab = (n: number) => ({ ItemNo: `CAB-${n}`, ItemDescription: 'Cabernet' });
-		const pages = [page(1, [cab(1)]), page(2), page(3), page(4), page(5, [cab(5)]), page(6)];
+		const pages = [page(1, [cab(1)]), page(2), page(3), page(4), page(5, [cab(15)]), page(6)];
 		const p = provider(pages);
-		const first = await p.search('cabernet');
+		// the whole item number found: the search answers after its page budget, however few it holds
+		const first = await p.search('CAB-1');
 		expect(first).toEqual({ results: [{ name: 'CAB-1 (Cabernet)', value: 'CAB-1' }], paginationToken: '5/3' });
 		expect(p.sizesAsked()).toEqual([SKU_PAGE_SIZE, 3, 3, 3]);
-		const next = await p.search('cabernet', first.paginationToken as string);
-		expect(next).toEqual({ results: [{ name: 'CAB-5 (Cabernet)', value: 'CAB-5' }] });
+		const next = await p.search('CAB-1', first.paginationToken as string);
+		expect(next).toEqual({ results: [{ name: 'CAB-15 (Cabernet)', value: 'CAB-15' }] });
 		expect(p.pagesAsked()).toEqual([1, 2, 3, 4, 5, 6]);
 		expect(p.sizesAsked().slice(4)).toEqual([3, 3]);
 	});
@@ -166,6 +168,56 @@ describe('searchSkus: the search text and when a search answers', () => {
 	});
 });
 
+describe('searchSkus: a few matches (n8n\'s editor scrolls for more only when its list is longer than it shows)', () => {
+	/** `count` pages of SKU_PAGE_SIZE SKUs, each with one Cabernet (CAB-<page>) */
+	const sparse = (count: number) =>
+		Array.from({ length: count }, (_, i) => ({
+			Items: [...skus(SKU_PAGE_SIZE - 1, `MER${i}`), { ItemNo: `CAB-${i + 1}`, ItemDescription: 'Cabernet' }],
+			TotalRecordCount: count * SKU_PAGE_SIZE,
+		}));
+
+	it(`reads on past its page budget until ${SKU_SCROLLABLE_LIST} match, a list the editor can scroll, then hands back where to go on`, async () => {
+		expect(SKU_SCROLLABLE_LIST).toBeGreaterThan(SKU_PAGES_PER_SEARCH);
+		const p = provider(sparse(SKU_SCROLLABLE_LIST + 5));
+		const found = await p.search('cabernet');
+		expect(found.results.map((r) => r.value)).toEqual(Array.from({ length: SKU_SCROLLABLE_LIST }, (_, i) => `CAB-${i + 1}`));
+		expect(found.paginationToken).toBe(String(SKU_SCROLLABLE_LIST + 1));
+		expect(p.pagesAsked()).toHaveLength(SKU_SCROLLABLE_LIST);
+	});
+
+	it('one match short of a list that scrolls: reads on to the next page', async () => {
+		const p = provider(sparse(SKU_SCROLLABLE_LIST));
+		const found = await p.search('cabernet');
+		expect(found).toEqual({ results: Array.from({ length: SKU_SCROLLABLE_LIST }, (_, i) => ({ name: `CAB-${i + 1} (Cabernet)`, value: `CAB-${i + 1}` })) });
+		expect(p.pagesAsked()).toHaveLength(SKU_SCROLLABLE_LIST);
+	});
+
+	it('scrolling on (the list shown scrolls already): answers after its page budget once one matches', async () => {
+		const p = provider(sparse(SKU_SCROLLABLE_LIST + 5));
+		const found = await p.search('cabernet', '2');
+		expect(found.results.map((r) => r.value)).toEqual(Array.from({ length: SKU_PAGES_PER_SEARCH }, (_, i) => `CAB-${i + 2}`));
+		expect(found.paginationToken).toBe(String(SKU_PAGES_PER_SEARCH + 2));
+	});
+
+	it('hands back the few it holds, with where to go on, when its time runs out', async () => {
+		let now = 1_000_000;
+		jest.spyOn(Date, 'now').mockImplementation(() => now);
+		try {
+			const pages = sparse(SKU_SCROLLABLE_LIST + 5);
+			const c = fakeContext((request) => {
+				if (request.body.ItemNumbers) return { body: { Items: [] } };
+				now += SKU_SEARCH_BUDGET_MS / 5;
+				return { body: pages[Number(request.body.PageNumber) - 1] };
+			});
+			const found = await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions, 'cabernet');
+			expect(found.results.map((r) => r.value)).toEqual(['CAB-1', 'CAB-2', 'CAB-3', 'CAB-4', 'CAB-5']);
+			expect(found.paginationToken).toBe('6');
+		} finally {
+			jest.restoreAllMocks();
+		}
+	});
+});
+
 describe('searchSkus: a search that has not matched yet', () => {
 	afterEach(() => jest.restoreAllMocks());
 
@@ -176,11 +228,11 @@ describe('searchSkus: a search that has not matched yet', () => {
 			TotalRecordCount: count * SKU_PAGE_SIZE,
 		}));
 
-	it('reads on past its page budget until a match, instead of answering an empty list with a token', async () => {
+	it('reads on past its page budget until a match, and on to the last SKU while the list is too short to scroll', async () => {
 		const p = provider(catalogue(SKU_PAGES_PER_SEARCH + 3, SKU_PAGES_PER_SEARCH + 2));
 		const found = await p.search('cabernet');
-		expect(found).toEqual({ results: [{ name: 'CAB-9 (Cabernet)', value: 'CAB-9' }], paginationToken: String(SKU_PAGES_PER_SEARCH + 3) });
-		expect(p.pagesAsked()).toHaveLength(SKU_PAGES_PER_SEARCH + 2);
+		expect(found).toEqual({ results: [{ name: 'CAB-9 (Cabernet)', value: 'CAB-9' }] });
+		expect(p.pagesAsked()).toHaveLength(SKU_PAGES_PER_SEARCH + 3);
 	});
 
 	it(`starts no page after ${SKU_SEARCH_BUDGET_MS} ms without a match, and fails saying how far it read and what to do`, async () => {

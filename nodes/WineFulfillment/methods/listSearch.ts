@@ -12,13 +12,21 @@ import { EDITOR_LOOKUP_MS, EDITOR_REQUEST, isRateLimited, tryAgainIn } from './e
 export const SKU_PAGE_SIZE = 500;
 /** A search answers once it holds this many matches (or the account has no more SKUs). */
 export const SKU_RESULTS_WANTED = 50;
-/** Pages one search reads at most once it holds a match, before handing back what it found and where to go on. */
+/** Pages one search reads at most once it may answer (see SKU_SCROLLABLE_LIST), before handing back what it found and where to go on. */
 export const SKU_PAGES_PER_SEARCH = 4;
 /**
- * How long one search may go on reading while it holds no match: it starts no page after this. n8n's editor shows
- * "No results" for an empty answer and asks for no more (its list loads more only when scrolled, and an empty list
- * cannot be), so a search reads on until a match, the end of the SKUs, or this. 10 s is when n8n's own editor
- * counts a list as slow to load (its resource locator's slow-load notice); each key typed starts another search.
+ * Matches that make a list n8n's editor can scroll. The picker shows about eight rows and asks for the next part of the
+ * list only when it is scrolled to its end: a shorter list handed back with where to go on draws no scroll bar, so the
+ * matches past it could never be shown. A search with fewer reads on (within SKU_SEARCH_BUDGET_MS), unless the whole
+ * item number typed was found.
+ */
+export const SKU_SCROLLABLE_LIST = 15;
+/**
+ * How long one search may go on reading while its list cannot be scrolled (no match, or fewer than SKU_SCROLLABLE_LIST
+ * and not the whole item number): it starts no page after this. n8n's editor shows "No results" for an empty answer and
+ * asks for no more (its list loads more only when scrolled, and an empty or short list cannot be), so a search reads on
+ * until enough match, the end of the SKUs, or this. 10 s is when n8n's own editor counts a list as slow to load (its
+ * resource locator's slow-load notice); each key typed starts another search.
  */
 export const SKU_SEARCH_BUDGET_MS = 10_000;
 
@@ -136,8 +144,10 @@ function nothingFoundYet(ctx: ILoadOptionsFunctions, typed: string, searched: nu
  * The account's SKUs whose item number or description contains the search text (in search form: any case, accents
  * ignored), in the provider's order; on the first call a whole item number first. Get Sellable lists every SKU once
  * (with Include Unavailable Items, also those with nothing to sell); the provider has no text filter, so pages are
- * read until enough match: at most SKU_PAGES_PER_SEARCH once one does, until SKU_SEARCH_BUDGET_MS while none does
- * (then the first answer fails, saying how far it read; a later one, scrolling on, hands back none and where to go on).
+ * read until enough match: at most SKU_PAGES_PER_SEARCH once the list can be scrolled (SKU_SCROLLABLE_LIST matches,
+ * or the whole item number found; scrolling on, once one matches), until SKU_SEARCH_BUDGET_MS while it cannot (then a
+ * first answer without a match fails, saying how far it read; one with a few hands them back with where to go on; a
+ * later one, scrolling on, hands back none and where to go on).
  * Paging goes by the records the provider sent: a first page shorter than asked while its total says more follow
  * shows the provider's own page size, and the search goes on in that size. Its requests together end within
  * EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one lookup would be.
@@ -160,7 +170,12 @@ export async function searchSkus(
 		results.push(item);
 	};
 	// the first call only: scrolling on (a token) goes on through the pages
-	if (wanted && paginationToken === undefined) (await wholeItemNumber(this, until, typed, wanted)).forEach(list);
+	const whole = wanted && paginationToken === undefined ? await wholeItemNumber(this, until, typed, wanted) : [];
+	whole.forEach(list);
+	// the search may hand back what it holds: scrolling on, once it holds a match (the list shown scrolls already); on
+	// the first call, a list the editor can scroll for more, or one with the SKU typed in whole
+	const scrollable = () =>
+		paginationToken === undefined ? results.length >= SKU_SCROLLABLE_LIST || whole.length > 0 : results.length > 0;
 	for (let read = 1; ; read++) {
 		const asked = place.size;
 		const body = await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
@@ -177,7 +192,7 @@ export async function searchSkus(
 		if (!more) return { results };
 		if (place.page === 1 && entries.length < asked) place.size = entries.length;
 		place.page++;
-		if (results.length >= SKU_RESULTS_WANTED || (results.length > 0 && read >= SKU_PAGES_PER_SEARCH)) break;
+		if (results.length >= SKU_RESULTS_WANTED || (scrollable() && read >= SKU_PAGES_PER_SEARCH)) break;
 		if (Date.now() - started >= SKU_SEARCH_BUDGET_MS) {
 			// the first answer only: scrolling on, the editor keeps the list it shows and asks again on the next scroll
 			if (results.length === 0 && paginationToken === undefined) throw nothingFoundYet(this, typed, through, total);
