@@ -199,6 +199,16 @@ describe('searchSkus: a few matches (n8n\'s editor scrolls for more only when it
 		expect(found.paginationToken).toBe(String(SKU_PAGES_PER_SEARCH + 2));
 	});
 
+	it('scrolling on without a match yet: reads past its page budget until one, instead of handing back an empty part of the list', async () => {
+		const pages = sparse(SKU_PAGES_PER_SEARCH + 6).map((page, i) => (i + 1 === SKU_PAGES_PER_SEARCH + 4 ? page : { ...page, Items: skus(SKU_PAGE_SIZE, `MER${i}`) }));
+		const p = provider(pages);
+		const found = await p.search('cabernet', '2');
+		expect(found).toEqual({
+			results: [{ name: `CAB-${SKU_PAGES_PER_SEARCH + 4} (Cabernet)`, value: `CAB-${SKU_PAGES_PER_SEARCH + 4}` }],
+			paginationToken: String(SKU_PAGES_PER_SEARCH + 5),
+		});
+	});
+
 	it('hands back the few it holds, with where to go on, when its time runs out', async () => {
 		let now = 1_000_000;
 		jest.spyOn(Date, 'now').mockImplementation(() => now);
