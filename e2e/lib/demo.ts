@@ -1,7 +1,7 @@
 // Demo data on top of the sandbox's seeded inventory: packages in flight, a shipped order with a return, an order on hold, inventory transactions.
 import { DateTime } from 'luxon';
 
-import { SANDBOX_CREDENTIALS, type Sandbox } from '../../test/sandbox/server';
+import { SANDBOX_CREDENTIALS, startSandbox, type Sandbox, type SandboxOptions } from '../../test/sandbox/server';
 
 const HOUR = 3_600_000;
 
@@ -14,6 +14,26 @@ async function post<T>(url: string, body: unknown, headers: Record<string, strin
 	const text = await response.text();
 	if (!response.ok) throw new Error(`POST ${url}: HTTP ${response.status} ${text}`);
 	return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * A sandbox whose clock starts at the real time and keeps up with it, for tests of n8n's schedules (polls): the
+ * provider's clock is n8n's. Its close also stops the clock.
+ */
+export async function realTimeSandbox(options: Omit<SandboxOptions, 'startTime'>): Promise<Sandbox> {
+	const sandbox = await startSandbox({ ...options, startTime: new Date().toISOString() });
+	let last = Date.now();
+	const clock = setInterval(() => {
+		const now = Date.now();
+		sandbox.state.advance(now - last);
+		last = now;
+	}, 200);
+	const close = sandbox.close;
+	sandbox.close = async () => {
+		clearInterval(clock);
+		await close();
+	};
+	return sandbox;
 }
 
 /** A sandbox control action (POST /__control/<name>). */

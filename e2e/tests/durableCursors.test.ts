@@ -7,10 +7,10 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import { startSandbox, type Sandbox } from '../../test/sandbox/server';
+import type { Sandbox } from '../../test/sandbox/server';
 import { packages } from '../../test/sandbox/stores';
 import type { Item } from '../lib/context';
-import { control } from '../lib/demo';
+import { control, realTimeSandbox } from '../lib/demo';
 import { executionsOf } from '../lib/exactlyOnce';
 import { ensureN8n, importInto, n8nEnv, packPackage, prepareUserFolder, ROOT } from '../lib/n8n';
 import { activate, deactivate } from '../lib/queue';
@@ -36,7 +36,6 @@ const say = (line: string) => process.stdout.write(`durableCursors: ${line}\n`);
 
 describe('New Package with durable poll cursors in a real n8n (SQLite, one process)', () => {
 	let sandbox: Sandbox;
-	let clock: NodeJS.Timeout | undefined;
 	let env: NodeJS.ProcessEnv;
 	let n8n: N8nServer;
 	let session: Session;
@@ -50,14 +49,7 @@ describe('New Package with durable poll cursors in a real n8n (SQLite, one proce
 
 	before(async () => {
 		ensureN8n();
-		// the sandbox's clock starts at the real time and keeps up with it (the provider's clock is n8n's)
-		sandbox = await startSandbox({ port: 0, inventoryRecords: 50, seed: 1, startTime: new Date().toISOString() });
-		let last = Date.now();
-		clock = setInterval(() => {
-			const now = Date.now();
-			sandbox.state.advance(now - last);
-			last = now;
-		}, 200);
+		sandbox = await realTimeSandbox({ port: 0, inventoryRecords: 50, seed: 1 });
 		rmSync(DIR, { recursive: true, force: true });
 		mkdirSync(DIR, { recursive: true });
 		prepareUserFolder(DIR, packPackage());
@@ -68,7 +60,6 @@ describe('New Package with durable poll cursors in a real n8n (SQLite, one proce
 	});
 
 	after(async () => {
-		clearInterval(clock);
 		await n8n?.stop();
 		await sandbox?.close();
 	});

@@ -12,9 +12,9 @@ import { after, before, describe, it } from 'node:test';
 
 import pLimit from 'p-limit';
 
-import { startSandbox, type Sandbox } from '../../test/sandbox/server';
+import type { Sandbox } from '../../test/sandbox/server';
 import { packages, salesOrders } from '../../test/sandbox/stores';
-import { control } from '../lib/demo';
+import { control, realTimeSandbox } from '../lib/demo';
 import { ensureN8n, importInto, N8N_DIR, packPackage, ROOT } from '../lib/n8n';
 import { activate, deactivate, deliver, pidOfClientPort, startQueue, treeCpuSeconds, type Topology } from '../lib/queue';
 import {
@@ -158,19 +158,11 @@ describe('queue mode: PostgreSQL, Redis, a main, two workers and a webhook proce
 	let proxy: Proxy;
 	let topology: Topology;
 	let session: Session;
-	let clock: NodeJS.Timeout | undefined;
 	const started = Date.now();
 
 	before(async () => {
 		ensureN8n();
-		// the sandbox's clock starts at the real time and keeps up with it (the provider's clock is n8n's)
-		sandbox = await startSandbox({ port: 0, inventoryRecords: 1000, seed: 1, startTime: new Date().toISOString() });
-		let last = Date.now();
-		clock = setInterval(() => {
-			const now = Date.now();
-			sandbox.state.advance(now - last);
-			last = now;
-		}, 200);
+		sandbox = await realTimeSandbox({ port: 0, inventoryRecords: 1000, seed: 1 });
 		proxy = await startProxy(sandbox.baseUrl.replace(/\/v3$/, ''), /GetPackages/i, () => topology.services().map((s) => s.child.pid as number));
 		const tarball = packPackage();
 		topology = await startQueue({
@@ -192,7 +184,6 @@ describe('queue mode: PostgreSQL, Redis, a main, two workers and a webhook proce
 	});
 
 	after(async () => {
-		clearInterval(clock);
 		await topology?.stop();
 		await proxy?.close();
 		await sandbox?.close();
