@@ -1,4 +1,5 @@
-// Demo data on top of the sandbox's seeded inventory: packages in flight, a shipped order with a return, an order on hold, inventory transactions.
+// The sandbox for the main job and the e2e: demo data on top of its seeded inventory (packages in flight, a shipped order
+// with a return, an order on hold, inventory transactions), its control actions, and a sandbox on the real time.
 import { DateTime } from 'luxon';
 
 import { SANDBOX_CREDENTIALS, startSandbox, type Sandbox, type SandboxOptions } from '../../test/sandbox/server';
