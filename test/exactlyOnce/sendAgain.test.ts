@@ -86,7 +86,6 @@ describe('an order on its way when its record is forgotten keeps its record', ()
 	/** Requests the sandbox has processed (the answer not yet sent), by path. */
 	const processed = watchRequests(fx, 'after');
 
-
 	it.each([
 		['Forget Sent Orders', (no: string) => actionWorkflow(salesOrderParameters('forgetSent', { orderNumbers: no }))],
 		['another execution with Send Again', (no: string) => createWorkflow([{ ...orders('X', 1)[0], OrderNo: no }], SEND_AGAIN)],
