@@ -52,7 +52,7 @@ export function countOf(value: unknown): number {
  * The records of one page. A page is an object whose `key` member is a list; the member may be missing or null only
  * when the answer itself says there is nothing (TotalRecordCount 0, or MoreRecords false). Anything else (an empty
  * body, a list, an error object answered with 200) is no page: read as none, a query would end early and report
- * fewer records, or none, as if that were all. An entry of the list that is no object is refused too (`notARecord`).
+ * fewer records, or none, as if that were all. An entry of the list that is no object is refused too (`notARecordIn`).
  */
 export function pageRecords(body: unknown, key: string): IDataObject[] {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -61,9 +61,8 @@ export function pageRecords(body: unknown, key: string): IDataObject[] {
 	const page = body as IDataObject;
 	const value = page[key];
 	if (Array.isArray(value)) {
-		// checked in place, not copied: a page of 2,500 records is read on every long read's page
-		const entry = value.findIndex((record) => !isRecord(record));
-		if (entry !== -1) throw notARecord(value[entry], key, entry);
+		const refused = notARecordIn(value, `a page whose list of records (${key})`);
+		if (refused !== undefined) throw new PagingError(refused);
 		return value as IDataObject[];
 	}
 	if ((value === undefined || value === null) && (countOf(page.TotalRecordCount) === 0 || page.MoreRecords === false)) return [];
@@ -75,13 +74,19 @@ export function pageRecords(body: unknown, key: string): IDataObject[] {
 const isRecord = (entry: unknown) => typeof entry === 'object' && entry !== null && !Array.isArray(entry);
 
 /**
- * Why a page whose record list holds an entry that is no object (null, text, a number, a list) is refused, as the page
- * itself would be: skipped, a record the provider meant to send would be lost without notice; handed on, it would
- * become an item n8n cannot hold (null fails the whole run, Continue On Fail or not). `index`: the entry's place, 0 first.
+ * Why an answer's list of records (a page's, or a whole answer's) is refused when an entry is no object (null, text, a
+ * number, a list), as the answer itself would be: skipped, a record the provider meant to send would be lost without
+ * notice; handed on, it would become an item n8n cannot hold (null fails the whole run, Continue On Fail or not). The
+ * first such entry named (1 first); undefined when every entry is a record. Checked in place, not copied: a page of
+ * 2,500 records is read on every long read's page. `answered`: what came, as the message names it ("a page whose list
+ * of records (Packages)").
  */
-function notARecord(entry: unknown, key: string, index: number): PagingError {
+export function notARecordIn(list: unknown[], answered: string): string | undefined {
+	const index = list.findIndex((record) => !isRecord(record));
+	if (index === -1) return undefined;
+	const entry = list[index];
 	const shape = typeof entry === 'number' ? 'a number' : typeof entry === 'boolean' ? 'true or false' : answerShape(entry);
-	return new PagingError(`The provider answered a page whose list of records (${key}) holds something else: entry ${index + 1} is ${shape}`);
+	return `The provider answered ${answered} holds something else: entry ${index + 1} is ${shape}`;
 }
 
 /** What tells one page from another cheaply: its size and its first and last record. */
@@ -126,6 +131,8 @@ function movedUnderRead(
 interface Requested {
 	paging: IDataObject;
 	body: Promise<IDataObject>;
+	/** the records the requests cover and the next PageNumber once this one was sent: where the read goes on from it */
+	after: { requested: number; pageNumber: number };
 }
 
 /**
@@ -139,8 +146,9 @@ interface Requested {
  * It never reads for ever or comes back short without saying so (PagingError): a page that repeats the one
  * before it (a provider that ignores Skip or PageNumber), reading on past twice the total told (and two
  * pages), a total that differs from the first page's (RecordsChangedError: a page may then miss a record or
- * repeat one; a page without a total is not compared), an empty page where the total says more records follow (asked for once more first), a short
- * page of PageNumber/PageSize after full ones while the total says more follow. A first PageNumber/PageSize
+ * repeat one; a page without a total is not compared), an empty page where the total says more records follow (asked for
+ * once more first, the pages asked for ahead then asked for anew), MoreRecords false where the total says more follow, a
+ * short page of PageNumber/PageSize after full ones while the total says more follow. A first PageNumber/PageSize
  * page shorter than asked while the total says more follow shows the provider's own page size: the read goes
  * on in that size. With a recordKey, so does a record whose key came on an earlier page of the read (RecordsChangedError:
  * the list moved, records were added before the page or one moved behind it, and another may have been missed); only
@@ -172,17 +180,18 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	// keys that came twice on one page: they name no one record
 	const shared = new Set<string>();
 
-	const send = (paging: IDataObject): void => {
+	const send = (paging: IDataObject, after: Requested['after']): void => {
 		const body = options.fetchPage(paging);
 		// a page asked for ahead may fail before it is awaited; its error surfaces when it is
 		body.catch(() => undefined);
-		queue.push({ paging, body });
+		queue.push({ paging, body, after });
 	};
 	const request = (): void => {
 		const size = Math.max(1, Math.min(options.pageSize, limit - requested));
-		send(skipTop ? { Skip: requested, Top: size } : { PageNumber: pageNumber, PageSize: pageSize });
+		const paging = skipTop ? { Skip: requested, Top: size } : { PageNumber: pageNumber, PageSize: pageSize };
 		requested += skipTop ? size : pageSize;
 		pageNumber += 1;
+		send(paging, { requested, pageNumber });
 	};
 	/** what was asked for ahead is not needed, or was asked at a Skip or PageNumber that is no longer right */
 	const dropAhead = async () => {
@@ -191,7 +200,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 
 	request();
 	for (let handedOver = 0; queue.length > 0; handedOver++) {
-		const { paging, body: pending } = queue.shift() as Requested;
+		const { paging, body: pending, after } = queue.shift() as Requested;
 		const body = await pending;
 		const page: Page = { body, records: pageRecords(body, options.recordsKey) };
 		const got = page.records.length;
@@ -212,9 +221,11 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 			if (askedAgain === paging) {
 				throw new PagingError(`The provider answered an empty page after ${from} of the ${told} records it reported, twice`);
 			}
+			// the pages asked for ahead are dropped: the read goes on after this page again, asking for them anew
 			await dropAhead();
+			({ requested, pageNumber } = after);
 			askedAgain = { ...paging };
-			queue.push({ paging: askedAgain, body: options.fetchPage(askedAgain) });
+			send(askedAgain, after);
 			handedOver -= 1;
 			continue;
 		}
@@ -232,6 +243,11 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 		}
 		if (firstTold !== undefined && delivered + got > 2 * (firstTold + options.pageSize)) {
 			throw new PagingError(`The provider kept sending records past twice the ${firstTold} it reported (${delivered + got} read)`);
+		}
+		if (skipTop && body.MoreRecords === false && from + got < told && delivered + got < limit) {
+			// the page contradicts itself: ending here would hand over part of the records as if they were all
+			await dropAhead();
+			throw new PagingError(`The provider said no more records follow (MoreRecords false) after ${from + got} of the ${told} it reported`);
 		}
 		const more = hasMore(options.style, body, got, asked, from) && delivered + got < limit;
 		const short = got < asked;

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { booleanValue, decimalNumber, optionalText, requiredText, textValue, wholeNumber, zipCode } from './values';
+import { booleanValue, decimalNumber, identifier, optionalText, textValue, wholeNumber, zipCode } from './values';
 
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
@@ -50,13 +50,7 @@ export const streetAddress = onFirstUse(() =>
 export const validateAddressRequest = onFirstUse(() =>
 	z
 		.object({
-			ClientReferenceCode: requiredText(
-				z
-					.string()
-					.trim()
-					.min(1, 'is required')
-					.max(MAX_CLIENT_REFERENCE_LENGTH, `must be at most ${MAX_CLIENT_REFERENCE_LENGTH} characters`),
-			),
+			ClientReferenceCode: identifier(MAX_CLIENT_REFERENCE_LENGTH),
 			ShippingCarrier: carrierOf(VALIDATION_CARRIERS),
 			Address: streetAddress,
 			MaxCandidateListSize: wholeNumber({ min: 1, max: MAX_CANDIDATES }),

@@ -86,11 +86,14 @@ export function isKnownWarehouse(code: string): boolean {
 }
 
 /**
- * A list of at most `max` identifiers (item, order numbers, status codes), each non-empty and as identifier() reads it:
- * a tab or a zero-width space inside an entry makes another number, which the provider would simply not find.
+ * A list of identifiers (item, order numbers, status codes), each non-empty and as identifier() reads it: a tab or a
+ * zero-width space inside an entry makes another number, which the provider would simply not find.
  */
+export function identifierList(what: string) {
+	return z.array(z.unknown().refine((v) => typeof v !== 'string' || v.trim() !== '', `each ${what} must be non-empty`).pipe(identifier()));
+}
+
+/** An identifierList of at most `max` entries. */
 export function limitedList(max: number, what: string) {
-	return z
-		.array(z.unknown().refine((v) => typeof v !== 'string' || v.trim() !== '', `each ${what} must be non-empty`).pipe(identifier()))
-		.max(max, `at most ${max} ${what}s are allowed`);
+	return identifierList(what).max(max, `at most ${max} ${what}s are allowed`);
 }

@@ -2,9 +2,9 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 
-import { MAX_TOP, limitedList, warehouseCode, onFirstUse } from './common';
+import { MAX_TOP, identifierList, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue } from './values';
+import { booleanValue, optionalText } from './values';
 
 export const getStatusRequest = onFirstUse(() =>
 	z
@@ -55,7 +55,7 @@ export const getTransactionsRequest = onFirstUse(() =>
 			TransactionEndDateTime: isoDateTimeEnd.optional(),
 			TransactionType: z.string().trim().min(1).optional(),
 			Warehouse: warehouseCode.optional(),
-			Reference: z.string().optional(),
+			Reference: optionalText,
 			InventoryStatus: z.string().trim().min(1).optional(),
 			ItemNumbers: limitedList(5, 'item number').optional(),
 			Skip: z.number().int().min(0).optional(),
@@ -117,7 +117,7 @@ export const SELLABLE_RECORDS = 'Items';
 export const getSellableRequest = onFirstUse(() =>
 	z
 		.object({
-			ItemNumbers: z.array(z.string().trim().min(1, 'each item number must be non-empty')).optional(),
+			ItemNumbers: identifierList('item number').optional(),
 			Warehouses: z.array(warehouseCode).optional(),
 			Verbose: booleanValue.optional(),
 			IncludeUnavailableItems: booleanValue.optional(),
@@ -125,7 +125,7 @@ export const getSellableRequest = onFirstUse(() =>
 			IncludeLibraryInventory: booleanValue.optional(),
 			IncludeStorageInventory: booleanValue.optional(),
 			OrderType: z.enum(SELLABLE_ORDER_TYPES).optional(),
-			OrderSource: z.string().optional(),
+			OrderSource: optionalText,
 			PageNumber: z.number().int().min(1).optional(),
 			PageSize: z.number().int().min(1).max(SELLABLE_MAX_PAGE_SIZE).optional(),
 		})

@@ -3,10 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 
-import { streetAddress } from './commerce';
+import { MAX_CLIENT_REFERENCE_LENGTH, streetAddress } from './commerce';
 import { CARRIERS, limitedList, onFirstUse } from './common';
 import { US_DATE_TIME, dateOrRule, endOrRule, readDate, usDate, usDateTimeRange } from './dates';
-import { identifier, optionalText, preview } from './values';
+import { identifier, preview } from './values';
 
 /** Package Status values (field notes). */
 export const PACKAGE_STATUSES = [
@@ -150,7 +150,7 @@ export const deliveryEstimateRange = onFirstUse(() =>
 export const getDeliveryEstimatesRequest = onFirstUse(() =>
 	z
 		.object({
-			ClientReferenceCode: optionalText,
+			ClientReferenceCode: identifier(MAX_CLIENT_REFERENCE_LENGTH).optional(),
 			DeliveryAddress: streetAddress,
 			DeliveryEstimateRange: deliveryEstimateRange,
 		})

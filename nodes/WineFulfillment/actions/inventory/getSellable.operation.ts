@@ -89,6 +89,7 @@ const labels = {
 	ItemNumbers: 'Item Numbers',
 	Warehouses: 'Warehouses',
 	OrderType: 'Order Type',
+	OrderSource: 'Order Source',
 };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {

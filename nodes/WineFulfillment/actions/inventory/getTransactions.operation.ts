@@ -118,6 +118,7 @@ const labels = {
 	TransactionEndDateTime: 'End Date-Time',
 	TransactionType: 'Transaction Type',
 	Warehouse: 'Warehouse',
+	Reference: 'Reference',
 	InventoryStatus: 'Inventory Status',
 	ItemNumbers: 'Item Numbers',
 };

@@ -4,7 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simplePackage } from '../../wire/simplify';
 import { DETAIL_MEMBERS, PACKAGE_RECORDS, detailRecords, getDetailsRequest } from '../../wire/tracking';
-import { unexpectedAnswer, type NotFoundMeaning } from '../../transport/errors';
+import { unexpectedAnswer, unexpectedAnswerError, type NotFoundMeaning } from '../../transport/errors';
+import { notARecordIn } from '../../transport/pagination';
 import { apiRequestOrNone } from '../../transport/request';
 import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { nodeParameter, readBoolean } from '../parameters';
@@ -66,6 +67,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		const response = await apiRequestOrNone.call(this, ENDPOINTS.getTrackingDetails, body as IDataObject, DETAILS_404, { itemIndex });
 		const records = response ? detailRecords(response.body) : [];
 		if (!records) throw unexpectedAnswer(this.getNode(), response?.body, `${PACKAGE_RECORDS} or a package (${DETAIL_MEMBERS.join(', ')})`, itemIndex);
+		const refused = notARecordIn(records, `tracking details whose list of packages (${PACKAGE_RECORDS})`);
+		if (refused !== undefined) throw unexpectedAnswerError(this.getNode(), refused, itemIndex);
 		if (records.length) {
 			// found on every simplified item, after orderNumber as on the "no tracking yet" one; Simplify off keeps the
 			// provider's record as it came
