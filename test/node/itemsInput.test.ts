@@ -158,22 +158,33 @@ describe('Items Input when run', () => {
 			{ resource: 'salesOrder', operation: 'create', orderNo: 'II-OLD', orderType: 'RETAIL', itemsInput: 'table' },
 			'CreateSalesOrder',
 			'table',
+			'fields, json',
 		],
 		[
 			'a Sales Order Update saved with "none"',
 			{ resource: 'salesOrder', operation: 'update', transactionReferenceNumber: 'T-1', updateFields: { poNo: 'x' }, itemsInput: 'none' },
 			'UpdateSalesOrder',
 			'none',
+			'fields, json, keep',
 		],
 		[
 			'a Transfer Order Create given "table" by an expression',
 			{ resource: 'transferOrder', operation: 'create', ...transferHeader('II-OLD'), itemsInput: '={{ "table" }}' },
 			'CreateTransferOrder',
 			'table',
+			'fields, json',
 		],
-	])('%s (a former value) is refused naming Items Input, before any request', async (_, parameters, endpoint, former) => {
+		// a create offers no "Keep Current Items": its order would go without the items given
+		[
+			'a Sales Order Create given "keep" by an expression',
+			{ resource: 'salesOrder', operation: 'create', orderNo: 'II-KEEP', orderType: 'RETAIL', itemsInput: '={{ "keep" }}' },
+			'CreateSalesOrder',
+			'keep',
+			'fields, json',
+		],
+	])('%s (a former value) is refused naming Items Input, before any request', async (_, parameters, endpoint, former, allowed) => {
 		const result = await fx.run(actionWorkflow({ ...parameters, itemsJson: JSON.stringify([line(SKU_A, 1)]) } as INodeParameters));
-		expect(result.error?.message).toBe(`Invalid "Items Input": must be one of fields, json, keep (got "${former}")`);
+		expect(result.error?.message).toBe(`Invalid "Items Input": must be one of ${allowed} (got "${former}")`);
 		expect(await fx.control.requests(endpoint)).toEqual([]);
 	});
 });

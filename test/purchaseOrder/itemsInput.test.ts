@@ -27,12 +27,12 @@ describe('Purchase Order → Create: Items Input and Items (JSON)', () => {
 		expect(result.output(ACTION_NODE)[0].json).toMatchObject({ CustomerReferenceNo: 'PO-OBJ-1', Outcome: 'created' });
 	});
 
-	it('Items Input "Keep Current Items" from an expression: refused before any request, naming the items', async () => {
+	it('Items Input "Keep Current Items" from an expression: refused before any request, naming Items Input (a create does not offer it)', async () => {
 		const result = await fx.run(
 			actionWorkflow({ resource: 'purchaseOrder', operation: 'create', ...purchaseHeader('PO-KEEP-1'), itemsInput: '={{ "keep" }}' }),
 		);
-		expect(result.error?.message).toBe('Invalid "Items": is required');
-		expect(result.error?.description).toBe('Nothing was sent to the provider. Correct "Items" and run again.');
+		expect(result.error?.message).toBe('Invalid "Items Input": must be one of fields, json (got "keep")');
+		expect(result.error?.description).toBe('Nothing was sent to the provider. Correct "Items Input" and run again.');
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 });

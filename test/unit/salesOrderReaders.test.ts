@@ -157,13 +157,13 @@ describe('readOrderInfoFields', () => {
 });
 
 describe('readItems: Items Input', () => {
-	it('reads no items for "Keep Current Items", whatever the table and Items (JSON) hold', () => {
+	it('refuses "Keep Current Items" (a create does not offer it; an update reads it first), whatever the table and Items (JSON) hold', () => {
 		const { ctx, reads } = readers({
 			itemsInput: 'keep',
 			itemsJson: '[{"ItemNo": "CAB-2019", "ItemQuantity": 2}]',
 			items: { item: [{ itemNo: locator('MER-2020'), itemQuantity: 1 }] },
 		});
-		expect(readItems(ctx, 0)).toBeUndefined();
+		expectRefused(() => readItems(ctx, 0), 'Invalid "Items Input": must be one of fields, json (got "keep")', NOTHING_SENT('Items Input'), 0);
 		expect(reads).toEqual([['itemsInput', 0]]);
 	});
 
@@ -184,7 +184,7 @@ describe('readItems: Items Input', () => {
 
 	it('refuses any other Items Input (a former value, an expression) naming it, before reading items', () => {
 		const { ctx, reads } = readers({ itemsInput: 'items', itemsJson: '[]' }, { itemIndex: 2 });
-		expectRefused(() => readItems(ctx, 2), 'Invalid "Items Input": must be one of fields, json, keep (got "items")', NOTHING_SENT('Items Input'), 2);
+		expectRefused(() => readItems(ctx, 2), 'Invalid "Items Input": must be one of fields, json (got "items")', NOTHING_SENT('Items Input'), 2);
 		expect(reads).toEqual([['itemsInput', 2]]);
 	});
 });
@@ -352,7 +352,9 @@ describe('readOrderMembers', () => {
 			ShipmentInfo: { ShippingCarrier: 'UPS' },
 			ItemsInfo: [{ ItemNo: 'CAB-2019', ItemQuantity: 2 }],
 		});
-		expect(readOrderMembers(readers({ itemsInput: 'keep' }).ctx, 0)).toEqual({});
+		// a create's Items Input "keep" (from an expression) is refused, not read as an order without its items
+		expect(() => readOrderMembers(readers({ itemsInput: 'keep' }).ctx, 0)).toThrow('Invalid "Items Input": must be one of fields, json (got "keep")');
+		expect(readOrderMembers(readers({ itemsInput: 'keep' }).ctx, 0, undefined, true)).toEqual({});
 	});
 
 	it("reads each group at the path given (version 2's collection)", () => {
@@ -498,9 +500,10 @@ describe('the parameter readers (parameters.ts)', () => {
 			for (const none of [{}, { id: '' }, { id: null }]) {
 				expectRefused(() => readIdentifier(readers(none).ctx, 'id', 0, 'Order Number'), 'Invalid "Order Number": is required', NOTHING_SENT('Order Number'), 0);
 			}
+			// blanks (a mapped cell holding spaces) are left empty, as README says, and refused as none is
 			expectRefused(
 				() => readIdentifier(readers({ id: '   ' }).ctx, 'id', 0, 'Order Number'),
-				'Invalid "Order Number": is required (got "   ")',
+				'Invalid "Order Number": is required',
 				NOTHING_SENT('Order Number'),
 				0,
 			);

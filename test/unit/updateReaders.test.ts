@@ -63,7 +63,11 @@ describe('the update readers', () => {
 			BillingContactInfo: { Company: '' },
 			DeliveryContactInfo: { LocationCode: '' },
 		});
-		expect(readOrderMembers(ctxWith({ ...params, itemsInput: 'keep' }), 0)).toEqual({});
+		expect(readOrderMembers(ctxWith({ ...params, itemsInput: 'keep' }), 0, undefined, true)).toEqual({
+			RecipientContactInfo: { Address2: '' },
+			BillingContactInfo: { Company: '' },
+			DeliveryContactInfo: { LocationCode: '' },
+		});
 	});
 
 	it('readOrderMembers for an update refuses items given as an empty list', () => {

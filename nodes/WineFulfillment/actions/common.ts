@@ -97,9 +97,9 @@ export function answerWith(ctx: IExecuteFunctions, body: unknown, members: reado
 	throw unexpectedAnswer(ctx.getNode(), body, members.join(' or '), itemIndex);
 }
 
-/** Parses the "Additional Fields (JSON)" escape hatch: an object of extra wire members. */
+/** Parses the "Additional Fields (JSON)" escape hatch: an object of extra wire members; empty or blanks add none. */
 export function additionalJson(ctx: IExecuteFunctions, raw: unknown, itemIndex: number): IDataObject {
-	if (raw === undefined || raw === null || raw === '') return {};
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return {};
 	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: null }) : raw;
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		throw new NodeOperationError(ctx.getNode(), 'Invalid "Additional Fields (JSON)": must be a JSON object', {

@@ -178,9 +178,15 @@ export function itemsJsonProperty(description: string, placeholder?: string): IN
 	};
 }
 
-/** Items Input of an item; a value that is not one of its options (e.g. from an expression) is refused before any request. */
-export function readItemsInput(ctx: IExecuteFunctions, itemIndex: number): ItemsInput {
-	return readChoice(ctx, ITEMS_INPUT, itemIndex, NAMES.itemsInput, ITEMS_INPUT_VALUES, 'fields');
+/** The Items Input values that give items: all but "Keep Current Items", which only an update offers (and reads first). */
+const GIVEN_ITEMS = ['fields', 'json'] as const satisfies readonly ItemsInput[];
+
+/**
+ * Items Input of an item whose items are read: the table or JSON. Any other value (e.g. from an expression), "keep"
+ * too, which a create does not offer (its order would go without the items given), is refused before any request.
+ */
+export function readItemsInput(ctx: IExecuteFunctions, itemIndex: number): (typeof GIVEN_ITEMS)[number] {
+	return readChoice(ctx, ITEMS_INPUT, itemIndex, NAMES.itemsInput, GIVEN_ITEMS, 'fields');
 }
 
 /** "Not sent" in a dropdown whose empty value leaves a member out of the request. */

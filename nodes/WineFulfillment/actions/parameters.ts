@@ -41,7 +41,7 @@ export function nodeParameter(
 	return ctx.getNodeParameter(name, itemIndex, fallback, { ...options, skipValidation: true });
 }
 
-/** Reads a parameter through a value schema; empty (undefined, null, '') gives the fallback. */
+/** Reads a parameter through a value schema; empty (undefined, null, '' or blanks) gives the fallback. */
 export function readParameter<T>(
 	ctx: IExecuteFunctions,
 	name: string,
@@ -54,7 +54,10 @@ export function readParameter<T>(
 	return checkParameter(ctx, nodeParameter(ctx, name, itemIndex, null), itemIndex, field, schema, fallback);
 }
 
-/** A value already read (e.g. a member of a collection read whole) through a value schema, as `readParameter` does. */
+/**
+ * A value already read (e.g. a member of a collection read whole) through a value schema, as `readParameter` does.
+ * Empty is undefined, null, '' or text of only blanks (a mapped cell holding spaces): left empty, it gives the fallback.
+ */
 export function checkParameter<T>(
 	ctx: NodeContext,
 	raw: unknown,
@@ -63,7 +66,7 @@ export function checkParameter<T>(
 	schema: ZodType<T, ZodTypeDef, unknown>,
 	fallback: T,
 ): T {
-	if (raw === undefined || raw === null || raw === '') return fallback;
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return fallback;
 	const result = schema.safeParse(raw);
 	if (result.success) return result.data;
 	throw invalidField(ctx, field, result.error.issues[0].message, itemIndex, raw);

@@ -51,10 +51,12 @@ export const MAX_RETURN_ORDER_NUMBERS = 100;
 
 const oneOfRule = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
 
+/** One of `values`, read trimmed as every text of a sales order is (a choice mapped from a cell with stray spaces). */
 function enumOf<T extends readonly [string, ...string[]]>(values: T) {
-	return z.enum(values as unknown as [T[number], ...T[number][]], {
-		errorMap: () => ({ message: oneOfRule(values) }),
-	});
+	return z.preprocess(
+		(value) => (typeof value === 'string' ? value.trim() : value),
+		z.enum(values as unknown as [T[number], ...T[number][]], { errorMap: () => ({ message: oneOfRule(values) }) }),
+	);
 }
 
 // Text members are optionalText (wire/values): sent trimmed, so a cell's stray spaces do not reach the order; a number

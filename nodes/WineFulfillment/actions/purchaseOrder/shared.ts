@@ -30,15 +30,13 @@ export function itemsProperties(row: INodeProperties[], example: string, keep = 
 	];
 }
 
-/** Reads the items as wire objects; undefined when the user chose to keep the current items. */
+/** Reads the items as wire objects (an update reads "Keep Current Items" first). */
 export function readItems(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	toWire: (row: IDataObject) => IDataObject,
-): IDataObject[] | undefined {
-	const input = readItemsInput(ctx, itemIndex);
-	if (input === 'keep') return undefined;
-	if (input === 'fields') {
+): IDataObject[] {
+	if (readItemsInput(ctx, itemIndex) === 'fields') {
 		const rows = nodeParameter(ctx, 'items.item', itemIndex, []) as IDataObject[];
 		return rows.map((row) => compact(toWire(row)));
 	}

@@ -2,6 +2,7 @@
 // members. Parameters are named in camelCase; every reader maps them to the wire names through wireNames.ts.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
+import isPlainObject from 'lodash/isPlainObject';
 
 import { CARRIERS, CARRIER_SERVICES, INVENTORY_TAX_STATUS, WAREHOUSES } from '../../wire/common';
 import {
@@ -440,11 +441,11 @@ function listRows(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
 	});
 }
 
-/** ItemsInfo from the table or the list expression, each line checked; undefined for "Keep Current Items". */
-export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[] | undefined {
+/** ItemsInfo from the table or the list expression, each line checked (an update reads "Keep Current Items" first). */
+export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[] {
 	const input = readItemsInput(ctx, itemIndex);
-	if (input === 'keep') return undefined;
-	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex);
+	// a JSON line's member left empty (null, '' or blanks) is not sent, as the table's is not
+	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex).map((row) => (isPlainObject(row) ? compactFields(row as IDataObject) : row));
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 
