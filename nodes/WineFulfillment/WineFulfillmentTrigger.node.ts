@@ -403,9 +403,9 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 		const { coveredFrom: _dropped, ...rest } = state;
 		state = { ...rest, cursor: isoSecond(localNow), behind: true };
 	}
-	const start = windowStart(state, run.lookbackMs);
+	const start = windowStart(state, run.lookbackMs, localNow);
 	const covered = seed ? undefined : coveredFrom(state, signature);
-	const remembered = seed ? undefined : rememberedPart(state, run.lookbackMs, source.field, signature);
+	const remembered = seed ? undefined : rememberedPart(state, run.lookbackMs, source.field, signature, localNow);
 	const progressPast = Date.parse(state.cursor);
 	const { read, readFrom: from } =
 		// a longer window than the seen keys cover: an activity window reads the part before them apart (see readBefore)

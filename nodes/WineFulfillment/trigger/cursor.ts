@@ -1,7 +1,7 @@
 // The polling trigger's stored state and what one poll emits: a cursor on the provider's clock and a bounded set of seen keys.
 import type { IDataObject } from 'n8n-workflow';
 
-import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, SECOND, floorSecond, isoSecond } from './time';
+import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, SECOND, floorSecond, isoSecond, stampMs } from './time';
 
 export interface EventState {
 	/**
@@ -100,8 +100,13 @@ export interface AdvanceOptions {
 	readFrom?: number;
 }
 
-/** Whether a stored value is a time the state's readers (Date.parse) take: ISO 8601 text, as isoSecond writes it. */
-const isStoredTime = (value: unknown): boolean => typeof value === 'string' && Number.isFinite(Date.parse(value));
+/**
+ * Whether a stored value is a time as isoSecond writes it: an ISO 8601 date and time, a time the provider's stamps can
+ * be (stampMs: years 1900 to 2100). Date.parse alone takes more: "0" is 2000-01-01 and "12" 2001-12-01 to V8, and a
+ * poll from there would emit the account's history.
+ */
+const isStoredTime = (value: unknown): boolean =>
+	typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && stampMs(value) !== undefined;
 
 /**
  * The stored state of an event when this version can go on from it: its cursor (and floor, coveredFrom, when set) a
@@ -156,9 +161,15 @@ export function seedToTake(value: unknown, event: string, query: string, localNo
 /** The lookback actually applied: at least one second, for records stamped in the second the cursor stands on. */
 export const effectiveLookback = (lookbackMs: number): number => Math.max(SECOND, lookbackMs);
 
-/** Where the next read window starts for a state. */
-export function windowStart(state: EventState, lookbackMs: number): number {
-	const start = Date.parse(state.cursor) - effectiveLookback(lookbackMs);
+/**
+ * Where the next read window starts for a state, at our clock `localNow`: the Late Reports Window before the cursor, or
+ * before our clock where the cursor is ahead of it. A cursor up to CURSOR_AHEAD_LIMIT_MS ahead is either a provider clock
+ * ahead of ours or one activity recorded in the future (LatestActivityTimestamp follows it): the two cannot be told
+ * apart, and in the second the provider's real present is ours, so a window from the cursor would miss the records it
+ * shows late. Before our clock, a provider clock ahead only has the window read further back.
+ */
+export function windowStart(state: EventState, lookbackMs: number, localNow = Number.POSITIVE_INFINITY): number {
+	const start = Math.min(Date.parse(state.cursor), localNow) - effectiveLookback(lookbackMs);
 	return state.floor === undefined ? start : Math.max(start, Date.parse(state.floor));
 }
 
@@ -182,7 +193,7 @@ const windowTime = (c: ReadCandidate, field: WindowField): number => (field === 
  *
  * Emitted: each record whose key was not seen (none on the seed poll, nor one before the prior
  * coveredFrom: see below). The cursor moves to the provider's present (LatestActivityTimestamp),
- * at most CURSOR_AHEAD_LIMIT_MS past our clock, or,
+ * at most CURSOR_AHEAD_LIMIT_MS past our clock (the next window starts from our clock then: windowStart), or,
  * where the provider reports none, to the newest stamp it showed, never past our clock less
  * CLOCK_MARGIN_MS; in both cases never past what was read (`through`) and never backwards. So a
  * record stamped in the future is emitted once and moves nothing, and a provider clock behind ours
@@ -231,7 +242,7 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	const target = provider ?? newestStamp ?? (options.seed ? ceiling : priorCursor);
 	const cursor = Math.max(priorCursor, Math.min(target, ceiling, read.through));
 	const behind = read.through < Math.min(target, ceiling);
-	const floor = prior.floor !== undefined && Date.parse(prior.floor) > cursor - lookback ? prior.floor : undefined;
+	const floor = prior.floor !== undefined && Date.parse(prior.floor) > Math.min(cursor, options.localNow) - lookback ? prior.floor : undefined;
 	const stored = Number.isFinite(cursor) ? cursor : ceiling;
 	const next: EventState = {
 		cursor: isoSecond(stored),
@@ -241,14 +252,22 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 		...(behind ? { behind } : {}),
 		...(read.activityFrom !== undefined && !behind ? { activityFrom: isoSecond(Math.min(read.activityFrom, stored)) } : {}),
 	};
-	// the next window is read from its whole second on: its keys are kept from there
-	const keepFrom = floorSecond(windowStart(next, options.lookbackMs));
+	// the next window is read from its whole second on: its keys are kept from there (our clock only moves on: the next
+	// poll's window starts no earlier)
+	const keepFrom = floorSecond(windowStart(next, options.lookbackMs, options.localNow));
+	// An activity window without a provider time: a reference is only how late the provider should record an activity,
+	// and one it records later stays in the next windows by its activity (emitted on every poll once its key was
+	// dropped). Its key is kept while a poll reads it; one that a poll reading up to our clock did not read has its
+	// activity before that window, which never goes back: only then does its reference drop it.
+	const unbounded = options.field === 'activity' && provider === undefined;
+	const readNow = unbounded ? new Set(read.candidates.map((c) => c.key)) : undefined;
+	const keepAll = unbounded && read.through < options.localNow;
 	const kept = Object.entries(seen)
-		.filter(([, ref]) => ref >= keepFrom)
+		.filter(([key, ref]) => ref >= keepFrom || keepAll || readNow?.has(key))
 		.sort((a, b) => b[1] - a[1]);
 	next.seen = Object.fromEntries(kept);
 	// the keys hold the prior's from `covered` on and what this read holds whole: from the earlier start when the two meet
-	const readFrom = options.readFrom ?? windowStart(prior, options.lookbackMs);
+	const readFrom = options.readFrom ?? windowStart(prior, options.lookbackMs, options.localNow);
 	const held = covered === undefined ? keepFrom : read.through >= covered ? Math.min(readFrom, covered) : covered;
 	next.coveredFrom = isoSecond(Math.max(keepFrom, held));
 	return { emit, next };
@@ -266,10 +285,11 @@ export function rememberedPart(
 	lookbackMs: number,
 	field: WindowField,
 	query: string,
+	localNow?: number,
 ): { until: number; count: number; keys: Set<string>; since?: number } | undefined {
 	// while a backlog is read, the window does not fit in one answer anyway: read it whole
 	if (field !== 'stamp' || state.query !== query || state.behind) return undefined;
-	const from = windowStart(state, lookbackMs);
+	const from = windowStart(state, lookbackMs, localNow);
 	const kept = Object.entries(state.seen).filter(([, ref]) => ref >= from);
 	if (!kept.length) return undefined;
 	const since = state.activityFrom === undefined ? Number.NaN : Date.parse(state.activityFrom);

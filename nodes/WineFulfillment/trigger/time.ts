@@ -16,10 +16,10 @@ export const DAY = 24 * HOUR;
 export const FUTURE_HORIZON_MS = DAY;
 
 /**
- * The furthest ahead of our clock a cursor is stored. A LatestActivityTimestamp further ahead (a provider
+ * The furthest ahead of our clock a cursor is stored. A LatestActivityTimestamp ahead of our clock (a provider
  * clock ahead of ours, or one activity entered in the future) is not a present the next window may start
- * from: the seen keys are kept from where that window really starts, and a stored cursor further ahead
- * (an earlier version followed the provider there) is brought back to our clock.
+ * from: that window starts from our clock (cursor.ts windowStart), the seen keys are kept from there, and a
+ * stored cursor further ahead (an earlier version followed the provider there) is brought back to our clock.
  */
 export const CURSOR_AHEAD_LIMIT_MS = HOUR;
 
