@@ -404,3 +404,33 @@ describe('storedState', () => {
 		expect(storedState(state({ seen: { a: T, b: 0 } }))).toEqual(state({ seen: { a: T, b: 0 } }));
 	});
 });
+
+describe('what a poll keeps (bug hunt 8)', () => {
+	it('storedState takes only an ISO date and time in the years a provider stamp can have', () => {
+		for (const cursor of ['x2026-03-01T12:00:00Z', '0001-01-01T00:00:00Z', '2026-13-45T12:00:00Z', '0', '12']) {
+			expect(storedState(state({ cursor }))).toBeUndefined();
+		}
+		expect(storedState(state({ cursor: '2026-03-01T14:00:00+02:00' }))).toEqual(state({ cursor: '2026-03-01T14:00:00+02:00' }));
+	});
+
+	// a key whose reference lies long before the next window, its record not read by this poll
+	const old = { seen: { a: T - 120 * MIN } };
+	const keptAfter = (field: 'stamp' | 'activity', through: number, providerTime?: number) =>
+		'a' in advance(state(old), read([], { through, providerTime }), opts({ field, localNow: T + 30 * MIN })).next.seen;
+
+	it('an activity window without a provider time keeps every key when its read stopped short of our clock', () => {
+		expect(keptAfter('activity', T + 10 * MIN)).toBe(true);
+		expect(keptAfter('activity', T + 30 * MIN)).toBe(false);
+		expect(keptAfter('activity', T + 60 * MIN)).toBe(false);
+	});
+
+	it('a stamp window, or an activity window with a provider time, drops an old key as before, however far it read', () => {
+		expect(keptAfter('stamp', T + 10 * MIN)).toBe(false);
+		expect(keptAfter('activity', T + 10 * MIN, T + 10 * MIN)).toBe(false);
+	});
+
+	it('an activity window without a provider time keeps the key of a record it read again', () => {
+		const out = advance(state(old), read([cand('a', T - 120 * MIN)], { through: T + 60 * MIN }), opts({ field: 'activity' }));
+		expect(Object.keys(out.next.seen)).toContain('a');
+	});
+});
