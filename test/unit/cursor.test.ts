@@ -16,6 +16,8 @@ import {
 const T = Date.parse('2026-03-01T12:00:00Z');
 const S = 1000;
 const MIN = 60 * S;
+/** our clock in the tests of windowStart and rememberedPart: later than their cursors */
+const NOW = T + 30 * MIN;
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 const cand = (key: string, at: number | undefined, bound = T): ReadCandidate => ({ key, at, bound, record: { key } });
@@ -44,13 +46,17 @@ describe('effectiveLookback and windowStart', () => {
 	});
 
 	it('the next window starts the lookback before the cursor', () => {
-		expect(windowStart(state(), 10 * MIN)).toBe(T - 10 * MIN);
-		expect(windowStart(state(), 0)).toBe(T - S);
+		expect(windowStart(state(), 10 * MIN, NOW)).toBe(T - 10 * MIN);
+		expect(windowStart(state(), 0, NOW)).toBe(T - S);
+	});
+
+	it('before our clock where the cursor is ahead of it (one activity recorded in the future)', () => {
+		expect(windowStart(state({ cursor: iso(T + 60 * MIN) }), 10 * MIN, T + 5 * MIN)).toBe(T - 5 * MIN);
 	});
 
 	it('never before the floor (Start From), and the floor does not hold it back once passed', () => {
-		expect(windowStart(state({ floor: iso(T - 2 * MIN) }), 10 * MIN)).toBe(T - 2 * MIN);
-		expect(windowStart(state({ floor: iso(T - 20 * MIN) }), 10 * MIN)).toBe(T - 10 * MIN);
+		expect(windowStart(state({ floor: iso(T - 2 * MIN) }), 10 * MIN, NOW)).toBe(T - 2 * MIN);
+		expect(windowStart(state({ floor: iso(T - 20 * MIN) }), 10 * MIN, NOW)).toBe(T - 10 * MIN);
 	});
 });
 
@@ -349,28 +355,28 @@ describe('rememberedPart', () => {
 	const seen = { a: T - 9 * MIN, b: T - 2 * MIN + 400, c: T - 2 * MIN + 10, gone: T - 11 * MIN };
 
 	it('counts the remembered keys of a stamp window from its start, up to the second after the newest', () => {
-		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 3, keys: new Set(['a', 'b', 'c']) });
+		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'q', NOW)).toEqual({ until: T - 2 * MIN + S, count: 3, keys: new Set(['a', 'b', 'c']) });
 	});
 
 	it('a key exactly at the window start counts', () => {
-		expect(rememberedPart(state({ seen: { a: T - 10 * MIN } }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 10 * MIN + S, count: 1, keys: new Set(['a']) });
+		expect(rememberedPart(state({ seen: { a: T - 10 * MIN } }), 10 * MIN, 'stamp', 'q', NOW)).toEqual({ until: T - 10 * MIN + S, count: 1, keys: new Set(['a']) });
 	});
 
 	it('uses the floor as the window start', () => {
-		expect(rememberedPart(state({ seen, floor: iso(T - 5 * MIN) }), 10 * MIN, 'stamp', 'q')).toEqual({ until: T - 2 * MIN + S, count: 2, keys: new Set(['b', 'c']) });
+		expect(rememberedPart(state({ seen, floor: iso(T - 5 * MIN) }), 10 * MIN, 'stamp', 'q', NOW)).toEqual({ until: T - 2 * MIN + S, count: 2, keys: new Set(['b', 'c']) });
 	});
 
 	it("gives the state's activityFrom as `since`, when it is a time", () => {
-		expect(rememberedPart(state({ seen, activityFrom: iso(T - MIN) }), 10 * MIN, 'stamp', 'q')?.since).toBe(T - MIN);
-		expect(rememberedPart(state({ seen, activityFrom: 'garbage' }), 10 * MIN, 'stamp', 'q')).not.toHaveProperty('since');
+		expect(rememberedPart(state({ seen, activityFrom: iso(T - MIN) }), 10 * MIN, 'stamp', 'q', NOW)?.since).toBe(T - MIN);
+		expect(rememberedPart(state({ seen, activityFrom: 'garbage' }), 10 * MIN, 'stamp', 'q', NOW)).not.toHaveProperty('since');
 	});
 
 	it('is nothing for an activity window, other filters, while behind, or with no key in the window', () => {
-		expect(rememberedPart(state({ seen }), 10 * MIN, 'activity', 'q')).toBeUndefined();
-		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'other')).toBeUndefined();
-		expect(rememberedPart(state({ seen, behind: true }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
-		expect(rememberedPart(state({ seen: { gone: T - 11 * MIN } }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
-		expect(rememberedPart(state({ seen: {} }), 10 * MIN, 'stamp', 'q')).toBeUndefined();
+		expect(rememberedPart(state({ seen }), 10 * MIN, 'activity', 'q', NOW)).toBeUndefined();
+		expect(rememberedPart(state({ seen }), 10 * MIN, 'stamp', 'other', NOW)).toBeUndefined();
+		expect(rememberedPart(state({ seen, behind: true }), 10 * MIN, 'stamp', 'q', NOW)).toBeUndefined();
+		expect(rememberedPart(state({ seen: { gone: T - 11 * MIN } }), 10 * MIN, 'stamp', 'q', NOW)).toBeUndefined();
+		expect(rememberedPart(state({ seen: {} }), 10 * MIN, 'stamp', 'q', NOW)).toBeUndefined();
 	});
 });
 

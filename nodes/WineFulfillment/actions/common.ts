@@ -5,7 +5,8 @@ import get from 'lodash/get';
 import mergeWith from 'lodash/mergeWith';
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
-import { unexpectedAnswer } from '../transport/errors';
+import { unexpectedAnswer, unexpectedAnswerError } from '../transport/errors';
+import { notARecordIn } from '../transport/pagination';
 import { textAnswer } from '../transport/reference';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
@@ -95,6 +96,16 @@ export function validateBody<T>(
 export function answerWith(ctx: IExecuteFunctions, body: unknown, members: readonly string[], itemIndex: number): IDataObject {
 	if (typeof body === 'object' && body !== null && !Array.isArray(body) && members.some((member) => member in body)) return body as IDataObject;
 	throw unexpectedAnswer(ctx.getNode(), body, members.join(' or '), itemIndex);
+}
+
+/**
+ * An answer's whole list of records as it may be handed on: an entry that is no record (null, text, a number) fails the
+ * item naming it, as a paged read's does (notARecordIn). `answered`: what came, as the message names it.
+ */
+export function checkedRecords(ctx: IExecuteFunctions, list: IDataObject[], answered: string, itemIndex: number): IDataObject[] {
+	const refused = notARecordIn(list, answered);
+	if (refused !== undefined) throw unexpectedAnswerError(ctx.getNode(), refused, itemIndex);
+	return list;
 }
 
 /** Parses the "Additional Fields (JSON)" escape hatch: an object of extra wire members; empty or blanks add none. */

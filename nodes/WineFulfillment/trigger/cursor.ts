@@ -168,7 +168,7 @@ export const effectiveLookback = (lookbackMs: number): number => Math.max(SECOND
  * apart, and in the second the provider's real present is ours, so a window from the cursor would miss the records it
  * shows late. Before our clock, a provider clock ahead only has the window read further back.
  */
-export function windowStart(state: EventState, lookbackMs: number, localNow = Number.POSITIVE_INFINITY): number {
+export function windowStart(state: EventState, lookbackMs: number, localNow: number): number {
 	const start = Math.min(Date.parse(state.cursor), localNow) - effectiveLookback(lookbackMs);
 	return state.floor === undefined ? start : Math.max(start, Date.parse(state.floor));
 }
@@ -285,7 +285,7 @@ export function rememberedPart(
 	lookbackMs: number,
 	field: WindowField,
 	query: string,
-	localNow?: number,
+	localNow: number,
 ): { until: number; count: number; keys: Set<string>; since?: number } | undefined {
 	// while a backlog is read, the window does not fit in one answer anyway: read it whole
 	if (field !== 'stamp' || state.query !== query || state.behind) return undefined;

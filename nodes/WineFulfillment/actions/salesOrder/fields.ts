@@ -444,8 +444,10 @@ function listRows(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
 /** ItemsInfo from the table or the list expression, each line checked (an update reads "Keep Current Items" first). */
 export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[] {
 	const input = readItemsInput(ctx, itemIndex);
-	// a JSON line's member left empty (null, '' or blanks) is not sent, as the table's is not
-	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex).map((row) => (isPlainObject(row) ? compactFields(row as IDataObject) : row));
+	// a JSON line's member left empty (null, '' or blanks) is not sent, as the table's is not; a line that is no object is
+	// refused by its check below
+	const jsonRow = (row: unknown) => (isPlainObject(row) ? compactFields(row as IDataObject) : row);
+	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex).map(jsonRow);
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 

@@ -3,10 +3,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleOrderOnHold } from '../../wire/simplify';
-import { ON_HOLD_404, unexpectedAnswerError } from '../../transport/errors';
-import { notARecordIn } from '../../transport/pagination';
+import { ON_HOLD_404 } from '../../transport/errors';
 import { apiRequestOrNone } from '../../transport/request';
-import { answerWith, itemsFor } from '../common';
+import { answerWith, checkedRecords, itemsFor } from '../common';
 
 import { readLimit, returnAllProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
@@ -41,10 +40,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 		const response = await apiRequestOrNone.call(this, ENDPOINTS.getOrdersOnHold, {}, ON_HOLD_404, { itemIndex });
 		if (!response) return [];
-		const all = recordsOf(this, response.body, itemIndex);
-		const refused = notARecordIn(all, 'a list of orders on hold that');
-		if (refused !== undefined) throw unexpectedAnswerError(this.getNode(), refused, itemIndex);
-		const records = all.slice(0, limit);
+		const records = checkedRecords(this, recordsOf(this, response.body, itemIndex), 'a list of orders on hold that', itemIndex).slice(0, limit);
 		return itemsFor(shape ? records.map(shape) : records, itemIndex);
 	};
 }

@@ -4,10 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simplePackage } from '../../wire/simplify';
 import { DETAIL_MEMBERS, PACKAGE_RECORDS, detailRecords, getDetailsRequest } from '../../wire/tracking';
-import { unexpectedAnswer, unexpectedAnswerError, type NotFoundMeaning } from '../../transport/errors';
-import { notARecordIn } from '../../transport/pagination';
+import { unexpectedAnswer, type NotFoundMeaning } from '../../transport/errors';
 import { apiRequestOrNone } from '../../transport/request';
-import { additionalJsonProperty, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, checkedRecords, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { nodeParameter, readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { simplifier, simplifyProperty } from '../simplify';
@@ -65,10 +64,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		// the provider's 404 is "no tracking yet"; a 404 of no interface (a wrong Base URL) would otherwise say so for every order
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 		const response = await apiRequestOrNone.call(this, ENDPOINTS.getTrackingDetails, body as IDataObject, DETAILS_404, { itemIndex });
-		const records = response ? detailRecords(response.body) : [];
-		if (!records) throw unexpectedAnswer(this.getNode(), response?.body, `${PACKAGE_RECORDS} or a package (${DETAIL_MEMBERS.join(', ')})`, itemIndex);
-		const refused = notARecordIn(records, `tracking details whose list of packages (${PACKAGE_RECORDS})`);
-		if (refused !== undefined) throw unexpectedAnswerError(this.getNode(), refused, itemIndex);
+		const found = response ? detailRecords(response.body) : [];
+		if (!found) throw unexpectedAnswer(this.getNode(), response?.body, `${PACKAGE_RECORDS} or a package (${DETAIL_MEMBERS.join(', ')})`, itemIndex);
+		const records = checkedRecords(this, found, `tracking details whose list of packages (${PACKAGE_RECORDS})`, itemIndex);
 		if (records.length) {
 			// found on every simplified item, after orderNumber as on the "no tracking yet" one; Simplify off keeps the
 			// provider's record as it came
