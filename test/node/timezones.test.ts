@@ -74,3 +74,34 @@ describe.each(Object.keys(MIDNIGHT_UTC))('workflow time zone %s', (timezone) => 
 		expect(range.body.TransactionStartDateTime).toBe(MIDNIGHT_UTC[timezone]);
 	});
 });
+
+describe('a date-only member given a moment keeps the day of the zone the value carries', () => {
+	// 02:00 UTC on 03/08 is still 03/07 in New York: text with its own offset names its day there; a number of
+	// epoch milliseconds carries no zone and is seen in the workflow's, as a picked date is
+	const shipDate = async (requestedShipmentDate: unknown, orderNo: string) => {
+		const result = await fx.run(
+			actionWorkflow(
+				salesOrder('create', {
+					orderNo,
+					orderType: 'RETAIL',
+					itemsInput: 'json',
+					itemsJson: JSON.stringify([line(SKU_A, 1)]),
+					shipmentInfo: { requestedShipmentDate },
+				}),
+				{ timezone: 'America/New_York' },
+			),
+		);
+		expect(result.error).toBeUndefined();
+		const sent = (await fx.control.requests('CreateSalesOrder')).at(-1);
+		return (sent?.body.ShipmentInfo as IDataObject).RequestedShipmentDate;
+	};
+
+	it.each([
+		['text in UTC', 'TZ-D1', '2026-03-08T02:00:00Z', '03/08/2026'],
+		['text with an offset', 'TZ-D2', '2026-03-07T21:00:00-05:00', '03/07/2026'],
+		['epoch milliseconds', 'TZ-D3', Date.UTC(2026, 2, 8, 2), '03/07/2026'],
+		['an expression\'s DateTime in UTC', 'TZ-D4', "={{ DateTime.fromISO('2026-03-08T02:00:00Z', { zone: 'utc' }) }}", '03/08/2026'],
+	])('%s', async (_name, orderNo, value, day) => {
+		expect(await shipDate(value, orderNo)).toBe(day);
+	});
+});
