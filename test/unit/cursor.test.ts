@@ -287,12 +287,16 @@ describe('advance: the state of a subject (a package and its status)', () => {
 });
 
 describe('advance: activityFrom, where the next poll asks for recent activity from', () => {
-	it("stores a complete read's activityFrom, at most the cursor", () => {
+	it("stores a complete read's activityFrom, at most the cursor and our clock", () => {
 		const out = advance(state(), read([cand('a', T + MIN)], { providerTime: T + 5 * MIN, activityFrom: T + 4 * MIN + 500 }), opts());
 		expect(out.next.activityFrom).toBe(iso(T + 4 * MIN));
-		// a provider present far ahead of our clock: the cursor stops an hour past it, and activityFrom no later
+		// a provider present far ahead of our clock (one activity stamped hours ahead): the cursor stops an hour past our
+		// clock, activityFrom at our clock, so the next poll's recent activity takes in what happens from now on
 		const ahead = advance(state(), read([], { providerTime: T + 200 * MIN, through: T + 300 * MIN, activityFrom: T + 200 * MIN }), opts());
-		expect(ahead.next).toMatchObject({ cursor: iso(T + 90 * MIN), activityFrom: iso(T + 90 * MIN) });
+		expect(ahead.next).toMatchObject({ cursor: iso(T + 90 * MIN), activityFrom: iso(NOW) });
+		// a cursor behind our clock bounds it first
+		const slow = advance(state(), read([], { providerTime: T + 20 * MIN, activityFrom: T + 25 * MIN }), opts());
+		expect(slow.next).toMatchObject({ cursor: iso(T + 20 * MIN), activityFrom: iso(T + 20 * MIN) });
 	});
 
 	it('stores none for a read that reports none, or one that stopped behind the provider', () => {

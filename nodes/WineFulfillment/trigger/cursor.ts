@@ -250,7 +250,9 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 		...(floor ? { floor } : {}),
 		query: options.query,
 		...(behind ? { behind } : {}),
-		...(read.activityFrom !== undefined && !behind ? { activityFrom: isoSecond(Math.min(read.activityFrom, stored)) } : {}),
+		// no later than our clock either: a provider present made of one activity stamped hours ahead would otherwise ask
+		// the next polls for activity from an hour past our clock, and what happens before then is left to the count check
+		...(read.activityFrom !== undefined && !behind ? { activityFrom: isoSecond(Math.min(read.activityFrom, stored, options.localNow)) } : {}),
 	};
 	// the next window is read from its whole second on: its keys are kept from there (our clock only moves on: the next
 	// poll's window starts no earlier)
