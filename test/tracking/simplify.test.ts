@@ -146,3 +146,37 @@ describe('Tracking → Simplify and the polling trigger', () => {
 		expect(listed.output(ACTION_NODE).map((i) => i.json)).toEqual([omit(item, ['event', 'package'])]);
 	});
 });
+
+describe('Simplify: a provider day written without leading zeros (M/D/YYYY) is that day', () => {
+	it('Get Details: EstimatedDeliveryDate "1/9/2026" is 9 January in Los Angeles, as "01/09/2026" is', async () => {
+		await fx.control.fault({
+			kind: 'status',
+			path: 'GetDetails',
+			status: 200,
+			body: [
+				{ OrderNumber: 'SO-1', TrackingNo: '1Z1', Status: 'IN TRANSIT', EstimatedDeliveryDate: '1/9/2026', RequestedShipDate: '1/7/2026 0:00:00' },
+				{ OrderNumber: 'SO-1', TrackingNo: '1Z2', Status: 'IN TRANSIT', EstimatedDeliveryDate: '01/09/2026' },
+			],
+		});
+		const result = await fx.run(tracking('getDetails', { orderNo: 'SO-000001' }));
+		expect(result.error).toBeUndefined();
+		const [short, padded] = result.output(ACTION_NODE).map((item) => item.json);
+		// was 2026-01-08T16:00:00-08:00: midnight UTC shown in Los Angeles
+		expect(short).toMatchObject({ estimatedDeliveryDate: '2026-01-09T00:00:00-08:00', requestedShipDate: '2026-01-07T00:00:00-08:00' });
+		expect(padded.estimatedDeliveryDate).toBe('2026-01-09T00:00:00-08:00');
+	});
+
+	it('Get Transactions: TransactionDate "1/7/2026" is 7 January in New York', async () => {
+		const record = (Reference: string, TransactionDate: string) => ({ ItemNo: 'X', Quantity: 1, TransactionType: 'Sales Orders', Reference, TransactionDate });
+		await fx.control.fault({
+			kind: 'rewrite',
+			path: 'GetTransactions',
+			set: { TotalRecordCount: 2, MoreRecords: false, InventoryTransactions: [record('a', '1/7/2026'), record('b', '01/07/2026')] },
+		});
+		const result = await fx.run(
+			actionWorkflow({ resource: 'inventory', operation: 'getTransactions', transactionDate: '2026-01-07', returnAll: true }, { timezone: 'America/New_York' }),
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.output(ACTION_NODE).map((item) => item.json.transactionDate)).toEqual(['2026-01-07T00:00:00-05:00', '2026-01-07T00:00:00-05:00']);
+	});
+});

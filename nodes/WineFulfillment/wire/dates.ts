@@ -223,8 +223,11 @@ export function usDateTimeRange(from: DateTime, to: DateTime): string {
 
 // ---- the provider's dates ----
 
-/** A calendar day without a time as the provider writes one: MM/DD/YYYY (the interface's date members) or YYYY-MM-DD. */
-const PROVIDER_US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+/**
+ * A calendar day without a time as the provider writes one: MM/DD/YYYY (the interface's date members; also M/D/YYYY, as
+ * a .NET service formats a day for the US culture) or YYYY-MM-DD.
+ */
+const PROVIDER_US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const PROVIDER_ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * ECMAScript's date-time string format (ISO 8601 as the provider writes it), which Date.parse reads exactly, on days

@@ -87,8 +87,8 @@ export function isoDate(value: unknown, zone: string): IDataObject[string] {
 	return iso;
 }
 
-/** The day a provider's date-time text starts with, as written: "2026-01-09T00:00:00", "01/09/2026 00:00:00". */
-const DAY_OF_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]|^(\d{2}\/\d{2}\/\d{4}) /;
+/** The day a provider's date-time text starts with, as written: "2026-01-09T00:00:00", "01/09/2026 00:00:00", "1/9/2026 0:00:00". */
+const DAY_OF_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ]|^(\d{1,2}\/\d{1,2}\/\d{4}) /;
 
 /**
  * A member that means a day (an estimated delivery day, a requested ship day): that day's midnight in the workflow's
