@@ -4,6 +4,7 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	INode,
 	INodeExecutionData,
 	INodeParameters,
 	INodeType,
@@ -76,12 +77,16 @@ class ToolNodeTypes extends NodeTypes {
 	}
 }
 
-/** Runs the node as the agent's one tool, invoked once per call in one execution; the agent's answers, in order. */
+/**
+ * Runs the node as the agent's one tool, invoked once per call in one execution; the agent's answers, in order.
+ * `settings`: the tool node's own settings (Retry On Fail: n8n-core tries a tool call again itself).
+ */
 export async function runAsTool(
 	fx: SandboxFixture,
 	parameters: INodeParameters,
 	calls: ToolCall[],
 	timezone?: string,
+	settings: Partial<INode> = {},
 ): Promise<{ result: RunResult; answers: IDataObject[] }> {
 	const json = {
 		name: 'tool',
@@ -96,6 +101,7 @@ export async function runAsTool(
 				position: [200, 200] as [number, number],
 				parameters,
 				credentials: { wineFulfillmentApi: { id: CREDENTIAL_ID, name: 'Sandbox' } },
+				...settings,
 			},
 		],
 		connections: {

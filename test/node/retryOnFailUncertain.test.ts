@@ -4,6 +4,7 @@
 // a 429 given up) is sent again. Creates keep their own rules (the record of sent orders, or Send Once off: sent again).
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
+import { runAsTool } from '../harness/agent';
 import { installDeduplicator, MemoryDeduplicator } from '../harness/dedup';
 import type { RunResult, WorkflowJson } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
@@ -216,5 +217,81 @@ describe('Retry On Fail over a create: unchanged', () => {
 			[null, 500],
 			['PO-M', 200],
 		]);
+	});
+});
+
+describe('Retry On Fail where n8n hands each try new input items: one run all the same', () => {
+	const RETRY = { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 };
+	const fromAI = (key: string) => `={{ $fromAI('${key}', 'the reference', 'string') }}`;
+
+	it('with Execute Once (a new list of the first item for every try): a cancel answered 500 after it was processed is sent once', async () => {
+		await created('purchaseOrder', ['PO-ONCE']);
+		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CancelPurchaseOrder', count: 1 });
+		const json = retrying(
+			actionWorkflow(
+				{ resource: 'purchaseOrder', operation: 'cancel', customerReferenceNo: '={{ $json.ref }}' },
+				{ typeVersion: 2, items: [{ ref: 'PO-ONCE' }, { ref: 'PO-OTHER' }] },
+			),
+		);
+		json.nodes = json.nodes.map((n): INode => (n.name === ACTION_NODE ? { ...n, executeOnce: true } : n));
+		const result = await fx.run(json);
+		expect(purchaseOrders(fx.sandbox.state).get('PO-ONCE')?.state).toBe('cancelled');
+		// was 2: the second got 403 "can no longer be changed or cancelled"
+		expect(await sent('CancelPurchaseOrder')).toEqual([['PO-ONCE', 500]]);
+		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
+	});
+
+	it.each([
+		['Purchase Order → Cancel', 500, 'CancelPurchaseOrder', { resource: 'purchaseOrder', operation: 'cancel', customerReferenceNo: fromAI('ref') }],
+		['Sales Order → Cancel', 503, 'CancelSalesOrder', { resource: 'salesOrder', operation: 'cancel', locateBy: 'orderNo', orderNo: fromAI('ref') }],
+		[
+			'Sales Order → Generate JIT Label',
+			502,
+			'GenerateJitLabel',
+			{ resource: 'salesOrder', operation: 'generateJitLabel', locateBy: 'orderNo', orderNo: fromAI('ref'), labelType: 'Label', format: 'PDF' },
+		],
+	] as Array<[string, number, string, INodeParameters]>)(
+		"as an agent's tool (a new context and list for every try): %s answered %d after it was processed is sent once",
+		async (_name, status, path, parameters) => {
+			if (parameters.resource === 'purchaseOrder') await created('purchaseOrder', ['TOOL-1']);
+			else {
+				await createOrders(fx, [{ OrderNo: 'TOOL-1', items: [line(SKU_A, 1)] }]);
+				await fx.control.call('DELETE', 'requests');
+			}
+			await fx.control.fault({ kind: 'status', status, when: 'after', path, count: 1 });
+			// a second call with the same arguments is another call: it is sent (and refused: the order is cancelled or labelled)
+			const { answers } = await runAsTool(fx, parameters, [{ args: { ref: 'TOOL-1' } }], undefined, RETRY);
+			// was 2 requests: the label made twice, or the cancel answered 403 as if it had failed
+			expect((await fx.control.requests(path)).map((r) => r.status)).toEqual([status]);
+			expect(String(answers[0].error)).toContain(NOT_SENT_AGAIN);
+		},
+	);
+
+	it("as an agent's tool, two calls with the same arguments are two runs: the second is sent", async () => {
+		await createOrders(fx, [{ OrderNo: 'TOOL-2', items: [line(SKU_A, 1)] }]);
+		await fx.control.call('DELETE', 'requests');
+		const parameters: INodeParameters = { resource: 'salesOrder', operation: 'generateJitLabel', locateBy: 'orderNo', orderNo: fromAI('ref'), labelType: 'Label', format: 'PDF' };
+		const { answers } = await runAsTool(fx, parameters, [{ args: { ref: 'TOOL-2' } }, { args: { ref: 'TOOL-2' } }], undefined, RETRY);
+		expect(answers.map((a) => a.error)).toEqual([undefined, undefined]);
+		expect((await fx.control.requests('GenerateJitLabel')).map((r) => r.status)).toEqual([200, 200]);
+	});
+});
+
+describe('a node run again in the same execution is a run of its own', () => {
+	it('the Manual Trigger\'s one output connected twice runs the node twice over the same items: both labels are made', async () => {
+		await createOrders(fx, [{ OrderNo: 'TWICE-1', items: [line(SKU_A, 1)] }]);
+		await fx.control.call('DELETE', 'requests');
+		const json = retrying(
+			actionWorkflow(
+				{ resource: 'salesOrder', operation: 'generateJitLabel', locateBy: 'orderNo', orderNo: 'TWICE-1', labelType: 'Label', format: 'PDF' },
+				{ typeVersion: 2 },
+			),
+		);
+		const to = { node: ACTION_NODE, type: 'main' as const, index: 0 };
+		json.connections = { 'Manual Trigger': { main: [[to, to]] } };
+		const result = await fx.run(json);
+		expect(result.error).toBeUndefined();
+		// the second run's items are the first run's own objects: its memory of completed items is not the first run's
+		expect((await fx.control.requests('GenerateJitLabel')).map((r) => r.status)).toEqual([200, 200]);
 	});
 });

@@ -136,14 +136,12 @@ function itemRange(indexes: number[]): string {
 }
 
 /**
- * The output of each input item a try of a node run completed, by the run's input items (the list n8n hands the node):
- * n8n's Retry On Fail runs the node again over the same list (with Continue On Fail, whenever the first output item is
- * an error item), and an item done in an earlier try is not sent again (an order created, cancelled, a label made;
- * Batch Create: the orders of a chunk the provider answered).
- * A loop's next run of the node, and each call of the node as an agent's tool, has a list of its own (the tool calls
- * share one execute data: it cannot be the key).
+ * The output of each input item a try of a node run completed, by node run (see `inRun`): n8n's Retry On Fail runs the
+ * node again over the same items (with Continue On Fail, whenever the first output item is an error item), and an item
+ * done in an earlier try is not sent again (an order created, cancelled, a label made; Batch Create: the orders of a
+ * chunk the provider answered).
  */
-const completedByRun = new WeakMap<object, Map<number, INodeExecutionData[]>>();
+const completedByRun: RunMemory<INodeExecutionData[]> = new WeakMap();
 
 /**
  * What the earlier tries of this node run completed, by input item (empty on a run's first try): an operation puts
@@ -153,13 +151,29 @@ export function completedInRun(ctx: IExecuteFunctions): Map<number, INodeExecuti
 	return inRun(completedByRun, ctx);
 }
 
-/** One node run's map by input item: n8n hands every try of Retry On Fail the same input items. */
-function inRun<V>(byRun: WeakMap<object, Map<number, V>>, ctx: IExecuteFunctions): Map<number, V> {
+/** A memory by node run, then by input item (see `inRun`). */
+type RunMemory<V> = WeakMap<object, WeakMap<object, Map<number, V>>>;
+
+/**
+ * One node run's map by input item, the same for every try of Retry On Fail. A node run is its execute data (n8n makes
+ * one each time it puts the node on its stack: a loop's next run has its own) and its first input item's JSON. Not the
+ * list of input items: with Execute Once n8n cuts a new list of the first item for every try, and as an agent's tool
+ * every try gets a new list and context around the same arguments, while the tool calls share the agent's execute
+ * data: the arguments (each call's own object) tell the calls apart.
+ */
+function inRun<V>(byRun: RunMemory<V>, ctx: IExecuteFunctions): Map<number, V> {
 	const items = ctx.getInputData();
-	let map = byRun.get(items);
+	const run = ctx.getExecuteData();
+	const first = items[0]?.json ?? items;
+	let byFirst = byRun.get(run);
+	if (!byFirst) {
+		byFirst = new WeakMap();
+		byRun.set(run, byFirst);
+	}
+	let map = byFirst.get(first);
 	if (!map) {
 		map = new Map();
-		byRun.set(items, map);
+		byFirst.set(first, map);
 	}
 	return map;
 }
@@ -199,7 +213,7 @@ interface FirstError {
  * provider (a 5xx, a connection lost after sending, an unreadable answer), with the error of that try. Retry On Fail's
  * next try does not send them again.
  */
-const uncertainByRun = new WeakMap<object, Map<number, FirstError>>();
+const uncertainByRun: RunMemory<FirstError> = new WeakMap();
 
 /** Whether a failed write may have taken effect; a 300 (several sales orders match) was not processed either. */
 function mayHaveReached(error: unknown): boolean {
