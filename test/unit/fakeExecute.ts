@@ -32,9 +32,12 @@ export function fakeExecute({ params = {}, items = inputItems(1), continueOnFail
 	);
 	/** every parameter read: [name, itemIndex] */
 	const reads: Array<[string, number]> = [];
+	// one node run: every try of it (a call of execute on this context) has the same execute data, as in n8n
+	const executeData = { node: UNIT_NODE, data: { main: [items] }, source: null };
 	const extra = {
 		...(typeVersion === undefined ? {} : { getNode: () => ({ ...UNIT_NODE, typeVersion }) }),
 		getInputData: () => items,
+		getExecuteData: () => executeData,
 		continueOnFail: () => continueOnFail,
 		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown) => {
 			reads.push([name, itemIndex]);

@@ -300,6 +300,39 @@ describe('runPerItem without Continue On Fail', () => {
 		);
 	});
 
+	it('a long run names the first and last 20 items done, and counts those between', async () => {
+		const r = await run(
+			101,
+			(i) => {
+				if (i === 99) throw new Error('socket closed');
+				return [out({ OrderNo: `O${i + 1}` }, i)];
+			},
+			{ concurrency: 1 },
+		);
+		const error = await failureOf(r.promise);
+		const named = (from: number, to: number) =>
+			Array.from({ length: to - from + 1 }, (_, k) => `item ${from + k} (OrderNo O${from + k})`).join('; ');
+		// 2,000 items came to 190,000 characters of error description
+		expect(error.description).toBe(
+			'Item 100 of 101 failed, so the run stopped. ' +
+				`Already done before it stopped: ${named(1, 20)}; 59 more (items 21-79); ${named(80, 99)}. Not sent: item 101. ${TAIL}`,
+		);
+	});
+
+	it('40 items done are all named', async () => {
+		const r = await run(
+			41,
+			(i) => {
+				if (i === 40) throw new Error('socket closed');
+				return [out({}, i)];
+			},
+			{ concurrency: 1 },
+		);
+		const error = await failureOf(r.promise);
+		const all = Array.from({ length: 40 }, (_, k) => `item ${k + 1}`).join('; ');
+		expect(error.description).toBe(`Item 41 of 41 failed, so the run stopped. Already done before it stopped: ${all}. ${TAIL}`);
+	});
+
 	it('the first item fails: nothing had completed, the rest were not sent', async () => {
 		const r = await run(
 			3,

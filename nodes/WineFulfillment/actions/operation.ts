@@ -121,9 +121,25 @@ function describeDone(itemIndex: number, output: INodeExecutionData[]): string {
 }
 
 /**
- * "4-6", "3, 5-6": the 1-based numbers of the items not sent. Within one try they are the last ones (items start in
- * input order and none starts after the first failure); on a Retry On Fail try, items an earlier try completed come
- * out among them.
+ * How many completed items the note of a stopped run names one by one: the first and the last half of them, with the
+ * count and numbers of those between. A run of thousands would otherwise put hundreds of kilobytes into the error
+ * that the editor, Error Trigger workflows and their alerts carry.
+ */
+const DONE_LISTED = 40;
+
+/** The completed items of a stopped run (indexes in input order), each with what came back for it (`describeDone`). */
+function doneList(done: number[], outcomes: Outcome[]): string {
+	const named = (indexes: number[]) =>
+		indexes.map((i) => describeDone(i, (outcomes[i] as { output: INodeExecutionData[] }).output)).join('; ');
+	if (done.length <= DONE_LISTED) return named(done);
+	const between = done.slice(DONE_LISTED / 2, -DONE_LISTED / 2);
+	return `${named(done.slice(0, DONE_LISTED / 2))}; ${between.length} more (items ${itemRange(between)}); ${named(done.slice(-DONE_LISTED / 2))}`;
+}
+
+/**
+ * "4-6", "3, 5-6": the 1-based numbers of items (those not sent, or those done and not named one by one). Items not
+ * sent are, within one try, the last ones (items start in input order and none starts after the first failure); on a
+ * Retry On Fail try, items an earlier try completed come out among them.
  */
 function itemRange(indexes: number[]): string {
 	const runs: Array<[number, number]> = [];
@@ -347,17 +363,17 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			: asNodeError(this, (outcomes[first] as { error: unknown }).error, first);
 	error.context.itemIndex = first;
 	if (items.length > 1) {
-		const done: string[] = [];
+		const done: number[] = [];
 		const alsoFailed: string[] = [];
 		const notSent: number[] = [];
 		outcomes.forEach((o, i) => {
-			if (o.kind === 'done') done.push(describeDone(i, o.output));
+			if (o.kind === 'done') done.push(i);
 			else if (o.kind === 'skipped') notSent.push(i);
 			else if (i !== first) alsoFailed.push(`item ${i + 1}: ${asNodeError(this, o.error, i).message}`);
 		});
 		const note = [
 			failed === -1 ? 'The execution was canceled.' : `Item ${first + 1} of ${items.length} failed, so the run stopped.`,
-			done.length ? `Already done before it stopped: ${done.join('; ')}.` : 'No other item had completed.',
+			done.length ? `Already done before it stopped: ${doneList(done, outcomes)}.` : 'No other item had completed.',
 			alsoFailed.length ? `Also failed: ${alsoFailed.join('; ')}.` : '',
 			notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRange(notSent)}.` : '',
 			failed === -1 ? '' : 'Turn on Continue On Fail to get every item\'s result.',
