@@ -30,14 +30,8 @@ function messageIn(body: unknown, answer: boolean): string {
 	if (Array.isArray(body)) return body.map((entry) => messageIn(entry, false)).filter(Boolean).join('; ');
 	if (typeof body === 'object') {
 		const o = body as Record<string, unknown>;
-		for (const key of ['message', 'Message', 'error', 'Error', 'errorMessage', 'ErrorMessage', 'title', 'detail']) {
-			const v = o[key];
-			if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 2000);
-			if (v && typeof v === 'object') {
-				const inner = messageIn(v, false);
-				if (inner) return inner;
-			}
-		}
+		const named = namedMessage(o);
+		if (named) return named;
 		for (const key of ['Messages', 'messages', 'errors', 'Errors']) {
 			const v = o[key];
 			// null: the list left empty, as absent (Object.values(null) would throw)
@@ -54,12 +48,103 @@ function messageIn(body: unknown, answer: boolean): string {
 	return String(body);
 }
 
-function messageFor(status: number, endpoint: Endpoint, provider: string): [string, string] {
+/** The first message an object names in a member of its own (message, Message, …, title, detail); '' for none. */
+function namedMessage(o: Record<string, unknown>): string {
+	for (const key of ['message', 'Message', 'error', 'Error', 'errorMessage', 'ErrorMessage', 'title', 'detail']) {
+		const v = o[key];
+		if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 2000);
+		if (v && typeof v === 'object') {
+			const inner = messageIn(v, false);
+			if (inner) return inner;
+		}
+	}
+	return '';
+}
+
+/**
+ * Where ASP.NET puts the members a refusal names: ASP.NET Core's ProblemDetails `errors` and Web API 2's `ModelState`,
+ * each a map of member path → its messages.
+ */
+const FIELD_ERRORS = ['errors', 'Errors', 'ModelState', 'modelState'];
+/** At most this many members, and this many characters of them, in an error's message: the details hold the rest. */
+const MAX_FIELDS = 10;
+const MAX_FIELDS_TEXT = 1000;
+
+/**
+ * A member path as the provider quoted it, as the interface spells it: without System.Text.Json's "$." and Web API 2's
+ * action parameter ("request."; the interface's own members are PascalCase), and in the labels' letter case (a JSON
+ * naming policy writes "orderInfo.requestedDate") so that inPanelWords knows it.
+ */
+function memberPath(key: string, labels?: Record<string, string>): string {
+	const path = key
+		.trim()
+		.replace(/^\$(\.|(?=\[)|$)/, '')
+		.replace(/^request\./i, '')
+		.replace(/^[a-z][A-Za-z0-9]*\.(?=[A-Z])/, '');
+	if (!labels) return path;
+	// every leading part of a labelled path ("OrderInfo" of "OrderInfo.RequestedDate"), lower-cased → as spelled
+	const spelled = new Map(
+		Object.keys(labels).flatMap((k) => k.split('.').map((_, i, parts) => parts.slice(0, i + 1).join('.'))).map((k) => [k.toLowerCase(), k]),
+	);
+	const names: string[] = [];
+	return path.replace(/[A-Za-z_][A-Za-z0-9_]*/g, (name) => {
+		names.push(name);
+		const known = spelled.get(names.join('.').toLowerCase());
+		if (known) names[names.length - 1] = known.slice(known.lastIndexOf('.') + 1);
+		return names[names.length - 1];
+	});
+}
+
+/**
+ * The members an ASP.NET refusal names, each with its messages ("SKUInfo.UPCCode: The field UPCCode must be …"; the path
+ * left out when the message already quotes it, or names none), joined and bounded; '' when the answer names none.
+ */
+function fieldErrors(body: unknown, labels?: Record<string, string>): string {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return '';
+	const o = body as Record<string, unknown>;
+	const map = FIELD_ERRORS.map((key) => o[key]).find((v) => v && typeof v === 'object' && !Array.isArray(v));
+	// an `errors` object that names a message is one error ({ Code, Message }), not members with their messages
+	if (!map || namedMessage(map as Record<string, unknown>)) return '';
+	const entries: string[] = [];
+	for (const [key, value] of Object.entries(map as Record<string, unknown>)) {
+		// one member's messages are sentences of their own: joined by a space, the members by "; "
+		const said = (Array.isArray(value) ? value : [value]).map((entry) => messageIn(entry, false)).filter(Boolean).join(' ');
+		if (!said) continue;
+		// a list's index as a key ({ "0": [...] }) names no member
+		const path = /^\d*$/.test(key.trim()) ? '' : memberPath(key, labels);
+		entries.push(!path || said.toLowerCase().includes(path.toLowerCase()) ? said : `${path}: ${said}`);
+	}
+	let text = '';
+	let shown = 0;
+	for (const entry of entries.slice(0, MAX_FIELDS)) {
+		const next = text ? `${text}; ${entry}` : entry;
+		if (next.length > MAX_FIELDS_TEXT) {
+			// the first entry is cut rather than left out: the message names at least one member
+			if (!text) [text, shown] = [`${entry.slice(0, MAX_FIELDS_TEXT)}…`, 1];
+			break;
+		}
+		[text, shown] = [next, shown + 1];
+	}
+	return shown < entries.length ? `${text}; and ${entries.length - shown} more.` : text;
+}
+
+/**
+ * What a refusal says: the provider's message, and the members an ASP.NET refusal names after its general words ("One or
+ * more validation errors occurred."), which alone name no field.
+ */
+function refusalText(body: unknown, said: string, labels?: Record<string, string>): { text: string; fields: boolean } {
+	const fields = fieldErrors(body, labels);
+	if (!fields) return { text: said, fields: false };
+	const general = namedMessage(body as Record<string, unknown>);
+	return { text: general ? `${general}${/[.!?:;]$/.test(general) ? '' : '.'} ${fields}` : fields, fields: true };
+}
+
+function messageFor(status: number, endpoint: Endpoint, provider: string, fields = false): [string, string] {
 	const said = provider ? ` The provider said: ${provider}` : '';
 	switch (status) {
 		case 300:
 			// the interface's 300 is the sales orders' (an order number several orders share); other orders go by reference
-			if (endpoint.changes && endpoint.changes !== 'sales order') {
+			if (endpoint.changes === 'purchase order' || endpoint.changes === 'transfer order') {
 				return [
 					`Several ${endpoint.changes}s match this Customer Reference No`,
 					`The provider could not tell which ${endpoint.changes} is meant. Check the ${endpoint.changes}s with this reference with the provider before running it again.${said}`,
@@ -69,7 +154,9 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 				'Several sales orders match this order number',
 				`Locate the order by its Transaction Reference Number (returned when it was created) instead of the order number.${said}`,
 			];
+		// 422 (Unprocessable Entity): ASP.NET's refusal of a request whose members fail validation, as a 400 is
 		case 400:
+		case 422:
 			return [
 				`The provider rejected the request as invalid${provider ? `: ${provider}` : ''}`,
 				'Correct the field the message names and run the node again.',
@@ -86,7 +173,8 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 					`The order has moved on (for example it shipped or was already cancelled). Check its state with the provider before changing it.${said}`,
 				];
 			}
-			if (endpoint.changes) {
+			// a SKU has no state that work moves on: its 403 is the generic one
+			if (endpoint.changes && endpoint.changes !== 'SKU') {
 				return [
 					`The ${endpoint.changes} can no longer be changed or cancelled`,
 					`Work on it has started, or it is already cancelled or complete. Check its state with the provider.${said}`,
@@ -99,6 +187,9 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 					'The order number was not found',
 					`No sales order has this order number (or transaction reference number) for your customer number. Check the number, and the environment in the credential's Base URL.${said}`,
 				];
+			}
+			if (endpoint.changes === 'SKU') {
+				return ['No SKU has this Item Number', `Check the Item Number, and the environment in the credential's Base URL.${said}`];
 			}
 			if (endpoint.changes) {
 				return [
@@ -126,7 +217,8 @@ function messageFor(status: number, endpoint: Endpoint, provider: string): [stri
 						: `The query was retried and still failed; try again later.${said}`,
 				];
 			}
-			return [`The provider answered with status ${status}`, said.trim() || 'Unexpected status.'];
+			// a refusal naming members names them in the message, where an error item and an alert show it
+			return [`The provider answered with status ${status}${fields ? `: ${provider}` : ''}`, said.trim() || 'Unexpected status.'];
 	}
 }
 
@@ -153,9 +245,11 @@ export function statusError(
 	labels?: Record<string, string>,
 ): NodeApiError {
 	// scrubbed before it is cut to length: a cut must not leave part of a secret
-	const said = providerMessage(secrets.value(body));
-	const provider = labels && status >= 400 && status < 500 ? inPanelWords(said, labels) : said;
-	const [message, guidance] = messageFor(status, endpoint, provider);
+	const scrubbed = secrets.value(body);
+	const said = providerMessage(scrubbed);
+	const refusal = refusalText(scrubbed, said, labels);
+	const provider = labels && status >= 400 && status < 500 ? inPanelWords(refusal.text, labels) : refusal.text;
+	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields && status >= 400 && status < 500);
 	const answer = shownAnswer(body, secrets);
 	const description = answer ? `${guidance}\n\nThe provider's answer (${status}): ${answer}` : guidance;
 	const response: JsonObject = { httpCode: String(status), message, providerMessage: said };

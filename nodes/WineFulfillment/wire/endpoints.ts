@@ -20,7 +20,7 @@ export interface Endpoint {
 	kind: EndpointKind;
 	auth: AuthShape;
 	/** the record an update or cancel acts on, for errors that name it (403: state changed; 404: unknown) */
-	changes?: 'sales order' | 'purchase order' | 'transfer order';
+	changes?: 'sales order' | 'purchase order' | 'transfer order' | 'SKU';
 }
 
 const post = (
@@ -59,8 +59,8 @@ export const ENDPOINTS = {
 	getSellable: post('/api/Inventory/GetSellable', 'read'),
 	// Product
 	createSku: post('/api/SKU/CreateSKU', 'write'),
-	updateSku: post('/api/SKU/UpdateSKU', 'write'),
-	retireSku: post('/api/SKU/RetireSku', 'write'),
+	updateSku: post('/api/SKU/UpdateSKU', 'write', 'Authentication', 'SKU'),
+	retireSku: post('/api/SKU/RetireSku', 'write', 'Authentication', 'SKU'),
 	// Tracking
 	getTrackingDetails: post('/api/Tracking/GetDetails', 'read', 'AuthenticationDetails'),
 	getPackages: post('/api/Tracking/GetPackages', 'read'),
