@@ -91,7 +91,7 @@ describe('wire/product', () => {
 			'accepted {"RequestorInfo":{"FirstName":"A","LastName":"B","EmailAddress":"a@example.com"},"SKUInfo":{"ItemNo":"SKU-1","ItemCategory":"Merchandise"}}',
 		);
 		expect(outcome(createSkuRequest, sku({}, { EmailAddress: ['a@example.com'] }))).toBe('RequestorInfo.EmailAddress: must be text, not a list');
-		expect(outcome(createSkuRequest, sku({}, { EmailAddress: 5 }))).toBe('RequestorInfo.EmailAddress: must be a valid e-mail address');
+		expect(outcome(createSkuRequest, sku({}, { EmailAddress: 5 }))).toBe('RequestorInfo.EmailAddress: must be a valid e-mail address, such as name@example.com');
 	});
 
 	it('Create SKU: a missing or unknown category and an unknown inventory management type name the allowed values', () => {

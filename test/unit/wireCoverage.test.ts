@@ -223,7 +223,7 @@ describe('wire schemas: refusals worded by their own error maps', () => {
 	it('SKU: a missing or null requestor e-mail is required (not an invalid address); a wrong one is invalid', () => {
 		expect(outcome(createSkuRequest, sku({}))).toBe('RequestorInfo.EmailAddress: is required');
 		expect(outcome(createSkuRequest, sku({ EmailAddress: null }))).toBe('RequestorInfo.EmailAddress: is required');
-		expect(outcome(createSkuRequest, sku({ EmailAddress: 'nobody' }))).toBe('RequestorInfo.EmailAddress: must be a valid e-mail address');
+		expect(outcome(createSkuRequest, sku({ EmailAddress: 'nobody' }))).toBe('RequestorInfo.EmailAddress: must be a valid e-mail address, such as name@example.com');
 	});
 
 	it('SKU: the inventory management type names the allowed values', () => {

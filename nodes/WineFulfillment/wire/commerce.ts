@@ -104,11 +104,15 @@ const word = (v: unknown) =>
 		.toLowerCase()
 		.replace(/[^a-z]/g, '');
 
-/** AddressValidationIndicator values by meaning; the interface does not list them, so common spellings are read. */
+/**
+ * AddressValidationIndicator values by meaning; the interface does not list them, so common spellings are read. Its
+ * name says yes or no, so a boolean (or true/false, Y/N, yes/no as text) is read too: false must never turn into
+ * "valid" by the candidate comparison below.
+ */
 const STATUS_WORDS: Record<ValidationStatus, string[]> = {
-	valid: ['valid', 'verified', 'resolved', 'confirmed', 'exact', 'exactmatch', 'deliverable'],
+	valid: ['valid', 'verified', 'resolved', 'confirmed', 'exact', 'exactmatch', 'deliverable', 'true', 'y', 'yes'],
 	corrected: ['corrected', 'standardized', 'standardised', 'modified', 'changed', 'suggested'],
-	invalid: ['invalid', 'notvalid', 'unresolved', 'notfound', 'failed', 'unverified', 'undeliverable'],
+	invalid: ['invalid', 'notvalid', 'unresolved', 'notfound', 'failed', 'unverified', 'undeliverable', 'false', 'n', 'no'],
 };
 
 const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
@@ -118,8 +122,9 @@ const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
 	);
 
 /**
- * valid / corrected / invalid from AddressValidationIndicator; when the indicator is absent or
- * unknown: no candidate = invalid, a first candidate equal to what was sent = valid, else corrected.
+ * valid / corrected / invalid from AddressValidationIndicator (a word, or a yes/no: see STATUS_WORDS); when the
+ * indicator is absent or unknown: no candidate = invalid, a first candidate equal to what was sent = valid, else
+ * corrected.
  */
 export function validationStatus(body: IDataObject, sent: IDataObject): ValidationStatus {
 	const indicator = word(body.AddressValidationIndicator);

@@ -61,8 +61,8 @@ export function inZone<T>(zone: string, parse: () => T): T {
 }
 
 /**
- * Reads what n8n's date picker, an expression or a user types: ISO 8601 (also with a space for the T), MM/DD/YYYY
- * (also M/D/YYYY), MM/DD/YYYY HH:mm:ss, epoch ms, a Date.
+ * Reads what n8n's date picker, an expression or a user types: ISO 8601 (also with a space for the T, and one before
+ * the offset: 2024-03-08 10:15:00 -0500), MM/DD/YYYY (also M/D/YYYY), MM/DD/YYYY HH:mm:ss, epoch ms, a Date.
  * Text without an offset is read in the input zone (see `inZone`); an instant is shown in that zone, so a
  * date-only member keeps the calendar day the user sees. An invalid Date or luxon DateTime (an expression's
  * `DateTime.fromISO('…')` of bad text), a number outside epoch ms of 2000 to 2100 (a spreadsheet serial number,
@@ -120,6 +120,11 @@ const DAY_TEXT = new RegExp(
  * is, in the input zone unless it carries an offset. Only a date then a time: "2026-03-08 Monday" is no date.
  */
 const SPACED_ISO = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}.*)$/;
+/**
+ * An offset after a space, as Shopify's CSV export writes "Created at" (2024-03-08 10:15:00 -0500): -05, -0500 or
+ * -05:00 (and Z), joined to the time so that ISO 8601 reads it as that instant.
+ */
+const SPACED_OFFSET = / (Z|[+-]\d{2}(?::?\d{2})?)$/;
 
 /**
  * The same month-first form as MM/DD/YYYY, with one digit for a month or day under 10: the date a US sheet shows
@@ -167,7 +172,7 @@ function parse(value: unknown): DateTime<true> | undefined {
 	const text = value.trim();
 	const spaced = SPACED_ISO.exec(text);
 	// each format tried only when the ones before it fail; M/d/yyyy reads MM/DD/YYYY too
-	const iso = spaced ? `${spaced[1]}T${spaced[2]}` : text;
+	const iso = spaced ? `${spaced[1]}T${spaced[2].replace(SPACED_OFFSET, '$1')}` : text;
 	for (const read of [
 		// only text that starts with a day: luxon's ISO parser reads "12" or "10:00" as today at that time
 		() => (ISO_WITH_DAY.test(iso) ? DateTime.fromISO(iso, { setZone: true, zone }) : DateTime.invalid('names no day')),

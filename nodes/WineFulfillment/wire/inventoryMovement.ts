@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
-import { decimalNumber, identifier, optionalText, textValue, wholeNumber, zipCode } from './values';
+import { decimalNumber, emailAddress, identifier, optionalText, textValue, wholeNumber, zipCode } from './values';
 
 /**
  * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
@@ -31,7 +31,7 @@ export const TRANSFER_STATUSES: readonly string[] = [
 
 const text = textValue.pipe(z.string().trim().min(1, 'must not be empty'));
 const customerReferenceNo = identifier();
-const email = z.string().trim().email('must be a valid e-mail address, such as name@example.com');
+const email = emailAddress();
 
 /** An inventory status code: GOOD-NO-TX and the like, or a customer's own code from the provider. */
 export const statusCode = z

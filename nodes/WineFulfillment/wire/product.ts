@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { decimalNumber, identifier, optionalText, requiredText, wholeNumber } from './values';
+import { decimalNumber, emailAddress, EXPONENT_RULE, identifier, notExponentForm, optionalText, requiredText, textValue, wholeNumber } from './values';
 
 /** SKUInfo.ItemCategory values (field notes). */
 export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
@@ -15,7 +15,8 @@ export const INVENTORY_MANAGEMENT_TYPES = ['ServiceManagedStorage', 'ClientManag
  * A UPC Code as text. Text is kept as written (trimmed). A number is what a sheet or CSV column of numbers makes of a
  * code, its leading zeros dropped (012345678905 → 12345678905): a whole number of up to 11 digits is padded back to the
  * 12 digits of a UPC-A; one of 12 to 14 digits (a UPC-A, an EAN-13, a GTIN-14) is sent as it is. Any other number (a
- * fraction, a negative one, more than 14 digits) is refused: it is no UPC code.
+ * fraction, a negative one, more than 14 digits) is refused: it is no UPC code, and so is text in a sheet's exponent
+ * form (see values.ts EXPONENT_FORM).
  */
 export const upcCode = z
 	.unknown()
@@ -30,7 +31,8 @@ export const upcCode = z
 		});
 		return z.NEVER;
 	})
-	.pipe(optionalText);
+	// a UPC is digits: exponent text (1.23457E+11) is a sheet's display of one whose digits are lost
+	.pipe(textValue.pipe(z.string().trim().refine(notExponentForm, EXPONENT_RULE)).optional());
 
 /** RequestorInfo: who asks for the change; the e-mail must be a valid address. */
 export const requestorInfo = onFirstUse(() =>
@@ -39,7 +41,7 @@ export const requestorInfo = onFirstUse(() =>
 			{
 				FirstName: requiredText(),
 				LastName: requiredText(),
-				EmailAddress: requiredText(z.string().trim().min(1, 'is required').email('must be a valid e-mail address')),
+				EmailAddress: requiredText(emailAddress(z.string().trim().min(1, 'is required'))),
 				PhoneNumber: optionalText,
 			},
 			{ required_error: 'is required' },

@@ -133,6 +133,30 @@ export const zipCode = z
 	})
 	.pipe(optionalText);
 
+/** Letters, marks and digits of any script, and the other characters RFC 5322 lets an address's local part hold. */
+const EMAIL_CHARACTER = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]";
+/** A domain label: letters, marks and digits of any script, hyphens inside. */
+const DOMAIN_LABEL = String.raw`[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?`;
+/**
+ * An e-mail address, internationalised ones too (RFC 6531: josé@viña.cl, info@weingut-müller.de): at most 254
+ * characters; one @; a local part of up to 64 characters, runs of letters, digits and !#$%&'*+/=?^_`{|}~- joined by
+ * single dots; a domain of two labels or more, the last of letters (or an xn-- label). A quoted local part and an
+ * address literal ([192.0.2.1]) are left out: no store writes one, and they are how a typo would look.
+ */
+const EMAIL_ADDRESS = new RegExp(
+	String.raw`^(?=.{3,254}$)(?=.{1,64}@)${EMAIL_CHARACTER}+(?:\.${EMAIL_CHARACTER}+)*@(?:${DOMAIN_LABEL}\.)+(?:\p{L}[\p{L}\p{M}]+|xn--[a-z0-9-]+)$`,
+	'iu',
+);
+export const EMAIL_RULE = 'must be a valid e-mail address, such as name@example.com';
+
+/**
+ * The one e-mail address rule (see EMAIL_ADDRESS) on top of `base`; zod's own email() knows ASCII addresses only and
+ * refuses a winery's umlaut domain.
+ */
+export function emailAddress(base: z.ZodString = z.string().trim()): z.ZodString {
+	return base.regex(EMAIL_ADDRESS, EMAIL_RULE);
+}
+
 /**
  * Text a member requires, checked by `rules` once trimmed: a missing or null member reads as empty (so the message is
  * the rules' "is required" alone), a number is sent as text (see textValue).
@@ -183,13 +207,27 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 /** Invisible format characters (zero-width space, word joiner, soft hyphen...): pasted from a web page, they make another number that looks the same. */
 const FORMAT_CHARACTERS = /\p{Cf}/u;
 
+/**
+ * A number in the exponent form a spreadsheet shows a long number in (Excel's 1.23457E+11 for 123456789012), saved
+ * so into a CSV: only the first six or so digits are left, and sending the text would create or look up another number.
+ * The sign of the exponent is required, as every sheet and JavaScript write it, so that an item number such as
+ * 12E5 stays an item number.
+ */
+const EXPONENT_FORM = /^[+-]?\d+(\.\d+)?e[+-]\d+$/i;
+export const EXPONENT_RULE =
+	'is a number in exponent form, as a spreadsheet shows a long number: its last digits are lost; format the column as text and give the whole number';
+
+/** Refuses text in exponent form (see EXPONENT_FORM); anything else passes as it is. */
+export const notExponentForm = (v: string) => !EXPONENT_FORM.test(v.trim());
+
 /** Longest identifier the node sends where the interface names no bound (order, reference and item numbers). */
 export const MAX_IDENTIFIER = 50;
 
 /**
  * An identifier (order, reference, item number): text, trimmed, `min` to `max` characters, no control
- * characters (a tab or line break pasted from a sheet cannot be part of a valid number) and no invisible format
- * characters (the same number with a zero-width space in it would be another order at the provider).
+ * characters (a tab or line break pasted from a sheet cannot be part of a valid number), no invisible format
+ * characters (the same number with a zero-width space in it would be another order at the provider) and not a
+ * number in a sheet's exponent form (see EXPONENT_FORM).
  */
 export function identifier(max = MAX_IDENTIFIER, min = 1) {
 	return textValue.pipe(
@@ -199,6 +237,7 @@ export function identifier(max = MAX_IDENTIFIER, min = 1) {
 			.min(min, min === 1 ? 'is required' : `must be ${min} to ${max} characters`)
 			.max(max, min === 1 ? `must be at most ${max} characters` : `must be ${min} to ${max} characters`)
 			.refine((v) => !CONTROL_CHARACTERS.test(v), 'must not contain control characters (tabs, line breaks)')
-			.refine((v) => !FORMAT_CHARACTERS.test(v), 'must not contain invisible characters (a zero-width space, a soft hyphen): retype it'),
+			.refine((v) => !FORMAT_CHARACTERS.test(v), 'must not contain invisible characters (a zero-width space, a soft hyphen): retype it')
+			.refine(notExponentForm, EXPONENT_RULE),
 	);
 }

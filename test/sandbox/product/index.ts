@@ -16,7 +16,8 @@ import { skus } from '../stores';
 
 const CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
 const MANAGEMENT_TYPES = ['ServiceManagedStorage', 'ClientManagedStorage', 'VirtualItems'] as const;
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+// as a .NET EmailAddressAttribute: one @ with something on each side, letters of any script (an umlaut domain is an address)
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 
 /** A required object member, named in the 400 as the provider would. */
 function reqObject(body: JsonObject, key: string): JsonObject {
