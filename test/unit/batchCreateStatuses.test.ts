@@ -4,7 +4,7 @@
 // Order Once has no record to keep, and each output item says nothing about earlier runs).
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { executeBatch } from '../../nodes/WineFulfillment/actions/salesOrder/batchCreate.operation';
+import { executeBatch, NO_STATUS } from '../../nodes/WineFulfillment/actions/salesOrder/batchCreate.operation';
 import type { FakeAnswer } from './fakeContext';
 import { fakeExecute, inputItems } from './fakeExecute';
 
@@ -60,7 +60,7 @@ describe('Batch Create: matching the provider statuses to the orders', () => {
 		});
 		expect(summary(out)).toEqual([
 			['BO-1', 'TRN-BO-1', true, [], { item: 0 }],
-			['BO-2', undefined, false, ['The provider returned no status for this order'], { item: 1 }],
+			['BO-2', undefined, null, [NO_STATUS], { item: 1 }],
 			['BO-3', 'TRN-BO-3', true, [], { item: 2 }],
 		]);
 	});
@@ -80,12 +80,12 @@ describe('Batch Create: matching the provider statuses to the orders', () => {
 		expect(out.map((o) => o.json.TransactionReferenceNumber)).toEqual(['TRN-first', 'TRN-second']);
 	});
 
-	it('an order the answer has no status for comes out not created, saying so; the others keep theirs', async () => {
+	it('an order the answer has no status for comes out with its outcome unknown (IsCreated null), saying so; the others keep theirs', async () => {
 		const { out } = await batchAnswered({ TransactionReferenceNumber: 'BATCH-2', CreateSalesOrderStatuses: [status('BO-1')] });
 		expect(out.map((o) => o.json)).toEqual([
 			{ OrderNo: 'BO-1', RefOrderNo: 'BO-1', IsCreated: true, TransactionReferenceNumber: 'TRN-BO-1', Messages: [], BatchTransactionReferenceNumber: 'BATCH-2' },
-			{ OrderNo: 'BO-2', IsCreated: false, Messages: ['The provider returned no status for this order'], BatchTransactionReferenceNumber: 'BATCH-2' },
-			{ OrderNo: 'BO-3', IsCreated: false, Messages: ['The provider returned no status for this order'], BatchTransactionReferenceNumber: 'BATCH-2' },
+			{ OrderNo: 'BO-2', IsCreated: null, Messages: [NO_STATUS], BatchTransactionReferenceNumber: 'BATCH-2' },
+			{ OrderNo: 'BO-3', IsCreated: null, Messages: [NO_STATUS], BatchTransactionReferenceNumber: 'BATCH-2' },
 		]);
 		expect(out.map((o) => o.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
@@ -111,7 +111,7 @@ describe('Batch Create: matching the provider statuses to the orders', () => {
 			['PO-1', 'PO-2'],
 		);
 		expect(summary(out)).toEqual([
-			['PO-1', undefined, false, ['The provider returned no status for this order'], { item: 0 }],
+			['PO-1', undefined, null, [NO_STATUS], { item: 0 }],
 			['PO-2', 'TRN-own-place', true, [], { item: 1 }],
 		]);
 	});
@@ -119,7 +119,7 @@ describe('Batch Create: matching the provider statuses to the orders', () => {
 	it('an order past the end of a shorter status list still finds its status by order number', async () => {
 		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('SH-2')] }, ['SH-1', 'SH-2']);
 		expect(summary(out)).toEqual([
-			['SH-1', undefined, false, ['The provider returned no status for this order'], { item: 0 }],
+			['SH-1', undefined, null, [NO_STATUS], { item: 0 }],
 			['SH-2', 'TRN-SH-2', true, [], { item: 1 }],
 		]);
 	});
@@ -127,9 +127,9 @@ describe('Batch Create: matching the provider statuses to the orders', () => {
 	it('entries of the status list that are not objects count as no status; the others are matched all the same', async () => {
 		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('NO-2'), null, 'created'] }, ['NO-1', 'NO-2', 'NO-3']);
 		expect(summary(out)).toEqual([
-			['NO-1', undefined, false, ['The provider returned no status for this order'], { item: 0 }],
+			['NO-1', undefined, null, [NO_STATUS], { item: 0 }],
 			['NO-2', 'TRN-NO-2', true, [], { item: 1 }],
-			['NO-3', undefined, false, ['The provider returned no status for this order'], { item: 2 }],
+			['NO-3', undefined, null, [NO_STATUS], { item: 2 }],
 		]);
 	});
 
@@ -138,13 +138,13 @@ describe('Batch Create: matching the provider statuses to the orders', () => {
 		expect(out[0].json).toStrictEqual({ OrderNo: 'BO-1', RefOrderNo: 'BO-1', IsCreated: true, TransactionReferenceNumber: 'TRN-BO-1', Messages: [] });
 	});
 
-	it('an answer without a status list: every order comes out not created, saying so', async () => {
+	it('an answer without a status list: every order comes out with its outcome unknown (IsCreated null), saying so', async () => {
 		const { out } = await batchAnswered({ TransactionReferenceNumber: 'BATCH-3' });
 		expect(out.map((o) => o.json)).toEqual(
 			ORDER_NOS.map((OrderNo) => ({
 				OrderNo,
-				IsCreated: false,
-				Messages: ['The provider returned no status for this order'],
+				IsCreated: null,
+				Messages: [NO_STATUS],
 				BatchTransactionReferenceNumber: 'BATCH-3',
 			})),
 		);

@@ -2,15 +2,35 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import get from 'lodash/get';
+import isPlainObject from 'lodash/isPlainObject';
 import mergeWith from 'lodash/mergeWith';
-import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
+import { z, type ZodIssue, type ZodType, type ZodTypeDef } from 'zod';
 
 import { unexpectedAnswer, unexpectedAnswerError } from '../transport/errors';
 import { notARecordIn } from '../transport/pagination';
 import { textAnswer } from '../transport/reference';
+import { carrierLocationsRequest, validateAddressRequest } from '../wire/commerce';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
+import { getSellableRequest, getStatusRequest, getTransactionsRequest } from '../wire/inventory';
+import {
+	cancelMovementRequest,
+	createPurchaseOrderRequest,
+	createTransferOrderRequest,
+	updatePurchaseOrderRequest,
+	updateTransferOrderRequest,
+} from '../wire/inventoryMovement';
 import { fieldOf } from '../wire/paths';
+import { createSkuRequest, retireSkuRequest, updateSkuRequest } from '../wire/product';
+import {
+	cancelSalesOrderRequest,
+	createSalesOrderRequest,
+	getReturnsRequest,
+	jitLabelRequest,
+	updateAddressesRequest,
+	updateSalesOrderRequest,
+} from '../wire/salesOrder';
+import { getDeliveryEstimatesRequest, getDetailsRequest, getPackagesRequest } from '../wire/tracking';
 import { ITEMS_INPUT, ITEMS_INPUT_VALUES, NAMES } from './panel';
 import { nodeParameter, invalidField, readChoice } from './parameters';
 
@@ -133,12 +153,134 @@ export function additionalJsonProperty(example = '{"SomeMember": "value"}'): INo
 	};
 }
 
+/** Every request the node validates: where Additional Fields (JSON) may add members. */
+const REQUESTS: ZodType[] = [
+	createSalesOrderRequest,
+	updateSalesOrderRequest,
+	cancelSalesOrderRequest,
+	getReturnsRequest,
+	jitLabelRequest,
+	updateAddressesRequest,
+	createPurchaseOrderRequest,
+	updatePurchaseOrderRequest,
+	cancelMovementRequest,
+	createTransferOrderRequest,
+	updateTransferOrderRequest,
+	getStatusRequest,
+	getTransactionsRequest,
+	getSellableRequest,
+	createSkuRequest,
+	updateSkuRequest,
+	retireSkuRequest,
+	getDetailsRequest,
+	getPackagesRequest,
+	getDeliveryEstimatesRequest,
+	validateAddressRequest,
+	carrierLocationsRequest,
+];
+
+/** The schema under wrappers (lazy, refinements, optional, pipes) and a list's element: where an object's members are. */
+function innerSchema(schema: ZodType): ZodType {
+	for (;;) {
+		if (schema instanceof z.ZodLazy) schema = schema.schema as ZodType;
+		else if (schema instanceof z.ZodEffects) schema = schema.innerType() as ZodType;
+		else if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) schema = schema.unwrap() as ZodType;
+		else if (schema instanceof z.ZodDefault) schema = schema.removeDefault() as ZodType;
+		else if (schema instanceof z.ZodPipeline) schema = schema._def.in as ZodType;
+		else if (schema instanceof z.ZodArray) schema = schema.element as ZodType;
+		else return schema;
+	}
+}
+
+/** By the member that holds an object ('' for a request itself): its members' lower-case names → the interface's spelling. */
+type Spellings = Map<string, Map<string, string>>;
+
+function collectSpellings(schema: ZodType, holder: string, into: Spellings, ambiguous: Set<string>): void {
+	const inner = innerSchema(schema);
+	if (inner instanceof z.ZodUnion) {
+		for (const option of inner.options as ZodType[]) collectSpellings(option, holder, into, ambiguous);
+		return;
+	}
+	if (!(inner instanceof z.ZodObject)) return;
+	const names = into.get(holder) ?? new Map<string, string>();
+	into.set(holder, names);
+	for (const [name, member] of Object.entries(inner.shape as Record<string, ZodType>)) {
+		const lower = name.toLowerCase();
+		// two spellings of one name under one holder: renaming to either would be a guess
+		if (names.has(lower) && names.get(lower) !== name) ambiguous.add(`${holder}\u0000${lower}`);
+		names.set(lower, name);
+		collectSpellings(member, name, into, ambiguous);
+	}
+}
+
+let spellings: Spellings | undefined;
+
+/** The interface's member names, read once from the request schemas. */
+function interfaceSpellings(): Spellings {
+	if (spellings) return spellings;
+	const found: Spellings = new Map();
+	const ambiguous = new Set<string>();
+	for (const request of REQUESTS) collectSpellings(request, '', found, ambiguous);
+	for (const entry of ambiguous) {
+		const [holder, lower] = entry.split('\u0000');
+		found.get(holder)?.delete(lower);
+	}
+	spellings = found;
+	return found;
+}
+
+/**
+ * Additional Fields (JSON) with each member in the interface's spelling: the provider (.NET) reads member names in any
+ * letter case, the last spelling winning, so "transactionReferenceNumber" addresses an order as TransactionReferenceNumber
+ * does. Renamed before the merge, such a member merges with the node's own and meets every check made by the interface's
+ * name (the locator guard, the gift-card and hold-at-location rules). A member the body already has is spelled as the body
+ * spells it; two spellings of one name in one object are refused: the provider would keep only one of them.
+ */
+function inInterfaceSpelling(
+	ctx: IExecuteFunctions,
+	extra: IDataObject,
+	body: unknown,
+	holder: string,
+	path: string,
+	itemIndex: number,
+): IDataObject {
+	const names = new Map(interfaceSpellings().get(holder) ?? []);
+	if (isPlainObject(body)) for (const name of Object.keys(body as IDataObject)) names.set(name.toLowerCase(), name);
+	const given = new Map<string, string>();
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(extra)) {
+		const lower = key.toLowerCase();
+		const earlier = given.get(lower);
+		if (earlier !== undefined) {
+			const spelled = names.get(lower) ?? earlier;
+			throw invalidField(
+				ctx,
+				'Additional Fields (JSON)',
+				`${path ? `${path}: ` : ''}"${earlier}" and "${key}" are one member to the provider (it reads member names in any letter case); give it once, as "${spelled}"`,
+				itemIndex,
+			);
+		}
+		given.set(lower, key);
+		const name = names.get(lower) ?? key;
+		const within = isPlainObject(body) ? (body as IDataObject)[name] : undefined;
+		const at = path ? `${path}.${name}` : name;
+		const spell = <T>(v: T, inBody: unknown): T | IDataObject =>
+			isPlainObject(v) ? inInterfaceSpelling(ctx, v as IDataObject, inBody, name, at, itemIndex) : v;
+		out[name] = (Array.isArray(value) ? value.map((entry) => spell(entry, undefined)) : spell(value, within)) as IDataObject[string];
+	}
+	return out;
+}
+
 /**
  * The body with the user's "Additional Fields (JSON)" merged in: nested objects member by member, arrays and values
- * replaced. `parameter` is where the field is (a path such as `additionalFields.additionalJson` when it is inside a collection).
+ * replaced; members in another letter case than the interface's are read as the interface's (inInterfaceSpelling).
+ * `parameter` is where the field is (a path such as `additionalFields.additionalJson` when it is inside a collection).
  */
 export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, parameter = 'additionalJson'): IDataObject {
-	const extra = additionalJson(ctx, nodeParameter(ctx, parameter, itemIndex, ''), itemIndex);
+	const given = additionalJson(ctx, nodeParameter(ctx, parameter, itemIndex, ''), itemIndex);
+	// most items give none: nothing to spell or merge
+	if (!Object.keys(given).length) return body;
+	const extra = inInterfaceSpelling(ctx, given, body, '', '', itemIndex);
 	return mergeWith({}, body, extra, (_target: unknown, source: unknown) =>
 		Array.isArray(source) ? source : undefined,
 	) as IDataObject;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, identifier, optionalText, wholeNumber, zipCode } from './values';
+import { booleanValue, decimalNumber, identifier, optionalText, wholeNumber, zipCode } from './values';
 
 // ---- enums ----
 
@@ -157,6 +157,33 @@ export const orderItem = onFirstUse(() =>
 );
 export type OrderItem = z.infer<typeof orderItem>;
 
+/** A price as Unit Price reads it (wire/inventoryMovement): a number or decimal text, not negative. */
+const price = decimalNumber.pipe(z.number().nonnegative('must not be negative'));
+
+/**
+ * A price the interface types as text (ConsumerTaxCollected, ConsumerShippingPrice): read as Unit Price is, so a comma,
+ * a currency sign or a negative price is refused, never sent as given; sent as plain decimal text: decimal text as
+ * written (trimmed), a number without the binary noise of a sum (1.1 + 2.2 is "3.3"). Blank text is kept as '' (an
+ * update's clear).
+ */
+const priceText = z.unknown().transform((value, ctx): string | undefined => {
+	if (value === undefined) return undefined;
+	if (typeof value === 'string' && value.trim() === '') return '';
+	const read = price.safeParse(value);
+	if (!read.success) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: read.error.issues[0].message });
+		return z.NEVER;
+	}
+	const written = typeof value === 'string' ? value.trim() : '';
+	// 15 significant digits: what a double holds exactly, so the noise past them goes and no digit given is lost
+	const text = /^\d+(\.\d+)?$/.test(written) ? written : String(Number(read.data.toPrecision(15)));
+	if (/e/i.test(text)) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a price in plain decimals, such as 12.50' });
+		return z.NEVER;
+	}
+	return text;
+});
+
 const orderInfoMembers = {
 	TransmissionId: optionalText,
 	PONo: optionalText,
@@ -167,8 +194,8 @@ const orderInfoMembers = {
 	GiftCardMessage: optionalText,
 	Tags: optionalText,
 	SpecialInstructions: optionalText,
-	ConsumerTaxCollected: optionalText,
-	ConsumerShippingPrice: optionalText,
+	ConsumerTaxCollected: priceText,
+	ConsumerShippingPrice: priceText,
 	BatchId: optionalText,
 	BatchDescription: optionalText,
 };

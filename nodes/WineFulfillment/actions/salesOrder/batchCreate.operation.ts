@@ -99,17 +99,40 @@ async function settle<T>(fn: () => Promise<T> | T): Promise<Settled<T>> {
 }
 
 /**
- * The status entry of each order in the chunk: by position when it matches, else by order number. An entry of the
- * list that is not an object counts as no status.
+ * An order number as a status may name it, for a match that ignores what a .NET provider changes: letter case (it
+ * matches order numbers in any case and may answer in its own), spaces around it, a number for its text.
+ */
+function looseOrderNo(value: unknown): string | undefined {
+	if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+	return typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+}
+
+/**
+ * The status entry of each order in the chunk: by position when it names the order (or names none), else by order
+ * number. A status names an order by its exact number, or loosely (looseOrderNo) when no other order number of the
+ * chunk reads the same loosely: then the match is unambiguous. An entry of the list that is not an object counts as no
+ * status.
  */
 function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject | undefined> {
 	const statuses = answered.map((s) => (isPlainObject(s) ? (s as IDataObject) : undefined));
+	const exactByLoose = new Map<string | undefined, Set<string>>();
+	for (const entry of chunk) {
+		const loose = looseOrderNo(orderNoOf(entry));
+		exactByLoose.set(loose, (exactByLoose.get(loose) ?? new Set()).add(orderNoOf(entry)));
+	}
+	const names = (status: IDataObject | undefined, orderNo: string) => {
+		const ref = status?.RefOrderNo;
+		if (ref === orderNo) return true;
+		const loose = looseOrderNo(ref);
+		return loose !== undefined && loose === looseOrderNo(orderNo) && exactByLoose.get(loose)?.size === 1;
+	};
 	const used = new Set<number>();
 	return chunk.map((entry, i) => {
 		const orderNo = orderNoOf(entry);
 		const own = statuses[i];
-		const byPosition = own !== undefined && !used.has(i) && (own.RefOrderNo === undefined || own.RefOrderNo === orderNo);
-		const at = byPosition ? i : statuses.findIndex((s, k) => !used.has(k) && s?.RefOrderNo === orderNo);
+		// a status that names no order (RefOrderNo missing or null) is the one at the order's position
+		const byPosition = own !== undefined && !used.has(i) && (own.RefOrderNo === undefined || own.RefOrderNo === null || names(own, orderNo));
+		const at = byPosition ? i : statuses.findIndex((s, k) => !used.has(k) && names(s, orderNo));
 		// no status found: `at` is -1, where the list holds nothing
 		used.add(at);
 		return statuses[at];
@@ -118,6 +141,9 @@ function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject |
 
 const asList = (value: unknown) =>
 	Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
+
+export const NO_STATUS =
+	"The provider returned no status for this order: it may have been created. Check it (Tracking → Get Details for the order number, or the provider's portal) before sending it again.";
 
 /** The output of a sent order; `guarded`: the record of sent orders is on, so it says it was not sent before. */
 function outputFor(entry: Entry, status: IDataObject | undefined, batchReference: unknown, guarded: boolean): INodeExecutionData {
@@ -130,8 +156,9 @@ function outputFor(entry: Entry, status: IDataObject | undefined, batchReference
 			}
 		: {
 				OrderNo: orderNoOf(entry),
-				IsCreated: false,
-				Messages: ['The provider returned no status for this order'],
+				// the batch was taken, and nothing says this order was not: not known, as the record of sent orders keeps it
+				IsCreated: null,
+				Messages: [NO_STATUS],
 			};
 	if (batchReference !== undefined) json.BatchTransactionReferenceNumber = batchReference as string;
 	if (guarded) json.alreadySent = false;

@@ -30,7 +30,7 @@ import {
 	itemsTableProperty,
 	readItemsInput,
 } from '../panel';
-import { nodeParameter, readList } from '../parameters';
+import { invalidField, nodeParameter, readList } from '../parameters';
 
 // ---- parameters ----
 
@@ -381,6 +381,27 @@ export function readCollection(
 }
 
 /**
+ * Tags as the wire has them: one text, delimited by ";". A list's entry holding ";" would become two tags, so it is
+ * refused (text is split at ";" already, see readList).
+ */
+function readTags(ctx: IExecuteFunctions, value: unknown, itemIndex: number): string {
+	const tags = readList(ctx, value, itemIndex, 'Tags');
+	// the entry as the list given numbers it (readList drops empty entries)
+	const entries: unknown[] = Array.isArray(value) ? value : tags;
+	const split = entries.findIndex((tag) => typeof tag === 'string' && tag.includes(';'));
+	if (split !== -1) {
+		throw invalidField(
+			ctx,
+			'Tags',
+			`entry ${split + 1} holds ";", which the tags are sent delimited by: it would become two tags; give each tag as its own entry`,
+			itemIndex,
+			(entries[split] as string).trim(),
+		);
+	}
+	return tags.join(';');
+}
+
+/**
  * The optional OrderInfo members of a collection: Tags as one semicolon-delimited text, GiftCard 0/1. `groups`
  * names the members of the collection that are not OrderInfo members (version 2's groups in Additional Fields).
  * `update` keeps the text members added and left empty, as '' (blank Tags too), so that they are cleared.
@@ -397,7 +418,7 @@ export function readOrderInfoFields(
 	const clearable = update ? CLEARABLE_ORDER_INFO : undefined;
 	const raw = readCollection(ctx, name, itemIndex, groups, clearable) ?? {};
 	// no Tags: an empty list, joined to '', which compact() leaves out (or keeps as a clear, in an update)
-	if ('Tags' in raw) raw.Tags = readList(ctx, raw.Tags, itemIndex, 'Tags').join(';');
+	if ('Tags' in raw) raw.Tags = readTags(ctx, raw.Tags, itemIndex);
 	return compact(raw, clearable);
 }
 
