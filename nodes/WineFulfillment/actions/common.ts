@@ -278,9 +278,8 @@ function inInterfaceSpelling(
  */
 export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, parameter = 'additionalJson'): IDataObject {
 	const given = additionalJson(ctx, nodeParameter(ctx, parameter, itemIndex, ''), itemIndex);
-	// most items give none: nothing to spell or merge
-	if (!Object.keys(given).length) return body;
-	const extra = inInterfaceSpelling(ctx, given, body, '', '', itemIndex);
+	// most items give none: nothing to spell
+	const extra = Object.keys(given).length ? inInterfaceSpelling(ctx, given, body, '', '', itemIndex) : given;
 	return mergeWith({}, body, extra, (_target: unknown, source: unknown) =>
 		Array.isArray(source) ? source : undefined,
 	) as IDataObject;
