@@ -42,6 +42,23 @@ describe('Forget Sent Orders, an order number holding a comma or semicolon', () 
 	});
 });
 
+describe('Forget Sent Orders follows the order number rule Create does', () => {
+	it.each([
+		['a zero-width space', 'ZW-1,ZW-\u200b2', 2, 'ZW-\u200b2', 'must not contain invisible characters'],
+		['a soft hyphen', 'ZW-\u00ad3', 1, 'ZW-\u00ad3', 'must not contain invisible characters'],
+		['a sheet\'s exponent form', '1.23457E+11', 1, '1.23457E+11', 'is a number in exponent form'],
+	])('an entry with %s is refused, naming it, and nothing is forgotten', async (_name, given, entry, shown, rule) => {
+		await fx.run(createWorkflow([{ OrderNo: 'ZW-1', items: [line(SKU_A, 1)] }]));
+		const result = await fx.run(forget(given));
+		// was: [{"OrderNo":"ZW-\u200b2","forgotten":false}], no error, while the order it looks like stays recorded
+		expect(result.error?.message).toContain(`Invalid "Order Numbers": entry ${entry} ${rule}`);
+		expect(result.error?.message).toContain(JSON.stringify(shown));
+		// refused before the record was touched: ZW-1 is still recorded
+		const again = await fx.run(createWorkflow([{ OrderNo: 'ZW-1', items: [line(SKU_A, 1)] }]));
+		expect(out(again)[0].json.alreadySent).toBe(true);
+	});
+});
+
 /** The twin, counting the store calls made while the node's lock is held, per hold. */
 class LockWatch extends MemoryDeduplicator {
 	private inHold = 0;

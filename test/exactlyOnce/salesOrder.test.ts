@@ -107,6 +107,21 @@ describe('Sales Order → Create, exactly once across executions', () => {
 		expect(countsOf(fx, [String(order.OrderNo)])).toEqual([1]);
 	});
 
+	it('an order reported unsettled is reported without a pause of -Infinity ms (Node warns: TimeoutNegativeWarning)', async () => {
+		const [order] = orders('UNSETTLED-QUIET', 1);
+		await fx.control.fault({ kind: 'status', status: 500, path: 'CreateSalesOrder', when: 'after', count: 1 });
+		expect((await fx.run(createWorkflow([order]))).error).toBeDefined();
+		const timers = jest.spyOn(global, 'setTimeout');
+		try {
+			const again = await fx.run(createWorkflow([order]));
+			expect(again.error?.message).toContain('may already have been sent');
+			const delays = timers.mock.calls.map(([, ms]) => ms);
+			expect(delays.filter((ms) => typeof ms === 'number' && !(ms >= 0))).toEqual([]);
+		} finally {
+			timers.mockRestore();
+		}
+	});
+
 	it('an order the provider refused (400) is released: corrected and run again, it is sent', async () => {
 		const refused = { OrderNo: 'FIX-001', items: [line('NO-SUCH-SKU', 1)] };
 		const first = await fx.run(createWorkflow([refused]));

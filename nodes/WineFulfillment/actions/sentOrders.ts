@@ -740,8 +740,9 @@ export class SentOrders {
 			}
 			const now = Date.now();
 			unsettled = unsettled.filter((id) => found.get(id) === 'unsettled' && (until.get(id) ?? now) > now);
-			// looked at again after the pause, and once more when the last of those sends may have ended (with none left,
-			// the latest of no ends is -Infinity: no pause, and the loop's condition ends it)
+			// none left: no pause (Math.max of no ends is -Infinity, which setTimeout warns of), and the loop's condition ends it
+			if (!unsettled.length) break;
+			// looked at again after the pause, and once more when the last of those sends may have ended
 			// Stryker disable next-line MethodExpression: the earliest end instead only makes the pauses shorter: more looks, the same outcome
 			const last = Math.max(...unsettled.map((id) => until.get(id) as number));
 			// Stryker disable next-line ArithmeticOperator: a pause not cut at the last end only makes the last look later (by a pause of up to 8 s): the same outcome

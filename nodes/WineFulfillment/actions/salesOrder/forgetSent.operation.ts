@@ -54,6 +54,12 @@ function orderNumbers(ctx: IExecuteFunctions, itemIndex: number): string[] {
 	const raw = nodeParameter(ctx, 'orderNumbers', itemIndex, '') as unknown;
 	const list = [...new Set(readList(ctx, raw, itemIndex, 'Order Numbers'))];
 	if (list.length === 0) throw invalidField(ctx, 'Order Numbers', 'is required: one or more order numbers', itemIndex, raw);
+	// the rule Create's Order Number follows: a number it refuses was never recorded, and one with an invisible
+	// character would be forgotten as nothing while the order it looks like stays recorded
+	list.forEach((entry, i) => {
+		const checked = identifier().safeParse(entry);
+		if (!checked.success) throw invalidField(ctx, 'Order Numbers', `entry ${i + 1} ${checked.error.issues[0].message}`, itemIndex, entry);
+	});
 	return list;
 }
 
