@@ -137,7 +137,8 @@ describe("purchase and transfer orders: the node's own output fields win", () =>
 
 	it('SKU → Update answered with ItemNo and success members keeps its own', async () => {
 		const itemNo = [...skus(fx.sandbox.state).keys()][1];
-		await fx.control.fault({ kind: 'status', status: 200, when: 'after', path: 'UpdateSKU', count: 1, body: { ItemNo: null, success: false, Message: 'noted' } });
+		// a success member that says no failure ('' here; false would be the provider's refusal: failedAnswers.test.ts)
+		await fx.control.fault({ kind: 'status', status: 200, when: 'after', path: 'UpdateSKU', count: 1, body: { ItemNo: null, success: '', Message: 'noted' } });
 		const r = await run('sku', 'update', { ...requestor, itemNo, updateFields: { value: '12.00' } });
 		expect(r.output(ACTION_NODE)[0].json).toEqual({ ItemNo: itemNo, success: true, Message: 'noted' });
 	});

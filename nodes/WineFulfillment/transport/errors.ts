@@ -250,15 +250,70 @@ export function statusError(
 	const refusal = refusalText(scrubbed, said, labels);
 	const provider = labels && status >= 400 && status < 500 ? inPanelWords(refusal.text, labels) : refusal.text;
 	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields && status >= 400 && status < 500);
+	return answerError(node, { httpCode: String(status), message, providerMessage: said }, guidance, status, body, secrets, itemIndex);
+}
+
+/** A NodeApiError of `response` (its message) and `guidance`, the details ending with the provider's answer, scrubbed. */
+function answerError(
+	node: INode,
+	response: JsonObject,
+	guidance: string,
+	status: number,
+	body: unknown,
+	secrets: Secrets,
+	itemIndex?: number,
+): NodeApiError {
 	const answer = shownAnswer(body, secrets);
 	const description = answer ? `${guidance}\n\nThe provider's answer (${status}): ${answer}` : guidance;
-	const response: JsonObject = { httpCode: String(status), message, providerMessage: said };
 	return new NodeApiError(node, response, {
-		message: secrets.text(message),
+		message: secrets.text(response.message as string),
 		description: secrets.text(description),
 		httpCode: String(status),
 		itemIndex,
 	});
+}
+
+/** The members a .NET result envelope says success with ({"IsSuccess": false, "Messages": [...]}), lower-cased. */
+const SUCCESS_FLAGS = new Set(['issuccess', 'success', 'succeeded']);
+
+/** Whether a 2xx answer says itself that the request failed: a success flag (any letter case) false, or "false". */
+export function saysFailed(body: unknown): boolean {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+	return Object.entries(body).some(
+		([member, value]) => SUCCESS_FLAGS.has(member.toLowerCase()) && (value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false')),
+	);
+}
+
+/**
+ * A write answered 2xx whose body says it failed (`saysFailed`: {"IsSuccess": false, "Messages": ["Order already
+ * shipped"]}): the provider's refusal, worded as a 400's (its messages, wire paths in the panel's words). The interface
+ * shows no answer body for most writes: a 2xx is taken as success unless the answer says otherwise. Nothing changed,
+ * so the error is marked refused (mayHaveTakenEffect: a create's claim is released, Retry On Fail may send it again),
+ * unless the answer names a transaction reference all the same (`referenced`): then the outcome is unknown.
+ */
+export function failedAnswerError(
+	node: INode,
+	endpoint: Endpoint,
+	status: number,
+	body: unknown,
+	secrets: Secrets,
+	referenced: boolean,
+	itemIndex?: number,
+	labels?: Record<string, string>,
+): NodeApiError {
+	const scrubbed = secrets.value(body) as Record<string, unknown>;
+	// what it says beside its flag
+	const rest = Object.fromEntries(Object.entries(scrubbed).filter(([member]) => !SUCCESS_FLAGS.has(member.toLowerCase())));
+	const said = Object.keys(rest).length ? providerMessage(rest) : '';
+	const text = refusalText(rest, said, labels).text;
+	const provider = labels ? inPanelWords(text, labels) : text;
+	const message = `The provider refused the request${provider ? `: ${provider}` : ''}`;
+	const what = endpoint.changes ?? 'record';
+	const guidance = referenced
+		? 'The provider said the request failed, yet answered with a transaction reference: check with the provider whether it took effect (for an order, by its order number) before sending it again. It was not resent.'
+		: `The provider answered ${status} but said the request failed, so nothing was changed. Correct what its message names (or check the ${what}'s state with the provider) and run the node again.`;
+	const response: JsonObject = { httpCode: String(status), message, providerMessage: said, outcome: referenced ? 'unknown' : 'refused' };
+	return answerError(node, response, guidance, status, body, secrets, itemIndex);
 }
 
 /** Where a redirect pointed, for the message: without any user:password@ and at most 300 characters. */
@@ -339,8 +394,11 @@ export function mayHaveTakenEffect(error: unknown): boolean {
 	if (error instanceof NodeApiError) {
 		const status = Number(error.httpCode);
 		if (status >= 400 && status < 500 && status !== 408) return false;
-		const code = (error.errorResponse as Record<string, unknown> | undefined)?.connectionCode;
+		const response = error.errorResponse as Record<string, unknown> | undefined;
+		const code = response?.connectionCode;
 		if (typeof code === 'string' && NEVER_SENT.has(code)) return false;
+		// a 2xx answer saying the request failed (failedAnswerError)
+		if (response?.outcome === 'refused') return false;
 	}
 	return true;
 }

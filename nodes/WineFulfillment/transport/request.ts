@@ -23,12 +23,15 @@ import {
 	notFoundFailure,
 	providerMessage,
 	redirectError,
+	failedAnswerError,
+	saysFailed,
 	statusError,
 	tooDeepError,
 	webPageError,
 	type ConnectionFailure,
 	type NotFoundMeaning,
 } from './errors';
+import { transactionReferenceOf } from './reference';
 import { Secrets } from './secrets';
 import { pause, stopSignal, stoppedError } from './stop';
 
@@ -563,6 +566,11 @@ async function send(
 				if (endpoint.kind === 'write' && !looksLikeJson(parsed.text)) return answer(secrets.text(parsed.text.trim()));
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
+			}
+			// a write's success answer that says it failed is the provider's refusal
+			if (endpoint.kind === 'write' && saysFailed(parsed.value)) {
+				const referenced = transactionReferenceOf(parsed.value) !== undefined;
+				throw failedAnswerError(node(), endpoint, status, parsed.value, secrets, referenced, options.itemIndex, options.labels);
 			}
 			return answer(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined));
 		}

@@ -24,17 +24,20 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show }, withOptions(properties));
 
+/** Retire's wire path in the panel's words, for its checks and the provider's refusals. */
+const RETIRE_LABELS: Record<string, string> = { ItemNo: 'Item Number' };
+
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const body = validateBody(
 		this,
 		retireSkuRequest,
 		withAdditionalJson(this, compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string }), itemIndex),
-		{ ItemNo: 'Item Number' },
+		RETIRE_LABELS,
 		itemIndex,
 	);
 	return async () => {
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
-		const response = await apiRequest.call(this, ENDPOINTS.retireSku, body as IDataObject, { itemIndex });
+		const response = await apiRequest.call(this, ENDPOINTS.retireSku, body as IDataObject, { itemIndex, labels: RETIRE_LABELS });
 		return writeOutput(body.ItemNo, response.body, itemIndex);
 	};
 }
