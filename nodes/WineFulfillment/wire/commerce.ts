@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { booleanValue, decimalNumber, identifier, optionalText, textValue, wholeNumber, zipCode } from './values';
+import { booleanValue, decimalNumber, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
@@ -27,23 +27,25 @@ const carrierOf = <T extends readonly [string, ...string[]]>(values: T) =>
 
 /**
  * An address as Validation and GetDeliveryEstimates take it: StreetLines (at least one), City, State, ZipCode (a US ZIP
- * code: see values.ts zipCode), Country.
+ * code, see values.ts zipCode; a number outside the US is its own digits, withPostalCode), Country.
  */
 export const streetAddress = onFirstUse(() =>
-	z
-		.object(
-			{
-				StreetLines: z
-					.array(textValue.pipe(z.string().trim().min(1, 'must not be empty')), { required_error: 'is required' })
-					.min(1, 'needs at least one street line'),
-				City: optionalText,
-				State: optionalText,
-				ZipCode: zipCode,
-				Country: optionalText,
-			},
-			{ required_error: 'is required' },
-		)
-		.passthrough()
+	withPostalCode(
+		z
+			.object(
+				{
+					StreetLines: z
+						.array(textValue.pipe(z.string().trim().min(1, 'must not be empty')), { required_error: 'is required' })
+						.min(1, 'needs at least one street line'),
+					City: optionalText,
+					State: optionalText,
+					ZipCode: zipCode,
+					Country: optionalText,
+				},
+				{ required_error: 'is required' },
+			)
+			.passthrough(),
+	)
 );
 
 /** POST /api/Address/Validation body. */

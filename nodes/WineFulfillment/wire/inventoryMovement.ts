@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
-import { decimalNumber, emailAddress, identifier, optionalText, textValue, wholeNumber, zipCode } from './values';
+import { decimalNumber, emailAddress, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
 /**
  * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
@@ -72,16 +72,20 @@ const purchaseOrderContact = {
 export const createPurchaseOrderRequest = onFirstUse(() =>
 	z
 		.object({
-			OrderInfo: z
-				.object({
-					CustomerReferenceNo: customerReferenceNo,
-					TransportMethod: text,
-					RequestedDate: usDate,
-					ReceiveToLocation: warehouseCode,
-					InventoryStatusCode: statusCode,
-					...purchaseOrderContact,
-				})
-				.passthrough(),
+			// the sender's address is OrderInfo's own members; a Country (Additional Fields (JSON)) outside the US keeps a
+			// number ZIP code as its digits (withPostalCode)
+			OrderInfo: withPostalCode(
+				z
+					.object({
+						CustomerReferenceNo: customerReferenceNo,
+						TransportMethod: text,
+						RequestedDate: usDate,
+						ReceiveToLocation: warehouseCode,
+						InventoryStatusCode: statusCode,
+						...purchaseOrderContact,
+					})
+					.passthrough(),
+			),
 			ItemsInfo: itemList,
 		})
 		.passthrough()

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, decimalNumber, identifier, optionalText, wholeNumber, zipCode } from './values';
+import { booleanValue, decimalNumber, identifier, optionalText, wholeNumber, withPostalCode, zipCode } from './values';
 
 // ---- enums ----
 
@@ -72,8 +72,8 @@ const flag = booleanValue.transform((v) => (v ? 1 : 0));
 const positiveInt = wholeNumber({ min: 1 });
 
 export const contactInfo = onFirstUse(() =>
-	z
-		.object({
+	withPostalCode(
+		z.object({
 			FirstName: optionalText,
 			LastName: optionalText,
 			Company: optionalText,
@@ -81,13 +81,13 @@ export const contactInfo = onFirstUse(() =>
 			Address2: optionalText,
 			City: optionalText,
 			State: optionalText,
-			// a ZIP code from a number column gets its leading zeros back (values.ts zipCode)
+			// a ZIP code from a number column gets its leading zeros back, in the US (values.ts zipCode, withPostalCode)
 			ZipCode: zipCode,
 			Country: optionalText,
 			PhoneNumber: optionalText,
 			EmailAddress: optionalText,
-		})
-		.passthrough()
+		}).passthrough(),
+	)
 );
 
 export const shipmentInfo = onFirstUse(() =>

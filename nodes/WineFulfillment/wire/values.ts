@@ -133,6 +133,41 @@ export const zipCode = z
 	})
 	.pipe(optionalText);
 
+/**
+ * A ZIP Code field read alone, before its address is put together: text trimmed, a number kept as the number (whether it
+ * is padded as a US ZIP code depends on the address's Country: withPostalCode, then zipCode, decide), anything else
+ * refused as zipCode refuses it.
+ */
+export const zipCodeInput = z.unknown().transform((value, ctx): unknown => {
+	if (typeof value === 'number' && Number.isFinite(value)) return value;
+	const text = optionalText.safeParse(value);
+	if (text.success) return text.data;
+	for (const issue of text.error.issues) ctx.addIssue(issue);
+	return z.NEVER;
+});
+
+/** The US as an address's Country may name it (any case, dots and spaces aside). */
+const US_NAMES = new Set(['us', 'usa', 'unitedstates', 'unitedstatesofamerica']);
+
+/** Whether an address's Country is the US: absent or blank (the interface's addresses are US ones), or a name of it. */
+function inUs(country: unknown): boolean {
+	return typeof country !== 'string' || US_NAMES.has(country.toLowerCase().replace(/[\s.]/g, '')) || !country.trim();
+}
+
+/**
+ * An address object (its ZipCode beside its Country) checked by `schema`, where zipCode's padding of a number is for US
+ * ZIP codes only: with another Country a whole number is a postal code of its own (Belgium's 1000, Austria's 1010), its
+ * digits sent as they are. Any other value goes to zipCode as given.
+ */
+export function withPostalCode<T extends z.ZodTypeAny>(schema: T) {
+	return z.preprocess((value) => {
+		if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+		const { ZipCode: zip, Country: country } = value as Record<string, unknown>;
+		if (typeof zip !== 'number' || !Number.isSafeInteger(zip) || zip < 0 || inUs(country)) return value;
+		return { ...value, ZipCode: String(zip) };
+	}, schema);
+}
+
 /** Letters, marks and digits of any script, and the other characters RFC 5322 lets an address's local part hold. */
 const EMAIL_CHARACTER = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]";
 /** A domain label: letters, marks and digits of any script, hyphens inside. */

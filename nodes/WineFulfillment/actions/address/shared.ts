@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { compact } from '../common';
 import { contactFields, contactLabels } from '../panel';
-import { zipCode } from '../../wire/values';
+import { zipCodeInput } from '../../wire/values';
 import { invalidField, readParameter, readText } from '../parameters';
 
 /** The address fields (panel.ts contactFields): Address Line 1 required, Country US unless changed. */
@@ -31,7 +31,7 @@ export function readAddress(ctx: IExecuteFunctions, itemIndex: number): IDataObj
 		StreetLines: [line1, line2].filter(Boolean),
 		City: text('city'),
 		State: text('state'),
-		ZipCode: readParameter(ctx, 'zipCode', itemIndex, FIELD_NAMES.zipCode, zipCode, ''),
+		ZipCode: readParameter(ctx, 'zipCode', itemIndex, FIELD_NAMES.zipCode, zipCodeInput, ''),
 		Country: text('country'),
 	});
 }
