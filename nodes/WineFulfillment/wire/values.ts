@@ -138,7 +138,7 @@ export const zipCode = z
  * is padded as a US ZIP code depends on the address's Country: withPostalCode, then zipCode, decide), anything else
  * refused as zipCode refuses it.
  */
-export const zipCodeInput = z.unknown().transform((value, ctx): unknown => {
+export const zipCodeInput = z.unknown().transform((value, ctx): string | number | undefined => {
 	if (typeof value === 'number' && Number.isFinite(value)) return value;
 	const text = optionalText.safeParse(value);
 	if (text.success) return text.data;
