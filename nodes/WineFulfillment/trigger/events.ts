@@ -1,7 +1,8 @@
 // The polling trigger's events: what each one asks the provider for, its record keys and times, and its output item.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { ON_HOLD_404, unexpectedAnswer, type NotFoundMeaning } from '../transport/errors';
+import { ON_HOLD_404, unexpectedAnswer, unexpectedAnswerError, type NotFoundMeaning } from '../transport/errors';
+import { notARecordIn } from '../transport/pagination';
 import { apiRequest, apiRequestOrNone } from '../transport/request';
 import { ENDPOINTS } from '../wire/endpoints';
 import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
@@ -184,8 +185,13 @@ const ON_HOLD_TRIGGER_404: NotFoundMeaning = {
  * store an empty list, and every order still on hold would be emitted again by the next one.
  */
 function ordersOnHold(ctx: IPollFunctions, body: unknown): IDataObject[] {
-	if (Array.isArray(body)) return body as IDataObject[];
-	throw unexpectedAnswer(ctx.getNode(), body, 'the list of orders on hold', undefined, 'The trigger keeps the orders it knows to be on hold; the next poll asks again.');
+	const keeps = 'The trigger keeps the orders it knows to be on hold; the next poll asks again.';
+	if (!Array.isArray(body)) throw unexpectedAnswer(ctx.getNode(), body, 'the list of orders on hold', undefined, keeps);
+	// an entry that is no record (null, text, a number) would be emitted as an order of nulls, and its key would push
+	// the real ones out of the state: every order still on hold emitted again by the next poll
+	const refused = notARecordIn(body, 'as the list of orders on hold');
+	if (refused !== undefined) throw unexpectedAnswerError(ctx.getNode(), refused, undefined, keeps);
+	return body as IDataObject[];
 }
 
 function returnKey(r: IDataObject): string {
