@@ -6,6 +6,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+import { z } from 'zod';
 
 import {
 	advance,
@@ -26,11 +27,29 @@ import { CARRIERS, WAREHOUSES, limitedList } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
 import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES } from './wire/tracking';
 import { listValue } from './wire/values';
-import { checkParameter, readList } from './actions/parameters';
+import { checkParameter } from './actions/parameters';
 import { credentialTest } from './methods/credentialTest';
 
 /** The Order Numbers filter: a list of at most 100 (GetPackages and GetReturns alike). */
 const ORDER_NUMBERS = listValue.pipe(limitedList(MAX_ORDER_NUMBERS, 'order number'));
+
+/**
+ * Statuses as the interface writes them, from the list or an expression in any letter case ("delivered"): a status the
+ * provider never reports is refused, naming the entry, before any request. Filtered silently, its changes would be
+ * stored as seen and never come back once the filter is put right.
+ */
+const STATUSES = listValue.transform((list, ctx): string[] => {
+	const statuses: string[] = [];
+	for (const [index, entry] of list.entries()) {
+		const status = entry.trim().toUpperCase().replace(/\s+/g, ' ');
+		if (!(PACKAGE_STATUSES as readonly string[]).includes(status)) {
+			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `entry ${index + 1} ("${entry}") must be one of ${PACKAGE_STATUSES.join(', ')}` });
+			return z.NEVER;
+		}
+		statuses.push(status);
+	}
+	return statuses;
+});
 
 interface TriggerOptions {
 	startFromHours?: number;
@@ -214,7 +233,7 @@ function pollRun(ctx: IPollFunctions): PollRun {
 		// GetPackages and GetReturns both take at most 100 order numbers (field notes): refused before the poll asks
 		orderNumbers: checkParameter(ctx, rawFilters.orderNumbers, 0, 'Order Numbers', ORDER_NUMBERS, []),
 		warehouse: rawFilters.warehouse as string | undefined,
-		statuses: readList(ctx, rawFilters.statuses, 0, 'Statuses'),
+		statuses: checkParameter(ctx, rawFilters.statuses, 0, 'Statuses', STATUSES, []),
 	};
 	const options = ctx.getNodeParameter('options', {}) as TriggerOptions;
 	// n8n 2.x gives a poll a time budget; 1.x has none (a poll then reads to the end)
