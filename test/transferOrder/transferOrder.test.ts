@@ -210,7 +210,7 @@ describe('Transfer Order → Create', () => {
 
 	it.each([
 		['an invalid e-mail', { emailAddress: 'ana at example' }, 'Email', 'valid e-mail'],
-		['a blank first name', { firstName: '={{ " " }}' }, 'First Name', 'must not be empty'],
+		['a blank first name', { firstName: '={{ " " }}' }, 'First Name', 'is required'],
 		['an unknown quantity unit', { itemsInput: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "QuantityUnit": "PALLET"}]' }, 'Items line 1 → Quantity Unit', 'must be one of AUTO, RETAIL, WHOLESALE (got "PALLET")'],
 		['a negative unit price', { itemsInput: 'json', itemsJson: '[{"ItemNo": "X", "ItemQuantity": 1, "UnitPrice": -2}]' }, 'Items line 1 → Unit Price', 'must not be negative (got -2)'],
 		['no items', { items: { item: [] } }, 'Items', 'at least one item'],

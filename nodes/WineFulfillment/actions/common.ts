@@ -34,15 +34,21 @@ import { getDeliveryEstimatesRequest, getDetailsRequest, getPackagesRequest } fr
 import { ITEMS_INPUT, ITEMS_INPUT_VALUES, NAMES } from './panel';
 import { nodeParameter, invalidField, readChoice } from './parameters';
 
-/** An empty value: null, blank text or an empty list. */
+/** An empty value: null, text of only blanks ('' too: a mapped cell holding spaces) or an empty list. */
 function isEmpty(value: unknown): boolean {
-	return value === null || value === '' || (Array.isArray(value) && value.length === 0);
+	return value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+/** A parameter's value, or `fallback` (its default) where it was left empty: a blank mapped cell reads as the default. */
+export function orDefault(value: unknown, fallback: unknown): unknown {
+	return value === undefined || isEmpty(value) ? fallback : value;
 }
 
 /**
- * Drops undefined members and empty ones (null, '', an empty list), so only what the user set is sent. An update
- * names in `clearable` the members it clears: one of those present but empty is kept as '' (the user added the
- * field and left it blank, so the provider clears it).
+ * Drops undefined members and empty ones (null, text of only blanks, an empty list), so only what the user set is
+ * sent: blanks from a sheet count as left empty in every operation, as the schemas would trim them to '' and send them
+ * as a change or refuse them. An update names in `clearable` the members it clears: one of those present but empty is
+ * kept as '' (the user added the field and left it blank, so the provider clears it).
  */
 // Stryker disable next-line ArrayDeclaration: ["Stryker was here"] would keep only a member of that name, and no body has it
 export function compact<T extends IDataObject>(body: T, clearable: readonly string[] = []): T {
@@ -56,16 +62,6 @@ export function compact<T extends IDataObject>(body: T, clearable: readonly stri
 		out[key] = value;
 	}
 	return out as T;
-}
-
-/**
- * An update's fields (a collection the user adds fields to) compacted as compact() does, where text of blanks only (a
- * mapped cell holding spaces) also counts as left empty: the schemas trim it to '', so it would otherwise be sent as a
- * change, or refused as empty where left empty means not sent. A clearable member of blanks is kept as the clear ''.
- */
-export function compactFields<T extends IDataObject>(fields: T, clearable: readonly string[] = []): T {
-	const read = Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' && value.trim() === '' ? '' : value]);
-	return compact(Object.fromEntries(read) as T, clearable);
 }
 
 const TYPE_WORDS: Record<string, string> = {

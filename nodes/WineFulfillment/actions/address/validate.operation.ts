@@ -11,7 +11,7 @@ import {
 import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, answerWith, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, answerWith, compact, itemsFor, orDefault, validateBody, withAdditionalJson } from '../common';
 import { nodeParameter, readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
 import { withOptions, type Send } from '../operation';
@@ -88,6 +88,8 @@ const labels = {
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const param = (name: string, fallback: unknown = '') => nodeParameter(this, name, itemIndex, fallback);
+	// a number left blank (a mapped cell of spaces) is its default, as a field left alone is
+	const numberOr = (name: string, fallback: number) => orDefault(param(name, fallback), fallback) as number;
 	const includePal = readBoolean(this, 'includePal', itemIndex, 'Include Pickup Locations');
 	const body = validateBody(
 		this,
@@ -98,12 +100,12 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 				ClientReferenceCode: param('clientReferenceCode') as string,
 				ShippingCarrier: param('shippingCarrier') as string,
 				Address: readAddress(this, itemIndex),
-				MaxCandidateListSize: param('maxCandidateListSize', 3) as number,
+				MaxCandidateListSize: numberOr('maxCandidateListSize', 3),
 				PALRequest: includePal
 					? {
 							IncludePAL: true,
-							SearchRadius: param('palSearchRadius', 10) as number,
-							MaxPALListSize: param('maxPalListSize', 5) as number,
+							SearchRadius: numberOr('palSearchRadius', 10),
+							MaxPALListSize: numberOr('maxPalListSize', 5),
 						}
 					: undefined,
 			}),

@@ -51,7 +51,8 @@ export function readItems(
 				'Give a JSON array such as [{"ItemNo": "CAB-2019", "ItemQuantity": 12}], or an expression returning one. Nothing was sent.',
 		});
 	}
-	return list;
+	// a member left empty (null, "", blanks) is not sent, as in the table
+	return (list as IDataObject[]).map((line) => compact(line));
 }
 
 // ---- writes ----

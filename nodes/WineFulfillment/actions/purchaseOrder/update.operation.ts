@@ -5,7 +5,7 @@ import { INVENTORY_STATUS_3_1_3, WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/inventoryMovement';
-import { additionalJsonProperty, compactFields, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { purchaseOrderLabels, specialInstructionField } from './fields';
 import { toWire } from '../wireNames';
 import { sendMovement, writeResult } from './shared';
@@ -84,7 +84,7 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
 const CLEARABLE = ['ReferenceNo', 'SpecialInstruction'];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
-	const changes = compactFields(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
+	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
 	const orderInfo = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
 	const body = validateBody(this, updatePurchaseOrderRequest, merged, purchaseOrderLabels, itemIndex);

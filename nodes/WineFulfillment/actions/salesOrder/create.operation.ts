@@ -8,7 +8,7 @@ import { apiRequest } from '../../transport/request';
 import { nodeParameter, readBoolean } from '../parameters';
 import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
-import { additionalJsonProperty, compact, compactFields, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
 import {
 	ORDER_LABELS,
 	billingProperty,
@@ -91,7 +91,7 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: 
 	const hold = withHold && readBoolean(ctx, at('holdOrder'), itemIndex, 'Hold Order');
 	const body = compact({
 		// an Order Number or Order Type of blanks reads as empty, so it is refused as an empty one is
-		OrderInfo: compactFields({
+		OrderInfo: compact({
 			OrderNo: nodeParameter(ctx, 'orderNo', itemIndex, ''),
 			OrderType: nodeParameter(ctx, 'orderType', itemIndex, '') as string,
 			...readOrderInfoFields(ctx, 'additionalFields', itemIndex, GROUPS_IN_ADDITIONAL_FIELDS),

@@ -18,7 +18,7 @@ import {
 } from '../../wire/labels';
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { compact, compactFields, updateItems, validateBody } from '../common';
+import { compact, updateItems, validateBody } from '../common';
 import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
@@ -362,7 +362,7 @@ const CLEARABLE_DELIVERY = textMembers(deliveryContactProperty.options as INodeP
 
 /**
  * A collection parameter as a wire object (members under their wire names): what the user set, or undefined when
- * nothing is. Text of blanks (a mapped cell holding spaces) counts as left empty (compactFields). The members named in
+ * nothing is. Text of blanks (a mapped cell holding spaces) counts as left empty (compact). The members named in
  * `clearable` (wire names, an update's) are kept as '' when added and left empty.
  */
 export function readCollection(
@@ -376,7 +376,7 @@ export function readCollection(
 ): IDataObject | undefined {
 	const raw = { ...(nodeParameter(ctx, name, itemIndex, {}) as IDataObject) };
 	for (const member of leaveOut) delete raw[member];
-	const value = compactFields(toWire(raw), clearable);
+	const value = compact(toWire(raw), clearable);
 	return Object.keys(value).length ? value : undefined;
 }
 
@@ -445,7 +445,7 @@ function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
 		options.additionalFields =
 			extra && typeof extra === 'object' && Object.keys(extra).length === 0 ? undefined : (extra as IDataObject);
 		// an option of blanks is left out, as an empty one is (not sent as the trimmed '')
-		return compactFields(toWire({ ...main, ...options }));
+		return compact(toWire({ ...main, ...options }));
 	});
 }
 
@@ -467,7 +467,7 @@ export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[
 	const input = readItemsInput(ctx, itemIndex);
 	// a JSON line's member left empty (null, '' or blanks) is not sent, as the table's is not; a line that is no object is
 	// refused by its check below
-	const jsonRow = (row: unknown) => (isPlainObject(row) ? compactFields(row as IDataObject) : row);
+	const jsonRow = (row: unknown) => (isPlainObject(row) ? compact(row as IDataObject) : row);
 	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex).map(jsonRow);
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { updateSkuRequest } from '../../wire/product';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { additionalJsonProperty, compact, compactFields } from '../common';
+import { additionalJsonProperty, compact } from '../common';
 import { requestorProperties, sendSkuBody, skuBody } from './shared';
 import { toWire } from '../wireNames';
 import { withOptions, type Send } from '../operation';
@@ -51,7 +51,7 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	// a field of blanks (a mapped cell holding spaces) is left empty, not a description wiped by the trimmed ''
-	const fields = compactFields(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject));
+	const fields = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject));
 	const skuInfo = compact({ ItemNo: nodeParameter(this, 'itemNo', itemIndex, '', { extractValue: true }) as string, ...fields });
 	const body = skuBody(this, updateSkuRequest, skuInfo, itemIndex);
 	// what changes: SKUInfo members besides the item number (a blank field is not set: compact left it out, and the JSON

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { TRANSFER_STATUSES, updateTransferOrderRequest } from '../../wire/inventoryMovement';
 import { inventoryStatusOptions } from '../../wire/labels';
-import { additionalJsonProperty, compact, compactFields, itemsFor, updateItems, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, itemsFor, updateItems, validateBody, withAdditionalJson } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire } from '../purchaseOrder/fields';
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
@@ -83,7 +83,7 @@ export const description = updateDisplayOptions({ show }, withOptions(properties
 const CLEARABLE = ['SpecialInstruction'];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
-	const changes = compactFields(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
+	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
 	const info = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
 	const items = updateItems(this, itemIndex, 'transfer order', () => readItems(this, itemIndex, purchaseItemToWire));
 	const merged = withAdditionalJson(this, compact({ TransferInfo: info, ItemsInfo: items }), itemIndex);
