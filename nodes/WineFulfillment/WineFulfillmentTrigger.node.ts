@@ -23,15 +23,22 @@ import {
 import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
 import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, SECOND, isoSecond } from './trigger/time';
 import { readNewest, readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
-import { CARRIERS, WAREHOUSES, limitedList } from './wire/common';
+import { CARRIERS, WAREHOUSES, limitedList, onFirstUse, warehouseCode } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
-import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES } from './wire/tracking';
+import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES, getPackagesRequest } from './wire/tracking';
 import { listValue } from './wire/values';
 import { checkParameter } from './actions/parameters';
 import { credentialTest } from './methods/credentialTest';
 
 /** The Order Numbers filter: a list of at most 100 (GetPackages and GetReturns alike). */
 const ORDER_NUMBERS = listValue.pipe(limitedList(MAX_ORDER_NUMBERS, 'order number'));
+
+/**
+ * Carrier and Warehouse, as the action node reads them (Get Packages' Carrier, Get Returns' Warehouse): blank is no filter
+ * (checkParameter), anything the interface does not take is refused before any request instead of sent as given.
+ */
+const CARRIER = onFirstUse(() => z.string().trim().pipe(getPackagesRequest.schema.shape.ShippingCarrier.unwrap()));
+const WAREHOUSE = z.string().pipe(warehouseCode);
 
 /**
  * Statuses as the interface writes them, from the list or an expression in any letter case ("delivered"): a status the
@@ -229,10 +236,10 @@ function pollRun(ctx: IPollFunctions): PollRun {
 	const event = ctx.getNodeParameter('event') as EventName;
 	const rawFilters = ctx.getNodeParameter('filters', {}) as IDataObject;
 	const filters: Filters = {
-		carrier: rawFilters.carrier as string | undefined,
+		carrier: checkParameter(ctx, rawFilters.carrier, 0, 'Carrier', CARRIER, undefined),
 		// GetPackages and GetReturns both take at most 100 order numbers (field notes): refused before the poll asks
 		orderNumbers: checkParameter(ctx, rawFilters.orderNumbers, 0, 'Order Numbers', ORDER_NUMBERS, []),
-		warehouse: rawFilters.warehouse as string | undefined,
+		warehouse: checkParameter(ctx, rawFilters.warehouse, 0, 'Warehouse', WAREHOUSE, undefined),
 		statuses: checkParameter(ctx, rawFilters.statuses, 0, 'Statuses', STATUSES, []),
 	};
 	const options = ctx.getNodeParameter('options', {}) as TriggerOptions;

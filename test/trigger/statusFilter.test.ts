@@ -44,3 +44,46 @@ describe('Package Status Changed: the Statuses filter', () => {
 		expect(await fx.control.requests('GetPackages')).toHaveLength(0);
 	});
 });
+
+// Carrier and Warehouse from an expression or a sheet: read as the action node reads the same filters (Get Packages'
+// Carrier, Get Returns' Warehouse): blank is no filter, a value the interface does not take is refused before any request
+describe('Package and return events: the Carrier and Warehouse filters from an expression', () => {
+	const poll = async (event: string, filters: IDataObject) =>
+		await runPoll(triggerWorkflow({ event, filters } as INodeParameters), TRIGGER_NODE, fx.credential(), {});
+
+	it('a blank Carrier is no filter: GetPackages is sent without ShippingCarrier', async () => {
+		await poll('newPackage', { carrier: '={{ "  " }}' });
+		const sent = await fx.control.requests('GetPackages');
+		expect(sent.length).toBeGreaterThan(0);
+		// was: ShippingCarrier "  " on every request
+		expect(sent.map((r) => r.body.ShippingCarrier)).toEqual(sent.map(() => undefined));
+	});
+
+	it('a Carrier the interface does not take ("ups") is refused before any request, naming the field', async () => {
+		const failed = await poll('packageStatusChanged', { carrier: '={{ "ups" }}' }).catch((error: unknown) => error as Error);
+		expect(failed).toBeInstanceOf(Error);
+		expect((failed as Error).message).toContain('Invalid "Carrier": must be one of FEX, UPS');
+		expect(await fx.control.requests('GetPackages')).toHaveLength(0);
+	});
+
+	it('a Carrier given with spaces around it is sent trimmed', async () => {
+		await poll('newPackage', { carrier: '={{ " UPS " }}' });
+		const sent = await fx.control.requests('GetPackages');
+		expect(sent.length).toBeGreaterThan(0);
+		expect(new Set(sent.map((r) => r.body.ShippingCarrier))).toEqual(new Set(['UPS']));
+	});
+
+	it('a blank Warehouse is no filter: GetReturns is sent without Warehouse', async () => {
+		await poll('newReturn', { warehouse: '={{ "  " }}' });
+		const sent = await fx.control.requests('GetReturns');
+		expect(sent.length).toBeGreaterThan(0);
+		expect(sent.map((r) => r.body.Warehouse)).toEqual(sent.map(() => undefined));
+	});
+
+	it('a Warehouse that is no warehouse code ("apc01") is refused before any request, naming the field', async () => {
+		const failed = await poll('newReturn', { warehouse: '={{ "apc01" }}' }).catch((error: unknown) => error as Error);
+		expect(failed).toBeInstanceOf(Error);
+		expect((failed as Error).message).toContain('Invalid "Warehouse": must be a warehouse code such as APC01');
+		expect(await fx.control.requests('GetReturns')).toHaveLength(0);
+	});
+});
