@@ -4,33 +4,15 @@ import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import get from 'lodash/get';
 import isPlainObject from 'lodash/isPlainObject';
 import mergeWith from 'lodash/mergeWith';
-import { z, type ZodIssue, type ZodType, type ZodTypeDef } from 'zod';
+import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
 import { unexpectedAnswer, unexpectedAnswerError } from '../transport/errors';
 import { notARecordIn } from '../transport/pagination';
 import { textAnswer } from '../transport/reference';
-import { carrierLocationsRequest, validateAddressRequest } from '../wire/commerce';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
-import { getSellableRequest, getStatusRequest, getTransactionsRequest } from '../wire/inventory';
-import {
-	cancelMovementRequest,
-	createPurchaseOrderRequest,
-	createTransferOrderRequest,
-	updatePurchaseOrderRequest,
-	updateTransferOrderRequest,
-} from '../wire/inventoryMovement';
+import { interfaceSpellings } from '../wire/spellings';
 import { fieldOf } from '../wire/paths';
-import { createSkuRequest, retireSkuRequest, updateSkuRequest } from '../wire/product';
-import {
-	cancelSalesOrderRequest,
-	createSalesOrderRequest,
-	getReturnsRequest,
-	jitLabelRequest,
-	updateAddressesRequest,
-	updateSalesOrderRequest,
-} from '../wire/salesOrder';
-import { getDeliveryEstimatesRequest, getDetailsRequest, getPackagesRequest } from '../wire/tracking';
 import { ITEMS_INPUT, ITEMS_INPUT_VALUES, NAMES } from './panel';
 import { nodeParameter, invalidField, readChoice } from './parameters';
 
@@ -147,82 +129,6 @@ export function additionalJsonProperty(example = '{"SomeMember": "value"}'): INo
 		typeOptions: { rows: 4 },
 		description: `Extra request members the fields above do not offer, as a JSON object merged into the request: nested objects member by member, anything else replaced. Example: ${example}.`,
 	};
-}
-
-/** Every request the node validates: where Additional Fields (JSON) may add members. */
-const REQUESTS: ZodType[] = [
-	createSalesOrderRequest,
-	updateSalesOrderRequest,
-	cancelSalesOrderRequest,
-	getReturnsRequest,
-	jitLabelRequest,
-	updateAddressesRequest,
-	createPurchaseOrderRequest,
-	updatePurchaseOrderRequest,
-	cancelMovementRequest,
-	createTransferOrderRequest,
-	updateTransferOrderRequest,
-	getStatusRequest,
-	getTransactionsRequest,
-	getSellableRequest,
-	createSkuRequest,
-	updateSkuRequest,
-	retireSkuRequest,
-	getDetailsRequest,
-	getPackagesRequest,
-	getDeliveryEstimatesRequest,
-	validateAddressRequest,
-	carrierLocationsRequest,
-];
-
-/** The schema under wrappers (lazy, refinements, optional, pipes) and a list's element: where an object's members are. */
-function innerSchema(schema: ZodType): ZodType {
-	for (;;) {
-		if (schema instanceof z.ZodLazy) schema = schema.schema as ZodType;
-		else if (schema instanceof z.ZodEffects) schema = schema.innerType() as ZodType;
-		else if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) schema = schema.unwrap() as ZodType;
-		else if (schema instanceof z.ZodDefault) schema = schema.removeDefault() as ZodType;
-		else if (schema instanceof z.ZodPipeline) schema = schema._def.in as ZodType;
-		else if (schema instanceof z.ZodArray) schema = schema.element as ZodType;
-		else return schema;
-	}
-}
-
-/** By the member that holds an object ('' for a request itself): its members' lower-case names → the interface's spelling. */
-type Spellings = Map<string, Map<string, string>>;
-
-function collectSpellings(schema: ZodType, holder: string, into: Spellings, ambiguous: Set<string>): void {
-	const inner = innerSchema(schema);
-	if (inner instanceof z.ZodUnion) {
-		for (const option of inner.options as ZodType[]) collectSpellings(option, holder, into, ambiguous);
-		return;
-	}
-	if (!(inner instanceof z.ZodObject)) return;
-	const names = into.get(holder) ?? new Map<string, string>();
-	into.set(holder, names);
-	for (const [name, member] of Object.entries(inner.shape as Record<string, ZodType>)) {
-		const lower = name.toLowerCase();
-		// two spellings of one name under one holder: renaming to either would be a guess
-		if (names.has(lower) && names.get(lower) !== name) ambiguous.add(`${holder}\u0000${lower}`);
-		names.set(lower, name);
-		collectSpellings(member, name, into, ambiguous);
-	}
-}
-
-let spellings: Spellings | undefined;
-
-/** The interface's member names, read once from the request schemas. */
-function interfaceSpellings(): Spellings {
-	if (spellings) return spellings;
-	const found: Spellings = new Map();
-	const ambiguous = new Set<string>();
-	for (const request of REQUESTS) collectSpellings(request, '', found, ambiguous);
-	for (const entry of ambiguous) {
-		const [holder, lower] = entry.split('\u0000');
-		found.get(holder)?.delete(lower);
-	}
-	spellings = found;
-	return found;
 }
 
 /**

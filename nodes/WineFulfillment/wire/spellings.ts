@@ -1,0 +1,100 @@
+// The interface's member names by the object that holds them, read once from the request schemas: how Additional Fields
+// (JSON) members in another letter case are given the interface's spelling (actions/common.ts withAdditionalJson).
+import { z, type ZodType } from 'zod';
+
+import { carrierLocationsRequest, validateAddressRequest } from './commerce';
+import { getSellableRequest, getStatusRequest, getTransactionsRequest } from './inventory';
+import {
+	cancelMovementRequest,
+	createPurchaseOrderRequest,
+	createTransferOrderRequest,
+	updatePurchaseOrderRequest,
+	updateTransferOrderRequest,
+} from './inventoryMovement';
+import { createSkuRequest, retireSkuRequest, updateSkuRequest } from './product';
+import {
+	cancelSalesOrderRequest,
+	createSalesOrderRequest,
+	getReturnsRequest,
+	jitLabelRequest,
+	updateAddressesRequest,
+	updateSalesOrderRequest,
+} from './salesOrder';
+import { getDeliveryEstimatesRequest, getDetailsRequest, getPackagesRequest } from './tracking';
+
+/** Every request the node validates: where Additional Fields (JSON) may add members. */
+const REQUESTS: ZodType[] = [
+	createSalesOrderRequest,
+	updateSalesOrderRequest,
+	cancelSalesOrderRequest,
+	getReturnsRequest,
+	jitLabelRequest,
+	updateAddressesRequest,
+	createPurchaseOrderRequest,
+	updatePurchaseOrderRequest,
+	cancelMovementRequest,
+	createTransferOrderRequest,
+	updateTransferOrderRequest,
+	getStatusRequest,
+	getTransactionsRequest,
+	getSellableRequest,
+	createSkuRequest,
+	updateSkuRequest,
+	retireSkuRequest,
+	getDetailsRequest,
+	getPackagesRequest,
+	getDeliveryEstimatesRequest,
+	validateAddressRequest,
+	carrierLocationsRequest,
+];
+
+/** The schema under wrappers (lazy, refinements, optional, pipes) and a list's element: where an object's members are. */
+function innerSchema(schema: ZodType): ZodType {
+	for (;;) {
+		if (schema instanceof z.ZodLazy) schema = schema.schema as ZodType;
+		else if (schema instanceof z.ZodEffects) schema = schema.innerType() as ZodType;
+		else if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) schema = schema.unwrap() as ZodType;
+		else if (schema instanceof z.ZodDefault) schema = schema.removeDefault() as ZodType;
+		else if (schema instanceof z.ZodPipeline) schema = schema._def.in as ZodType;
+		else if (schema instanceof z.ZodArray) schema = schema.element as ZodType;
+		else return schema;
+	}
+}
+
+/** By the member that holds an object ('' for a request itself): its members' lower-case names → the interface's spelling. */
+export type Spellings = Map<string, Map<string, string>>;
+
+function collectSpellings(schema: ZodType, holder: string, into: Spellings, ambiguous: Set<string>): void {
+	const inner = innerSchema(schema);
+	if (inner instanceof z.ZodUnion) {
+		for (const option of inner.options as ZodType[]) collectSpellings(option, holder, into, ambiguous);
+		return;
+	}
+	if (!(inner instanceof z.ZodObject)) return;
+	const names = into.get(holder) ?? new Map<string, string>();
+	into.set(holder, names);
+	for (const [name, member] of Object.entries(inner.shape as Record<string, ZodType>)) {
+		const lower = name.toLowerCase();
+		// two spellings of one name under one holder: renaming to either would be a guess
+		if (names.has(lower) && names.get(lower) !== name) ambiguous.add(`${holder}\u0000${lower}`);
+		names.set(lower, name);
+		collectSpellings(member, name, into, ambiguous);
+	}
+}
+
+let spellings: Spellings | undefined;
+
+/** The interface's member names, read once from the request schemas. */
+export function interfaceSpellings(): Spellings {
+	if (spellings) return spellings;
+	const found: Spellings = new Map();
+	const ambiguous = new Set<string>();
+	for (const request of REQUESTS) collectSpellings(request, '', found, ambiguous);
+	for (const entry of ambiguous) {
+		const [holder, lower] = entry.split('\u0000');
+		found.get(holder)?.delete(lower);
+	}
+	spellings = found;
+	return found;
+}
+
