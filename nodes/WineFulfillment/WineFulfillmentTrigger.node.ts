@@ -235,12 +235,14 @@ function pollRun(ctx: IPollFunctions): PollRun {
 	const started = performance.now();
 	const event = ctx.getNodeParameter('event') as EventName;
 	const rawFilters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	const packageEvent = event === 'newPackage' || event === 'packageStatusChanged';
 	const filters: Filters = {
-		carrier: checkParameter(ctx, rawFilters.carrier, 0, 'Carrier', CARRIER, undefined),
+		// a filter is read only for the events it filters: one left over from another event (hidden) fails no poll
+		carrier: packageEvent ? checkParameter(ctx, rawFilters.carrier, 0, 'Carrier', CARRIER, undefined) : undefined,
 		// GetPackages and GetReturns both take at most 100 order numbers (field notes): refused before the poll asks
 		orderNumbers: checkParameter(ctx, rawFilters.orderNumbers, 0, 'Order Numbers', ORDER_NUMBERS, []),
-		warehouse: checkParameter(ctx, rawFilters.warehouse, 0, 'Warehouse', WAREHOUSE, undefined),
-		statuses: checkParameter(ctx, rawFilters.statuses, 0, 'Statuses', STATUSES, []),
+		warehouse: event === 'newReturn' ? checkParameter(ctx, rawFilters.warehouse, 0, 'Warehouse', WAREHOUSE, undefined) : undefined,
+		statuses: event === 'packageStatusChanged' ? checkParameter(ctx, rawFilters.statuses, 0, 'Statuses', STATUSES, []) : [],
 	};
 	const options = ctx.getNodeParameter('options', {}) as TriggerOptions;
 	// n8n 2.x gives a poll a time budget; 1.x has none (a poll then reads to the end)

@@ -12,11 +12,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { timingSafeEqual } from 'crypto';
-import isPlainObject from 'lodash/isPlainObject';
 import type { ZodError } from 'zod';
 
 import { trackingTagOptions } from './wire/labels';
-import { WEBHOOK_TAGS, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
+import { WEBHOOK_TAGS, checkpointList, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
 
 /** Redelivered events are recognised among this many most recent event_ids. */
 const RECENT_EVENT_IDS = 2000;
@@ -356,12 +355,13 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 					{
 						eventId,
 						tag,
-						isFirstTag: update.is_tracking_first_tag ?? false,
+						// left out: false; a value that is no yes or no: null (wire/webhook.ts)
+						isFirstTag: update.is_tracking_first_tag === undefined ? false : update.is_tracking_first_tag,
 						trackingNumber: identifier(msg.tracking_number),
 						carrier: msg.slug ?? null,
 						orderNumber: identifier(msg.order_id) ?? identifier(msg.order_number),
-						// the checkpoints that are objects (msg.checkpoints keeps the list as sent)
-						checkpoints: (update.msg.checkpoints ?? []).filter((checkpoint) => isPlainObject(checkpoint)) as IDataObject[],
+						// the checkpoints that are objects (msg.checkpoints keeps them as sent)
+						checkpoints: checkpointList(update.msg.checkpoints),
 						msg,
 					},
 				]),

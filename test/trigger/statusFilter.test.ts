@@ -86,4 +86,10 @@ describe('Package and return events: the Carrier and Warehouse filters from an e
 		expect((failed as Error).message).toContain('Invalid "Warehouse": must be a warehouse code such as APC01');
 		expect(await fx.control.requests('GetReturns')).toHaveLength(0);
 	});
+
+	it('a filter of another event, left over and hidden, fails no poll: New Return reads neither Carrier nor Statuses', async () => {
+		const polled = await poll('newReturn', { carrier: '={{ "ups" }}', statuses: '={{ "DELIVERD" }}' });
+		expect(polled.staticData).toBeDefined();
+		expect((await fx.control.requests('GetReturns')).length).toBeGreaterThan(0);
+	});
 });

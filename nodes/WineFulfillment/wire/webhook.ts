@@ -1,8 +1,11 @@
 // The provider's tracking webhook delivery (field notes "Errors and events"): tracking_update events.
 import castArray from 'lodash/castArray';
+import isPlainObject from 'lodash/isPlainObject';
+import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
+import { booleanValue } from './values';
 
 export const WEBHOOK_TAGS = [
 	'Pending',
@@ -37,34 +40,32 @@ export const webhookEvent = onFirstUse(() =>
 );
 
 /**
+ * is_tracking_first_tag as the shared boolean reader reads it (true/false, 1/0, yes/no in any case); null, empty or
+ * blank text is not given (false, as is the member left out). Any other value is no refusal either (it would only lose
+ * the event after the provider's retries): it comes out as null, the flag unknown.
+ */
+const firstTag = () =>
+	z.unknown().transform((value): boolean | null => {
+		if (value === null || (typeof value === 'string' && value.trim() === '')) return false;
+		const read = booleanValue.safeParse(value);
+		return read.success ? read.data : null;
+	});
+
+/**
  * A tracking_update. Lenient where a refusal (400) would only lose the event after the provider's retries:
- * is_tracking_first_tag as a boolean, the text true/false in any case, or null (false); checkpoints null; a tag
- * not (yet) documented. `msg` keeps every member as sent.
+ * is_tracking_first_tag (firstTag); checkpoints in any form (checkpointList reads them); a tag not (yet) documented.
+ * `msg` keeps every member as sent.
  */
 export const trackingUpdate = onFirstUse(() =>
 	z.object({
 		event: z.literal('tracking_update', { errorMap: () => ({ message: 'event must be "tracking_update"' }) }),
 		event_id: eventId,
-		is_tracking_first_tag: z
-			.union(
-				[
-					z.boolean(),
-					z.null().transform(() => false),
-					z
-						.string()
-						.trim()
-						.toLowerCase()
-						.pipe(z.enum(['true', 'false']))
-						.transform((text) => text === 'true'),
-				],
-				{ errorMap: () => ({ message: 'is_tracking_first_tag must be true or false' }) },
-			)
-			.optional(),
+		is_tracking_first_tag: firstTag().optional(),
 		msg: z
 			.object(
 				{
 					tag: z.string({ required_error: 'msg.tag is required', invalid_type_error: 'msg.tag must be text' }),
-					checkpoints: z.array(z.unknown(), { invalid_type_error: 'msg.checkpoints must be a list' }).nullish(),
+					checkpoints: z.unknown(),
 				},
 				{ required_error: 'msg is required', invalid_type_error: 'msg must be an object' },
 			)
@@ -72,6 +73,14 @@ export const trackingUpdate = onFirstUse(() =>
 	}),
 );
 export type TrackingUpdate = z.infer<typeof trackingUpdate>;
+
+/**
+ * The checkpoints of msg.checkpoints that are objects: a list's objects, one object sent alone as a list of one; null,
+ * text or a number hold none (msg keeps them as sent).
+ */
+export function checkpointList(checkpoints: unknown): IDataObject[] {
+	return (Array.isArray(checkpoints) ? checkpoints : [checkpoints]).filter((checkpoint) => isPlainObject(checkpoint)) as IDataObject[];
+}
 
 const tagName = z.string().transform((name, ctx) => {
 	const tag = webhookTag(name);
