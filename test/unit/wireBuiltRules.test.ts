@@ -206,22 +206,34 @@ describe('wire/webhook', () => {
 	});
 
 	it.each([
-		[{ ...event, is_tracking_first_tag: 'yes' }, 'is_tracking_first_tag: is_tracking_first_tag must be true or false'],
 		[{ ...event, msg: undefined }, 'msg: msg is required'],
 		[{ ...event, msg: [] }, 'msg: msg must be an object'],
 		[{ ...event, msg: { tag: 5 } }, 'msg.tag: msg.tag must be text'],
-		[{ ...event, msg: { tag: 'Delivered', checkpoints: 'none' } }, 'msg.checkpoints: msg.checkpoints must be a list'],
 	])('tracking update: names the member in %j', (body, issue) => {
 		expect(outcome(webhook().trackingUpdate, body)).toBe(issue);
 	});
 
-	it.each<[unknown, boolean]>([
+	it.each<[unknown, boolean | null]>([
 		[null, false],
 		['true', true],
 		[' True ', true],
 		['FALSE', false],
+		['yes', true],
+		[1, true],
+		['', false],
+		['maybe', null],
 	])('tracking update: is_tracking_first_tag %j is read as %j', (sent, first) => {
 		expect(parsed(webhook().trackingUpdate, { ...event, is_tracking_first_tag: sent })).toMatchObject({ is_tracking_first_tag: first });
+	});
+
+	it.each<[unknown, unknown[]]>([
+		[[{ message: 'ok' }, 'text', null], [{ message: 'ok' }]],
+		[{ message: 'one' }, [{ message: 'one' }]],
+		['none', []],
+		[null, []],
+		[undefined, []],
+	])('tracking update: checkpoints %j hold the checkpoint objects %j', (sent, list) => {
+		expect(webhook().checkpointList(sent)).toEqual(list);
 	});
 
 	it('Only These Tags: a value that is neither a text nor a list of texts is refused with the rule', () => {
