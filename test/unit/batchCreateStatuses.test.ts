@@ -4,7 +4,7 @@
 // Order Once has no record to keep, and each output item says nothing about earlier runs).
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { executeBatch, NO_STATUS } from '../../nodes/WineFulfillment/actions/salesOrder/batchCreate.operation';
+import { executeBatch, NO_STATUS, UNREAD_STATUS } from '../../nodes/WineFulfillment/actions/salesOrder/batchCreate.operation';
 import type { FakeAnswer } from './fakeContext';
 import { fakeExecute, inputItems } from './fakeExecute';
 
@@ -167,8 +167,44 @@ describe("Batch Create: a status's Messages always come out as a list", () => {
 		expect(out[0].json.IsCreated).toBe(true);
 	});
 
-	it('IsCreated other than true reads as not created', async () => {
-		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('BO-1', { IsCreated: 'true' })] }, ['BO-1']);
-		expect(out[0].json.IsCreated).toBe(false);
+	it.each<[unknown, boolean | null]>([
+		[true, true],
+		['true', true],
+		[' True ', true],
+		[1, true],
+		[false, false],
+		['false', false],
+		[0, false],
+		// neither: the order may have been created, so it is not read as refused (a Send Again would send it twice)
+		[undefined, null],
+		[null, null],
+		['', null],
+		['created', null],
+		[2, null],
+	])('IsCreated %j reads as %j', async (sent, created) => {
+		const { out } = await batchAnswered({ CreateSalesOrderStatuses: [status('BO-1', { IsCreated: sent as IDataObject[string] })] }, ['BO-1']);
+		expect(out[0].json.IsCreated).toBe(created);
+		expect(out[0].json.Messages).toEqual(created === null ? [UNREAD_STATUS] : []);
+	});
+
+	it('an answer in camelCase (a .NET provider serialising so) is read as the interface spells it', async () => {
+		const { out } = await batchAnswered({
+			transactionReferenceNumber: 'BATCH-C',
+			createSalesOrderStatuses: [
+				{ refOrderNo: 'BO-2', isCreated: true, transactionReferenceNumber: 'TRN-BO-2', messages: [] },
+				{ refOrderNo: 'BO-1', isCreated: false, transactionReferenceNumber: null, messages: ['Unknown SKU'] },
+			],
+		}, ['BO-1', 'BO-2']);
+		expect(out.map((o) => o.json)).toEqual([
+			{ OrderNo: 'BO-1', RefOrderNo: 'BO-1', IsCreated: false, TransactionReferenceNumber: null, Messages: ['Unknown SKU'], BatchTransactionReferenceNumber: 'BATCH-C' },
+			{ OrderNo: 'BO-2', RefOrderNo: 'BO-2', IsCreated: true, TransactionReferenceNumber: 'TRN-BO-2', Messages: [], BatchTransactionReferenceNumber: 'BATCH-C' },
+		]);
+	});
+
+	it("a status that spells IsCreated twice in other cases says neither: the interface's own spelling wins when there", async () => {
+		const twice = await batchAnswered({ CreateSalesOrderStatuses: [{ RefOrderNo: 'BO-1', isCreated: false, ISCREATED: true }] }, ['BO-1']);
+		expect(twice.out[0].json.IsCreated).toBe(null);
+		const own = await batchAnswered({ CreateSalesOrderStatuses: [{ RefOrderNo: 'BO-1', IsCreated: true, isCreated: false }] }, ['BO-1']);
+		expect(own.out[0].json.IsCreated).toBe(true);
 	});
 });

@@ -19,6 +19,10 @@ describe('transactionReferenceOf', () => {
 		expect(transactionReferenceOf({ TransactionReferenceNumber: GUID, Other: 1 })).toBe(GUID);
 		expect(transactionReferenceOf({ TransactionReferenceNumber: 12 })).toBeUndefined();
 		expect(transactionReferenceOf({ Reference: GUID })).toBeUndefined();
+		// a provider answering in camelCase; two other spellings of it say nothing certain
+		expect(transactionReferenceOf({ transactionReferenceNumber: GUID })).toBe(GUID);
+		expect(transactionReferenceOf({ TransactionReferenceNumber: GUID, transactionReferenceNumber: 'other-1' })).toBe(GUID);
+		expect(transactionReferenceOf({ transactionReferenceNumber: GUID, TRANSACTIONREFERENCENUMBER: 'other-1' })).toBeUndefined();
 	});
 
 	it('is nothing for what is not one word of printable characters, up to 100, nor "null" or "undefined"', () => {

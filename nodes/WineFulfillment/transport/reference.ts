@@ -3,6 +3,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
+import { inSpelling } from '../wire/spellings';
 import { providerMessage } from './errors';
 import type { ApiResponse, TransportContext } from './request';
 
@@ -11,13 +12,13 @@ const REFERENCE = /^[\x21-\x7e\u00a1-\uffff]{1,100}$/;
 
 /**
  * The transaction reference identifier of a create's answer: the 201 body is the identifier as a
- * JSON string (the interface, "Errors"); an object carrying it as TransactionReferenceNumber is read
- * too. Undefined when the answer holds none.
+ * JSON string (the interface, "Errors"); an object carrying it as TransactionReferenceNumber (in any letter case) is
+ * read too. Undefined when the answer holds none.
  */
 export function transactionReferenceOf(body: unknown): string | undefined {
 	const value =
 		body && typeof body === 'object' && !Array.isArray(body)
-			? (body as Record<string, unknown>).TransactionReferenceNumber
+			? inSpelling(body as Record<string, unknown>, ['TransactionReferenceNumber']).TransactionReferenceNumber
 			: body;
 	if (typeof value !== 'string') return undefined;
 	const reference = value.trim();

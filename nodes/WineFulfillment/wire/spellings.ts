@@ -1,5 +1,6 @@
 // The interface's member names by the object that holds them, read once from the request schemas: how Additional Fields
-// (JSON) members in another letter case are given the interface's spelling (actions/common.ts withAdditionalJson).
+// (JSON) members in another letter case are given the interface's spelling (actions/common.ts withAdditionalJson), and
+// how an answer's members the node reads are found in another letter case (inSpelling).
 import { z, type ZodType } from 'zod';
 
 import { carrierLocationsRequest, validateAddressRequest } from './commerce';
@@ -98,3 +99,21 @@ export function interfaceSpellings(): Spellings {
 	return found;
 }
 
+
+/**
+ * An answer object with the named members in the interface's spelling. A .NET provider may serialise its answers in
+ * camelCase ("isCreated", "transactionReferenceNumber"): a member the node reads is found in any letter case. The
+ * interface's own spelling wins when it is there, and two other spellings of one name are left as sent (either would
+ * be a guess); every other member stays as sent, in its place.
+ */
+export function inSpelling<T extends object>(answer: T, names: readonly string[]): T {
+	const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
+	const spelled = (member: string) => byLower.get(member.toLowerCase());
+	const members = Object.keys(answer);
+	const renamed = Object.entries(answer).map(([member, value]): [string, unknown] => {
+		const name = spelled(member);
+		const alone = members.filter((other) => spelled(other) === name).length === 1;
+		return name !== undefined && alone ? [name, value] : [member, value];
+	});
+	return Object.fromEntries(renamed) as T;
+}

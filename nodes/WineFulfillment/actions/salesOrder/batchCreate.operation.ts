@@ -5,6 +5,8 @@ import isPlainObject from 'lodash/isPlainObject';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOrder';
+import { inSpelling } from '../../wire/spellings';
+import { booleanValue } from '../../wire/values';
 import { apiRequest } from '../../transport/request';
 import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
@@ -114,7 +116,7 @@ function looseOrderNo(value: unknown): string | undefined {
  * status.
  */
 function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject | undefined> {
-	const statuses = answered.map((s) => (isPlainObject(s) ? (s as IDataObject) : undefined));
+	const statuses = answered.map((s) => (isPlainObject(s) ? inSpelling(s as IDataObject, STATUS_MEMBERS) : undefined));
 	const exactByLoose = new Map<string | undefined, Set<string>>();
 	for (const entry of chunk) {
 		const loose = looseOrderNo(orderNoOf(entry));
@@ -139,6 +141,21 @@ function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject |
 	});
 }
 
+/** The members of a status the node reads, found in any letter case (a provider answering in camelCase). */
+const STATUS_MEMBERS = ['RefOrderNo', 'IsCreated', 'TransactionReferenceNumber', 'Messages'];
+
+/**
+ * Whether a status says its order was created: true or false as the node reads every yes/no ("true", 1, "False"); null
+ * for anything else, which says neither (the order may have been created: it is not given back to be sent again).
+ */
+function createdFlag(status: IDataObject): boolean | null {
+	const read = booleanValue.safeParse(status.IsCreated);
+	return read.success ? read.data : null;
+}
+
+export const UNREAD_STATUS =
+	"The provider's status for this order does not say whether it was created (IsCreated is neither true nor false): it may have been created. Check it (Tracking → Get Details for the order number, or the provider's portal) before sending it again.";
+
 const asList = (value: unknown) =>
 	Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value];
 
@@ -147,12 +164,13 @@ export const NO_STATUS =
 
 /** The output of a sent order; `guarded`: the record of sent orders is on, so it says it was not sent before. */
 function outputFor(entry: Entry, status: IDataObject | undefined, batchReference: unknown, guarded: boolean): INodeExecutionData {
+	const created = status && createdFlag(status);
 	const json: IDataObject = status
 		? {
 				OrderNo: orderNoOf(entry),
 				...status,
-				IsCreated: status.IsCreated === true,
-				Messages: asList(status.Messages),
+				IsCreated: created,
+				Messages: created === null ? [...asList(status.Messages), UNREAD_STATUS] : asList(status.Messages),
 			}
 		: {
 				OrderNo: orderNoOf(entry),
@@ -293,10 +311,11 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		}
 		const body = (response.body ?? {}) as IDataObject;
 		// Stryker disable next-line ArrayDeclaration: an entry that is no object counts as no status, as a missing one does
-		const statuses: unknown[] = Array.isArray(body[BATCH_STATUSES]) ? body[BATCH_STATUSES] : [];
+		const listed = inSpelling(body, [BATCH_STATUSES, 'TransactionReferenceNumber']);
+		const statuses: unknown[] = Array.isArray(listed[BATCH_STATUSES]) ? listed[BATCH_STATUSES] : [];
 		const matched = matchStatuses(chunk, statuses);
 		matched.forEach((status, i) =>
-			complete(chunk[i].itemIndex, outputFor(chunk[i], status, body.TransactionReferenceNumber, record !== undefined)),
+			complete(chunk[i].itemIndex, outputFor(chunk[i], status, listed.TransactionReferenceNumber, record !== undefined)),
 		);
 		// settled below: a later chunk that claims one of these orders again (a repeat whose entry here was refused) gives
 		// it back if it is never sent
@@ -308,7 +327,10 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 				const status = matched[i];
 				// Stryker disable next-line ObjectLiteral: left open, the order is settled as unknown all the same by sendChunkOnce's settleOpen (it was attempted)
 				if (!status) return { identity: orderNoOf(entry), outcome: 'unknown' as const };
-				if (status.IsCreated !== true) return { identity: orderNoOf(entry), outcome: 'released' as const };
+				const created = createdFlag(status);
+				// a status that says neither: as no status
+				if (created === null) return { identity: orderNoOf(entry), outcome: 'unknown' as const };
+				if (!created) return { identity: orderNoOf(entry), outcome: 'released' as const };
 				// the order's own reference only: the batch's is not the order's (interface: the batch answer's entries carry none)
 				const reference = status.TransactionReferenceNumber;
 				return { identity: orderNoOf(entry), outcome: 'sent' as const, reference: typeof reference === 'string' ? reference : undefined };
