@@ -17,7 +17,8 @@ const createSku = (itemNo: string, additionalFields: INodeParameters = {}) =>
 	actionWorkflow({ resource: 'sku', operation: 'create', ...requestor, itemNo, itemCategory: 'Merchandise', additionalFields });
 
 describe('SKU → Create: a code in a sheet’s exponent form is refused before sending', () => {
-	it.each([['1.23457E+11'], ['8.50001e+11'], [' 1E+11 ']])('UPC Code %p', async (upc) => {
+	// a sheet in a language that writes a decimal comma saves 1,23457E+11
+	it.each([['1.23457E+11'], ['8.50001e+11'], [' 1E+11 '], ['1,23457E+11']])('UPC Code %p', async (upc) => {
 		const result = await fx.run(createSku('RIES-2023', { upcCode: `={{ ${JSON.stringify(upc)} }}` }));
 		expect(result.error?.message).toBe(`Invalid "UPC Code": ${EXPONENT} (got ${JSON.stringify(upc)})`);
 		expect(await fx.control.requests()).toEqual([]);

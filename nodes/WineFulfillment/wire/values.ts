@@ -245,10 +245,11 @@ const FORMAT_CHARACTERS = /\p{Cf}/u;
 /**
  * A number in the exponent form a spreadsheet shows a long number in (Excel's 1.23457E+11 for 123456789012), saved
  * so into a CSV: only the first six or so digits are left, and sending the text would create or look up another number.
+ * A sheet in a language with a decimal comma writes 1,23457E+11.
  * The sign of the exponent is required, as every sheet and JavaScript write it, so that an item number such as
  * 12E5 stays an item number.
  */
-const EXPONENT_FORM = /^[+-]?\d+(\.\d+)?e[+-]\d+$/i;
+const EXPONENT_FORM = /^[+-]?\d+([.,]\d+)?e[+-]\d+$/i;
 export const EXPONENT_RULE =
 	'is a number in exponent form, as a spreadsheet shows a long number: its last digits are lost; format the column as text and give the whole number';
 
