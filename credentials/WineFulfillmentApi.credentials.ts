@@ -9,6 +9,15 @@ import type {
 import { authShapeForUrl, placeCredentials } from '../nodes/WineFulfillment/wire/endpoints';
 import { BASE_URL_RULE, checkBaseUrl } from '../nodes/WineFulfillment/transport/baseUrl';
 
+/** Line breaks before or after a secret: pasted from a file or a password manager, never part of it. */
+const LINE_BREAKS_AROUND = /^[\r\n]+|[\r\n]+$/g;
+
+/**
+ * A key, token or number the provider issued, without the blanks and line breaks pasting adds around it (none is part
+ * of one). A password keeps its spaces (they may be part of it) and loses only line breaks around it.
+ */
+const issued = (value: unknown) => String(value ?? '').trim();
+
 export class WineFulfillmentApi implements ICredentialType {
 	name = 'wineFulfillmentApi';
 
@@ -96,14 +105,14 @@ export class WineFulfillmentApi implements ICredentialType {
 			...requestOptions,
 			headers: {
 				...requestOptions.headers,
-				Authorization: `ServiceAuth ${String(credentials.accessToken ?? '')}`,
+				Authorization: `ServiceAuth ${issued(credentials.accessToken)}`,
 			},
 			body: placeCredentials(
 				body,
 				{
-					UserKey: String(credentials.userKey ?? ''),
-					Password: String(credentials.password ?? ''),
-					CustomerNo: String(credentials.customerNo ?? ''),
+					UserKey: issued(credentials.userKey),
+					Password: String(credentials.password ?? '').replace(LINE_BREAKS_AROUND, ''),
+					CustomerNo: issued(credentials.customerNo),
 				},
 				authShapeForUrl(requestOptions.url),
 			),

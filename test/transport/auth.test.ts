@@ -3,6 +3,7 @@ import { request } from 'undici';
 
 import { WineFulfillmentApi } from '../../credentials/WineFulfillmentApi.credentials';
 import { runWorkflow, sandboxCredential, type CredentialData } from '../harness/harness';
+import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 import { useSandbox } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { expectNoSecrets, probe } from './helpers';
@@ -28,6 +29,25 @@ describe('transport: credentials on the wire', () => {
 		expect(result.error).toBeUndefined();
 		const [logged] = await fx.control.requests('GetStatus');
 		expect(logged.status).toBe(200);
+	});
+
+	it.each([
+		['User Key with a line break after it (pasted from a file)', 'userKey', `${SANDBOX_CREDENTIALS.userKey}\n`],
+		['User Key with spaces around it', 'userKey', ` ${SANDBOX_CREDENTIALS.userKey}  `],
+		['Customer Number with a line break after it', 'customerNo', `${SANDBOX_CREDENTIALS.customerNo}\r\n`],
+		['Access Token with a line break after it', 'accessToken', `${SANDBOX_CREDENTIALS.token}\n`],
+		['Access Token with a space before it', 'accessToken', ` ${SANDBOX_CREDENTIALS.token}`],
+		['Password with a line break after it', 'password', `${SANDBOX_CREDENTIALS.password}\r\n`],
+	])('%s is sent without it: the provider accepts the request', async (_name, field, value) => {
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 } }), { [field]: value });
+		expect(result.error).toBeUndefined();
+		expect((await fx.control.requests('GetStatus')).map((r) => r.status)).toEqual([200]);
+	});
+
+	it('a Password with a space at its end keeps it (a space can be part of a password)', async () => {
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { Top: 1 } }), { password: `${SANDBOX_CREDENTIALS.password} ` });
+		expect(result.error?.message).toBe('The credentials were refused');
+		expect((await fx.control.requests('GetStatus')).map((r) => r.status)).toEqual([401]);
 	});
 
 	it('reads the credential once per node run, not once per request', async () => {
