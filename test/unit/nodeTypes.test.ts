@@ -61,7 +61,7 @@ describe('polling trigger filters', () => {
 		['statuses', 'Statuses'],
 	])('refuses an object among the %s, naming the filter, before any request', async (filter, field) => {
 		const requests: unknown[] = [];
-		const parameters: Record<string, unknown> = { event: 'newPackage', filters: { [filter]: ['SO-1', { no: 'object' }] }, options: {} };
+		const parameters: Record<string, unknown> = { event: 'packageStatusChanged', filters: { [filter]: ['SO-1', { no: 'object' }] }, options: {} };
 		const ctx = {
 			getNode: () => UNIT_NODE,
 			getNodeParameter: (name: string, fallback?: unknown) => parameters[name] ?? fallback,
