@@ -132,3 +132,25 @@ describe('Item Number picker: answers the editor within seconds when the provide
 		expect(ms).toBeLessThan(3_000);
 	});
 });
+
+describe('Item Number picker: a 200 that holds no list of SKUs fails the search as it fails a run (not "No results")', () => {
+	it.each([
+		['an object of a gateway in maintenance', { status: 'ok', message: 'Service temporarily unavailable' }, 'Service temporarily unavailable'],
+		['the list under another spelling', { totalRecordCount: 2, items: [{ itemNo: 'CAB-1' }] }, 'totalRecordCount'],
+		['a list instead of the page', [{ ItemNo: 'CAB-1' }], 'with a list instead of its records'],
+	])('%s', async (_case, body, named) => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetSellable', body });
+		for (const filter of [undefined, 'cab']) {
+			const outcome = await search(filter).catch((error: unknown) => error);
+			expect(outcome).toBeInstanceOf(NodeApiError);
+			expect((outcome as NodeApiError).message).toContain('The provider answered a page');
+			expect((outcome as NodeApiError).message).toContain(named);
+			expect((outcome as NodeApiError).description).toContain('The list of SKUs was not loaded.');
+		}
+	});
+
+	it('an answer that says there are none (TotalRecordCount 0, no list) is "No results"', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetSellable', body: { TotalRecordCount: 0, Items: null } });
+		expect(await search('cab')).toEqual({ results: [] });
+	});
+});

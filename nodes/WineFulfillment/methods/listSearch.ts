@@ -4,7 +4,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../wire/endpoints';
 import { SELLABLE_RECORDS } from '../wire/inventory';
-import { countOf } from '../transport/pagination';
+import { countOf, pageRecords } from '../transport/pagination';
+import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import { EDITOR_LOOKUP_MS, EDITOR_REQUEST, isRateLimited, tryAgainIn } from './editor';
 
@@ -56,10 +57,20 @@ function placeOf(token: string | number | undefined): Place {
 
 const tokenOf = ({ page, size }: Place) => (size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`);
 
-/** A page's entries as sent (a page without a list has none); an entry that is not a record is skipped when listed. */
-function entriesOf(body: IDataObject): unknown[] {
-	const entries = body[SELLABLE_RECORDS];
-	return Array.isArray(entries) ? entries : [];
+/**
+ * A page's entries as sent; an entry that is not a record is skipped when listed. An answer without the list has none
+ * only when it says so (pageRecords: a count of 0, MoreRecords false); any other (an error object answered with 200, a
+ * list under another name) fails the search as it fails a run, saying what came back: read as no entries, the editor
+ * would show "No results" and never ask for more.
+ */
+function entriesOf(ctx: ILoadOptionsFunctions, body: unknown): unknown[] {
+	const entries = (body as IDataObject | undefined)?.[SELLABLE_RECORDS];
+	if (Array.isArray(entries)) return entries;
+	try {
+		return pageRecords(body, SELLABLE_RECORDS);
+	} catch (error) {
+		throw unexpectedAnswerError(ctx.getNode(), (error as Error).message, undefined, undefined, 'The list of SKUs was not loaded.');
+	}
 }
 
 /** An entry as a picker item, with the text a search looks in; undefined for one that is not a record or has no item number. */
@@ -82,15 +93,14 @@ function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string 
  * description below it. `whenRefused`: the answer to read instead when the provider refuses the request as invalid or
  * finds nothing (400, 404).
  */
-async function readSellable(ctx: ILoadOptionsFunctions, until: number, body: IDataObject, whenRefused?: IDataObject): Promise<IDataObject> {
+async function readSellable(ctx: ILoadOptionsFunctions, until: number, body: IDataObject, whenRefused?: IDataObject): Promise<unknown> {
 	const left = Math.max(1, until - Date.now());
 	try {
 		const response = await apiRequest.call(ctx, ENDPOINTS.getSellable, body, {
 			...EDITOR_REQUEST,
 			retry: { ...EDITOR_REQUEST.retry, maxCallMs: Math.min(EDITOR_LOOKUP_MS, left) },
 		});
-		const answer = response.body;
-		return typeof answer === 'object' && answer !== null && !Array.isArray(answer) ? (answer as IDataObject) : {};
+		return response.body;
 	} catch (error) {
 		if (whenRefused && error instanceof NodeApiError && ['400', '404'].includes(String(error.httpCode))) return whenRefused;
 		// the transport's errors are already NodeApiError or NodeOperationError, scrubbed
@@ -116,9 +126,9 @@ function rateLimitedSearch(ctx: ILoadOptionsFunctions, error: NodeApiError): Nod
  */
 async function wholeItemNumber(ctx: ILoadOptionsFunctions, until: number, typed: string, wanted: string): Promise<INodeListSearchItems[]> {
 	const numbers = [...new Set([typed, typed.toUpperCase()])];
-	const body = await readSellable(ctx, until, { IncludeUnavailableItems: true, ItemNumbers: numbers }, {});
+	const body = await readSellable(ctx, until, { IncludeUnavailableItems: true, ItemNumbers: numbers }, { [SELLABLE_RECORDS]: [] });
 	// only the whole number: a provider that ignores the filter answers with other SKUs
-	return entriesOf(body)
+	return entriesOf(ctx, body)
 		.map(itemOf)
 		.filter((found) => found !== undefined && searchForm(String(found.item.value)) === wanted)
 		.map((found) => (found as { item: INodeListSearchItems }).item);
@@ -179,12 +189,12 @@ export async function searchSkus(
 	for (let read = 1; ; read++) {
 		const asked = place.size;
 		const body = await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
-		const entries = entriesOf(body);
+		const entries = entriesOf(this, body);
 		for (const found of entries.map(itemOf)) {
 			if (found && found.searched.includes(wanted)) list(found.item);
 		}
 		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count): undefined
-		const told = countOf(body.TotalRecordCount);
+		const told = countOf((body as IDataObject).TotalRecordCount);
 		const total = Number.isNaN(told) ? undefined : told;
 		// the SKUs from the first to this page's last, in the provider's page size
 		const through = (place.page - 1) * asked + entries.length;
