@@ -237,10 +237,17 @@ export const listValue = z.unknown().transform((value, ctx): string[] => {
 	return list;
 });
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-/** Invisible format characters (zero-width space, word joiner, soft hyphen...): pasted from a web page, they make another number that looks the same. */
-const FORMAT_CHARACTERS = /\p{Cf}/u;
+/**
+ * Control characters, C1 ones too (NEL U+0085 is a line break .NET's Trim removes and JavaScript's keeps; U+0096 is a
+ * cp1252 en dash read as latin1), and the line and paragraph separators.
+ */
+const CONTROL_CHARACTERS = /[\p{Cc}\p{Zl}\p{Zp}]/u;
+/**
+ * Invisible characters: format characters (zero-width space, word joiner, soft hyphen...) and the others Unicode says
+ * to show as nothing (variation selectors, the combining grapheme joiner, Hangul fillers). Pasted from a web page, they
+ * make another number that looks the same.
+ */
+const FORMAT_CHARACTERS = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 
 /**
  * A number in the exponent form a spreadsheet shows a long number in (Excel's 1.23457E+11 for 123456789012), saved
@@ -260,20 +267,27 @@ export const notExponentForm = (v: string) => !EXPONENT_FORM.test(v.trim());
 export const MAX_IDENTIFIER = 50;
 
 /**
- * An identifier (order, reference, item number): text, trimmed, `min` to `max` characters, no control
- * characters (a tab or line break pasted from a sheet cannot be part of a valid number), no invisible format
- * characters (the same number with a zero-width space in it would be another order at the provider) and not a
- * number in a sheet's exponent form (see EXPONENT_FORM).
+ * An identifier (order, reference, item number): text, trimmed, in Unicode's composed form (NFC), `min` to `max`
+ * characters, no control characters (a tab or line break pasted from a sheet cannot be part of a valid number), no
+ * invisible characters (the same number with a zero-width space in it would be another order at the provider) and not
+ * a number in a sheet's exponent form (see EXPONENT_FORM).
  */
 export function identifier(max = MAX_IDENTIFIER, min = 1) {
 	return textValue.pipe(
 		z
 			.string()
 			.trim()
-			.min(min, min === 1 ? 'is required' : `must be ${min} to ${max} characters`)
-			.max(max, min === 1 ? `must be at most ${max} characters` : `must be ${min} to ${max} characters`)
-			.refine((v) => !CONTROL_CHARACTERS.test(v), 'must not contain control characters (tabs, line breaks)')
-			.refine((v) => !FORMAT_CHARACTERS.test(v), 'must not contain invisible characters (a zero-width space, a soft hyphen): retype it')
-			.refine(notExponentForm, EXPONENT_RULE),
+			// one spelling of what looks the same: "Café" pasted decomposed (e + U+0301, as macOS gives it) is sent as
+			// typed composed; compatibility forms (fullwidth ＷＥＢ) are left as given, they are other characters
+			.transform((v) => v.normalize('NFC'))
+			.pipe(
+				z
+					.string()
+					.min(min, min === 1 ? 'is required' : `must be ${min} to ${max} characters`)
+					.max(max, min === 1 ? `must be at most ${max} characters` : `must be ${min} to ${max} characters`)
+					.refine((v) => !CONTROL_CHARACTERS.test(v), 'must not contain control characters (tabs, line breaks)')
+					.refine((v) => !FORMAT_CHARACTERS.test(v), 'must not contain invisible characters (a zero-width space, a soft hyphen): retype it')
+					.refine(notExponentForm, EXPONENT_RULE),
+			),
 	);
 }
