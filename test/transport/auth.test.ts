@@ -73,6 +73,18 @@ describe('transport: credentials on the wire', () => {
 		expect(result.error).toBeUndefined();
 	});
 
+	it.each([
+		['authentication', { authentication: { customerNo: '999', userKey: 'other' } }],
+		['AUTHENTICATION', { AUTHENTICATION: { CustomerNo: '999' } }],
+		['userKey beside it', { userKey: 'other', password: 'x', customerno: '999' }],
+	])('a body member %s (another letter case, which a .NET provider reads as the credential\'s) is not sent', async (_name, members) => {
+		const result = await fx.run(probe({ endpoint: 'getStatus', body: { ...members, Top: 1 } }));
+		expect(result.error).toBeUndefined();
+		const [logged] = await fx.control.requests('GetStatus');
+		// the sandbox logs the body without the credential's own members: what is left is the operation's
+		expect(logged.body).toEqual({ Top: 1 });
+	});
+
 	it('refuses a token the provider does not know', async () => {
 		const result = await runWorkflow(
 			probe({ endpoint: 'getStatus', retry: { maxRetries: 0 } }),

@@ -103,9 +103,12 @@ export function placeCredentials(
 		Password: credentials.Password,
 		CustomerNo: credentials.CustomerNo,
 	};
-	// Credentials first on the wire, and the user's own members never replace them.
-	if (shape === 'flat') return { ...creds, ...(body ?? {}), ...creds };
-	const out: IDataObject = { [shape]: creds, ...(body ?? {}) };
-	out[shape] = creds;
-	return out;
+	// Credentials first on the wire, and the user's own members never replace them: not in the same spelling, nor in
+	// another letter case, which a .NET provider reads as the same member (the last one on the wire winning)
+	const own = Object.fromEntries(Object.entries(body ?? {}).filter(([member]) => !CREDENTIAL_MEMBERS.has(member.toLowerCase())));
+	if (shape === 'flat') return { ...creds, ...own };
+	return { [shape]: creds, ...own };
 }
+
+/** The members that carry credentials in any of the shapes, lower-cased. */
+const CREDENTIAL_MEMBERS = new Set(['authentication', 'authenticationdetails', 'userkey', 'password', 'customerno']);
