@@ -150,15 +150,16 @@ describe('wire/endpoints', () => {
 		expect(authShapeForUrl('')).toBe('Authentication');
 	});
 
-	it('places the credentials in each shape, first, and never lets the body replace them', () => {
+	it('places the credentials in each shape, first, and never lets the body replace them or carry others', () => {
 		const creds = { UserKey: 'u', Password: 'p', CustomerNo: 'c' };
-		const body = { A: 1, Authentication: { UserKey: 'other' }, UserKey: 'x' };
+		// members that name a credential member of any shape, in any letter case, are the credential's alone
+		const body = { A: 1, Authentication: { UserKey: 'other' }, UserKey: 'x', authenticationDetails: {}, PASSWORD: 'y', customerNo: 'z' };
 		const nested = placeCredentials(body, creds, 'Authentication');
-		expect(nested).toEqual({ Authentication: creds, A: 1, UserKey: 'x' });
+		expect(nested).toEqual({ Authentication: creds, A: 1 });
 		expect(Object.keys(nested)[0]).toBe('Authentication');
 		expect(placeCredentials(undefined, creds, 'AuthenticationDetails')).toEqual({ AuthenticationDetails: creds });
 		const flat = placeCredentials(body, creds, 'flat');
-		expect(flat).toEqual({ UserKey: 'u', Password: 'p', CustomerNo: 'c', A: 1, Authentication: { UserKey: 'other' } });
+		expect(flat).toEqual({ UserKey: 'u', Password: 'p', CustomerNo: 'c', A: 1 });
 		expect(Object.keys(flat).slice(0, 3)).toEqual(['UserKey', 'Password', 'CustomerNo']);
 	});
 });
