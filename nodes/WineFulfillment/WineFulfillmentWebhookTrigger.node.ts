@@ -220,7 +220,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					"Give this node's Production URL to the provider as your tracking webhook (in its portal). Deliveries are answered at once; a redelivered event is dropped. When n8n runs several webhook processes, add n8n's Remove Duplicates node on eventId after this one.",
+					"Give this node's Production URL to the provider as your tracking webhook (in its portal). Deliveries are answered at once; a redelivered event is dropped. When n8n runs several webhook processes (queue mode), act on an event once: after this one, the Redis node's Increment on a key made of eventId (wine-event:<eventId>), then an If on the value 1 (README: Running at scale).",
 				name: 'notice',
 				type: 'notice',
 				default: '',
