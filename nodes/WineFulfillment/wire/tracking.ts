@@ -133,7 +133,7 @@ export function detailRecords(body: unknown): IDataObject[] | undefined {
 
 /**
  * DeliveryEstimateRange: the interface does not document its members. The node sends
- * {StartDate, EndDate} as MM/DD/YYYY (a choice; the JSON escape hatch can replace it).
+ * {StartDate, EndDate} as MM/DD/YYYY (a choice; the JSON escape hatch can add members beside them, not drop them).
  */
 export const deliveryEstimateRange = onFirstUse(() =>
 	z
