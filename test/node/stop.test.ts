@@ -200,7 +200,8 @@ describe('Stop: the node stops waiting', () => {
 		// another worker claimed STOPDUP-001 just now and is sending it: its values are in the workflow's records
 		const host = new URL(fx.sandbox.baseUrl);
 		const account = `${SANDBOX_CREDENTIALS.customerNo}@${`${host.host}${host.pathname}`.toLowerCase().replace(/\/+$/, '')}`;
-		const key = JSON.stringify(['wine-fulfillment', account, 'salesOrder', 'STOPDUP-001']);
+		// the record keeps the order number folded (letter case, width), as the provider compares it
+		const key = JSON.stringify(['wine-fulfillment', account, 'salesOrder', 'stopdup-001']);
 		const values = [`claim:${key}`, `open:${key}`, `sending:${Math.floor(Date.now() / 10_000)}:${key}`];
 		const contextData = { workflow: { id: 'test-workflow' } } as IDataObject;
 		await store().checkProcessedAndRecord(values, 'workflow', contextData as never, { mode: 'entries', maxEntries: 10_000 });

@@ -91,7 +91,8 @@ describe("n8n's Stop and the record of sent orders", () => {
 		const ctx = stoppableContext(store, controller.signal);
 		const helpers = ctx.helpers as unknown as { checkProcessedAndRecord: (items: string[], ...rest: unknown[]) => Promise<unknown> };
 		const record = helpers.checkProcessedAndRecord;
-		const open = `open:${JSON.stringify(['wine-fulfillment', 'C10042@fulfillment.example/v3', 'salesOrder', 'STOP-4'])}`;
+		// the record keeps the order number folded (letter case, width), as the provider compares it
+		const open = `open:${JSON.stringify(['wine-fulfillment', 'C10042@fulfillment.example/v3', 'salesOrder', 'stop-4'])}`;
 		let stopped = false;
 		helpers.checkProcessedAndRecord = async (items: string[], ...rest: unknown[]) => {
 			const result = await record(items, ...rest);

@@ -241,6 +241,23 @@ function keepSettled(flightKey: string, outcome: Outcome): void {
 	if (settled.size > MAX_SETTLED) settled.delete(settled.keys().next().value as string);
 }
 
+/**
+ * Sends that ended in this process whose outcome could not be written to n8n's store (it failed), by flight key: the
+ * next claim of the order here writes it first, so this process never waits for a send it saw end.
+ */
+interface Unwritten {
+	outcome: Outcome['kind'];
+	/** the send's sending value, still in the records */
+	sending: string;
+}
+const unwritten = new Map<string, Unwritten>();
+
+function keepUnwritten(flightKey: string, entry: Unwritten): void {
+	unwritten.delete(flightKey);
+	unwritten.set(flightKey, entry);
+	if (unwritten.size > MAX_SETTLED) unwritten.delete(unwritten.keys().next().value as string);
+}
+
 function referenceOf(flightKey: string): string | undefined {
 	const outcome = settled.get(flightKey);
 	return outcome?.kind === 'sent' ? outcome.reference : undefined;
@@ -279,8 +296,8 @@ function sentAgainIn(ctx: IExecuteFunctions): Map<string, Promise<unknown>> {
 /** How many times a claim looks again for orders this process is sending (each look waits for those sends). */
 const CLAIM_ROUNDS = 5;
 
-/** How many order numbers one hold of the lock forgets: a few store calls each time, whatever the list's length. */
-const FORGET_GROUP = 100;
+/** How many order numbers one hold of the lock forgets: two store calls each, whatever the list's length. */
+const FORGET_GROUP = 25;
 
 /**
  * What `work` gives, or undefined once n8n's Stop comes first (at once when the run is already stopped). The listener
@@ -416,6 +433,28 @@ async function accountOf(ctx: IExecuteFunctions): Promise<string> {
 	return await state.account;
 }
 
+/**
+ * The identity the record keeps for an order number (or reference, or item number): folded as the provider's database
+ * compares it (SQL Server's default collations ignore letter case and width and compare composed and decomposed
+ * accents as equal), so one order at the provider is one record here. What is sent and put out keeps the text as given.
+ */
+export function sameOrder(identity: string): string {
+	return identity.normalize('NFKC').toLowerCase();
+}
+
+/** The identities, each fold once: the first text given for it. */
+function onePerOrder(identities: string[]): string[] {
+	const first = new Map<string, string>();
+	for (const id of identities) if (!first.has(sameOrder(id))) first.set(sameOrder(id), id);
+	return [...first.values()];
+}
+
+/** `found` (by one spelling of each order) for every spelling given. */
+function everySpelling<T>(identities: string[], found: Map<string, T>): Map<string, T> {
+	const byOrder = new Map([...found].map(([id, value]) => [sameOrder(id), value]));
+	return new Map(identities.filter((id) => byOrder.has(sameOrder(id))).map((id) => [id, byOrder.get(sameOrder(id)) as T]));
+}
+
 /** What a claim found for one order. */
 export type Claim = { state: 'claimed' } | { state: 'sent'; reference?: string } | { state: 'unsettled' };
 
@@ -446,15 +485,25 @@ export class SentOrders {
 		this.options = { mode: 'entries', maxEntries: settings.historySize };
 	}
 
-	/** The order's key: account, kind, identity, and the node with scope Node; n8n stores an MD5 of it, never the text. */
+	/** The order's key: account, kind, folded identity, and the node with scope Node; n8n stores an MD5 of it, never the text. */
 	private key(identity: string): string {
 		const node = this.settings.scope === 'node' ? [this.ctx.getNode().id] : [];
-		return JSON.stringify(['wine-fulfillment', this.account, this.kind, identity, ...node]);
+		return JSON.stringify(['wine-fulfillment', this.account, this.kind, sameOrder(identity), ...node]);
 	}
 
 	private values(identity: string): { claim: string; open: string } {
 		const key = this.key(identity);
 		return { claim: `claim:${key}`, open: `open:${key}` };
+	}
+
+	/**
+	 * The values releases before the fold kept for the order, by its text as given (none when that is its folded form):
+	 * a claim finds them and carries their state over to the folded key, and a forget takes them out too.
+	 */
+	private earlierValues(identity: string): string[] {
+		const node = this.settings.scope === 'node' ? [this.ctx.getNode().id] : [];
+		const key = JSON.stringify(['wine-fulfillment', this.account, this.kind, identity, ...node]);
+		return key === this.key(identity) ? [] : [`claim:${key}`, `open:${key}`];
 	}
 
 	private flightKey(identity: string): string {
@@ -554,12 +603,12 @@ export class SentOrders {
 		const key = this.flightKey(identity);
 		const flight = new Promise<Outcome>((resolve) => (finish = resolve));
 		inFlight.set(key, flight);
-		this.flights.set(identity, {
+		this.flights.set(sameOrder(identity), {
 			generation,
 			sending,
 			finish: (outcome) => {
 				if (inFlight.get(key) === flight) inFlight.delete(key);
-				this.flights.delete(identity);
+				this.flights.delete(sameOrder(identity));
 				finish(outcome);
 			},
 		});
@@ -588,6 +637,83 @@ export class SentOrders {
 		} catch (error) {
 			throw storeError(this.ctx, error, itemIndex, 'record the orders about to be sent');
 		}
+	}
+
+	/**
+	 * The claim round's store call. One that fails may still have written (a connection lost after the commit): then
+	 * it claimed orders it never reports, and their open and sending values would block them as possibly sent. So the
+	 * records are counted first (under the lock nothing else writes them), and after a failure: grown by every value
+	 * of the call, every one was new, none another's claim or a sent order's, and all are taken out again. Best effort:
+	 * grown by fewer (some were there), or the store not answering, they stay, on the safe side.
+	 */
+	private async recordClaims(values: string[], itemIndex: number): Promise<Set<string>> {
+		let before: number;
+		try {
+			before = await this.store.getProcessedDataCount('workflow', this.options);
+		} catch (error) {
+			throw storeError(this.ctx, error, itemIndex, 'record the orders about to be sent');
+		}
+		try {
+			const result = await this.store.checkProcessedAndRecord(values, 'workflow', this.optionsFor(values));
+			return new Set(result.processed.map(String));
+		} catch (error) {
+			try {
+				const after = await this.store.getProcessedDataCount('workflow', this.options);
+				if (after - before === values.length) await this.store.removeProcessed(values, 'workflow', this.options);
+			} catch {
+				// left as they are: the safe side
+			}
+			throw storeError(this.ctx, error, itemIndex, 'record the orders about to be sent');
+		}
+	}
+
+	/**
+	 * Writes what sends of these orders that ended in this process left unwritten (n8n's store failed then), before
+	 * they are claimed: their sending values go, and the outcome is recorded as the settle would have, unless the
+	 * records changed since in a way that makes that unsafe (a forget of the order at any time, the records cleared):
+	 * then only the sending value goes, and the order stays as its record says.
+	 */
+	private async rewrite(identities: string[], itemIndex: number): Promise<void> {
+		const due = identities.filter((id) => unwritten.has(this.flightKey(id)));
+		if (!due.length) return;
+		await this.exclusive(
+			itemIndex,
+			async () => {
+				const mark = this.mark();
+				const ended = (id: string) => unwritten.get(this.flightKey(id)) as Unwritten;
+				const processed = await this.record([mark.value, ...due.flatMap((id) => [this.forgotten(id), ended(id).sending])], itemIndex);
+				const cleared = !processed.has(mark.value);
+				if (cleared) {
+					forgetSettled(this.list);
+					mark.generation++;
+				}
+				const keep: string[] = [];
+				const remove: string[] = [];
+				for (const id of due) {
+					const { outcome, sending } = ended(id);
+					const { claim, open } = this.values(id);
+					// the send's sending value goes in any case (with what a failed tidy of its claim may have left), and the
+					// forgotten note if the check recorded it
+					remove.push(sending, ...this.earlierValues(id));
+					if (!processed.has(this.forgotten(id))) remove.push(this.forgotten(id));
+					// the sending value was gone: its settle's removal went through after all (or a forget took it out)
+					if (!processed.has(sending) || cleared || processed.has(this.forgotten(id))) continue;
+					if (outcome === 'sent') {
+						keep.push(claim);
+						remove.push(open);
+					} else if (outcome === 'released') remove.push(claim, open);
+					else keep.push(claim, open);
+				}
+				try {
+					if (keep.length) await this.store.checkProcessedAndRecord(keep, 'workflow', this.optionsFor(keep));
+					await this.store.removeProcessed(remove, 'workflow', this.options);
+				} catch (error) {
+					throw storeError(this.ctx, error, itemIndex, 'record the orders about to be sent');
+				}
+				for (const id of due) unwritten.delete(this.flightKey(id));
+			},
+			true,
+		);
 	}
 
 	/** Takes values out that a read recorded as a side effect; if that fails they stay, on the safe side. */
@@ -624,9 +750,9 @@ export class SentOrders {
 			const steps = look ? stepsStillRunning(now) : [step];
 			const probes = identities.flatMap((id) => steps.filter((s) => s !== step).map((s) => this.sending(id, s)));
 			const vouched = identities.filter((id) => referenceOf(this.flightKey(id)) !== undefined);
-			const processed = await this.record(
+			const processed = await this.recordClaims(
 				[
-					...identities.flatMap((id) => [...Object.values(this.values(id)), this.sending(id, step)]),
+					...identities.flatMap((id) => [...Object.values(this.values(id)), this.sending(id, step), ...this.earlierValues(id)]),
 					mark.value,
 					...vouched.map((id) => this.forgotten(id)),
 					...probes,
@@ -647,8 +773,12 @@ export class SentOrders {
 			for (const id of identities) {
 				const { claim, open } = this.values(id);
 				const sending = this.sending(id, step);
-				const claimed = processed.has(claim);
-				const unsettled = processed.has(open);
+				// an earlier release's record of the order counts as its own; recorded now under the folded key (this call
+				// recorded claim and open there), it goes (and if the check recorded it, it goes again)
+				const [earlierClaim, earlierOpen] = this.earlierValues(id);
+				if (earlierClaim !== undefined) tidy.push(earlierClaim, earlierOpen);
+				const claimed = processed.has(claim) || processed.has(earlierClaim);
+				const unsettled = processed.has(open) || processed.has(earlierOpen);
 				if (!claimed && !unsettled) {
 					found.set(id, 'claimed');
 					this.startFlight(id, mark.generation, sending);
@@ -683,7 +813,9 @@ export class SentOrders {
 	async claim(identities: string[], itemIndex: number): Promise<Map<string, Claim>> {
 		const claims = new Map<string, Claim>();
 		const signal = stopSignal(this.ctx);
-		let pending = [...new Set(identities)];
+		// two spellings of one order are claimed once; each comes out with the claim
+		let pending = onePerOrder(identities);
+		await this.rewrite(pending, itemIndex);
 		// Stryker disable next-line UpdateOperator: the rounds only wait for this process's own sends; more rounds end once those settle
 		for (let round = 0; pending.length > 0; round++) {
 			// Stryker disable next-line ConditionalExpression: the rounds only wait for this process's own sends; more rounds end once those settle, and an order still unsettled after fewer is rechecked by awaitOthers: the outcome is the same
@@ -693,7 +825,7 @@ export class SentOrders {
 			if (outcomes === undefined) {
 				// n8n's Stop: no more waiting; the orders still on their way are reported so (nothing of them is sent)
 				for (const id of pending) claims.set(id, { state: 'unsettled' });
-				return claims;
+				return everySpelling(identities, claims);
 			}
 			pending.forEach((id, i) => {
 				const outcome = outcomes[i];
@@ -716,7 +848,7 @@ export class SentOrders {
 			pending = again;
 		}
 		for (const id of pending) claims.set(id, { state: 'unsettled' });
-		return await this.awaitOthers(claims, itemIndex);
+		return everySpelling(identities, await this.awaitOthers(claims, itemIndex));
 	}
 
 	/**
@@ -764,9 +896,10 @@ export class SentOrders {
 		const keep: string[] = [];
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
-			const flight = this.flights.get(s.identity);
-			// the send is over, however it ended: nobody waits for it any more
-			if (flight) remove.push(flight.sending);
+			const flight = this.flights.get(sameOrder(s.identity));
+			// the send is over, however it ended: nobody waits for it any more; an earlier release's values, absent when it
+			// was claimed, can only be what a failed tidy of that claim's check left
+			if (flight) remove.push(flight.sending, ...this.earlierValues(s.identity));
 			// a reference is remembered only if the records were not cleared since the order was claimed
 			const current = flight?.generation === this.mark().generation;
 			keepSettled(
@@ -791,14 +924,20 @@ export class SentOrders {
 					if (remove.length) await this.store.removeProcessed(remove, 'workflow', this.options);
 				});
 			}
+			for (const s of settlements) unwritten.delete(this.flightKey(s.identity));
 		} catch {
+			// the next claim of these orders in this process writes their outcome first
+			for (const s of settlements) {
+				const flight = this.flights.get(sameOrder(s.identity));
+				if (flight) keepUnwritten(this.flightKey(s.identity), { outcome: s.outcome, sending: flight.sending });
+			}
 			hintOnce(
 				this.ctx,
 				"The outcome of some orders could not be written to n8n's deduplication store: they stay marked as unsettled, and a later run asks you to check them instead of sending them.",
 			);
 		} finally {
 			for (const s of settlements) {
-				this.flights.get(s.identity)?.finish(
+				this.flights.get(sameOrder(s.identity))?.finish(
 					s.outcome === 'sent'
 						? { kind: 'sent', reference: s.reference }
 						: s.outcome === 'released'
@@ -811,7 +950,7 @@ export class SentOrders {
 
 	/** Settles those of these orders this run claimed and has not settled yet (a run that stopped part way). */
 	async settleOpen(identities: string[], outcome: (identity: string) => 'released' | 'unknown'): Promise<void> {
-		const open = [...new Set(identities)].filter((id) => this.flights.has(id));
+		const open = onePerOrder(identities).filter((id) => this.flights.has(sameOrder(id)));
 		if (open.length) await this.settle(open.map((identity) => ({ identity, outcome: outcome(identity) })));
 	}
 
@@ -860,7 +999,7 @@ export class SentOrders {
 	 */
 	async forget(identities: string[], itemIndex: number): Promise<Map<string, number>> {
 		const removed = new Map<string, number>();
-		const ids = [...new Set(identities)];
+		const ids = onePerOrder(identities);
 		try {
 			for (let start = 0; start < ids.length; start += FORGET_GROUP) {
 				const group = ids.slice(start, start + FORGET_GROUP);
@@ -869,20 +1008,26 @@ export class SentOrders {
 		} catch (error) {
 			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
 		}
-		return removed;
+		return everySpelling(identities, removed);
 	}
 
-	/** One group of `forget`, under the lock: which values each order had, then all of them taken out. */
+	/**
+	 * One group of `forget`, under the lock: each order's values taken out, and how many it had. The store tells what it
+	 * holds only by recording, and a forget must never record an order's values: a store failing between that and their
+	 * removal would leave an order never sent looking possibly sent. So each order's values are removed alone, and the
+	 * count of the records before and after says how many it had (under the lock, nothing else writes them between).
+	 */
 	private async forgetGroup(group: string[], removed: Map<string, number>): Promise<void> {
-		const values = group.flatMap((id) => Object.values(this.values(id)));
-		// the store tells what it holds only by recording: the values it did not hold are recorded (with room, so nothing
-		// older is pushed out) and taken out with the others in the next call
-		const count = await this.store.getProcessedDataCount('workflow', this.options);
-		const held = await this.store.checkProcessedAndRecord(values, 'workflow', { ...this.options, maxEntries: count + values.length });
-		await this.store.removeProcessed(values, 'workflow', this.options);
-		const had = new Set(held.processed.map(String));
+		// sends this process saw end but could not record so: their sending values go too, and nothing is written later
+		const ended = group.flatMap((id) => unwritten.get(this.flightKey(id))?.sending ?? []);
+		if (ended.length) await this.store.removeProcessed(ended, 'workflow', this.options);
+		for (const id of group) unwritten.delete(this.flightKey(id));
+		let count = await this.store.getProcessedDataCount('workflow', this.options);
 		for (const id of group) {
-			removed.set(id, Object.values(this.values(id)).filter((value) => had.has(value)).length);
+			await this.store.removeProcessed([...Object.values(this.values(id)), ...this.earlierValues(id)], 'workflow', this.options);
+			const after = await this.store.getProcessedDataCount('workflow', this.options);
+			removed.set(id, Math.max(0, count - after));
+			count = after;
 			settled.delete(this.flightKey(id));
 		}
 		// kept for good: another process that remembers a reference for one of them finds it and drops it

@@ -13,7 +13,7 @@ import { additionalJsonProperty, compact } from '../common';
 import { sendOnceProperties } from '../sentOrders';
 import { asNodeError, completedInRun, errorItem, withOptions } from '../operation';
 import { invalidField, readInteger, readText, type IntegerField } from '../parameters';
-import { sendAgain, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
+import { sameOrder, sendAgain, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
 import { settingLabel, settingPath } from '../versions';
 import { orderProperties, buildOrder } from './create.operation';
@@ -361,7 +361,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 
 /**
  * A chunk through the record of sent orders: orders accepted before come out as already sent, unsettled ones fail,
- * the rest are claimed and sent once (an order number twice in the run is sent for its first item only).
+ * the rest are claimed and sent once (an order number twice in the run, in any letter case, is sent for its first item only).
  */
 async function sendChunkOnce(
 	this: IExecuteFunctions,
@@ -378,19 +378,20 @@ async function sendChunkOnce(
 	if (again.length) await record.forgetOnce(again, chunk[0].itemIndex);
 	const claims = await record.claim(chunk.map(orderNoOf), chunk[0].itemIndex);
 
+	/** by the record's identity: two spellings of one order number (WEB-1, web-1) are one order */
 	const first = new Map<string, Entry>();
 	const toSend: Entry[] = [];
-	/** an entry whose order number an earlier entry of the chunk has, with that entry */
+	/** an entry whose order (in any spelling) an earlier entry of the chunk has, with that entry */
 	const repeats: Array<{ entry: Entry; earlier: Entry }> = [];
 	const unsettled: Entry[] = [];
 	for (const entry of chunk) {
 		const claim = claims.get(orderNoOf(entry));
-		const earlier = first.get(orderNoOf(entry));
+		const earlier = first.get(sameOrder(orderNoOf(entry)));
 		if (claim?.state === 'sent') results.set(entry.itemIndex, alreadySentItem(entry, claim.reference));
 		else if (claim?.state !== 'claimed') unsettled.push(entry);
 		else if (earlier) repeats.push({ entry, earlier });
 		else {
-			first.set(orderNoOf(entry), entry);
+			first.set(sameOrder(orderNoOf(entry)), entry);
 			toSend.push(entry);
 		}
 	}
@@ -426,7 +427,11 @@ async function sendChunkOnce(
 				IsCreated: false,
 				alreadySent: true,
 				TransactionReferenceNumber: original.json.TransactionReferenceNumber ?? null,
-				Messages: [`The same order number as item ${earlier.itemIndex + 1}: sent once, for that item`],
+				Messages: [
+					orderNoOf(entry) === orderNoOf(earlier)
+						? `The same order number as item ${earlier.itemIndex + 1}: sent once, for that item`
+						: `The same order number as item ${earlier.itemIndex + 1} (${orderNoOf(earlier)}), as the provider reads it: sent once, for that item`,
+				],
 			},
 			pairedItem: { item: entry.itemIndex },
 		});
