@@ -138,13 +138,16 @@ describe('searchSkus: when there is another page', () => {
 		expect(p.pagesAsked()).toEqual([1, 2]);
 	});
 
-	it('a page without a list of records ends the search, whatever TotalRecordCount promises', async () => {
+	it('a page without a list of records fails the search, naming the answer, while TotalRecordCount promises SKUs', async () => {
 		const p = provider([{ TotalRecordCount: 1200 }]);
-		expect(await p.search()).toEqual({ results: [] });
+		await expect(p.search()).rejects.toThrow('The provider answered a page without its records (Items): {"TotalRecordCount":1200}');
 		expect(p.pagesAsked()).toEqual([1]);
 		const q = provider([{ Items: null, TotalRecordCount: 1200 }]);
-		expect(await q.search()).toEqual({ results: [] });
+		await expect(q.search()).rejects.toThrow('The provider answered a page without its records (Items)');
 		expect(q.pagesAsked()).toEqual([1]);
+		// a page that says there are none ends it: "No results"
+		const none = provider([{ Items: null, TotalRecordCount: 0 }]);
+		expect(await none.search()).toEqual({ results: [] });
 	});
 });
 
