@@ -310,8 +310,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 			return;
 		}
 		const body = (response.body ?? {}) as IDataObject;
-		// Stryker disable next-line ArrayDeclaration: an entry that is no object counts as no status, as a missing one does
 		const listed = inSpelling(body, [BATCH_STATUSES, 'TransactionReferenceNumber']);
+		// Stryker disable next-line ArrayDeclaration: an entry that is no object counts as no status, as a missing one does
 		const statuses: unknown[] = Array.isArray(listed[BATCH_STATUSES]) ? listed[BATCH_STATUSES] : [];
 		const matched = matchStatuses(chunk, statuses);
 		matched.forEach((status, i) =>
