@@ -130,6 +130,8 @@ export class WineFulfillmentTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Filter',
 				default: {},
+				// Order Put On Hold has no filter (GetOrdersOnHold takes none)
+				displayOptions: { hide: { event: ['orderOnHold'] } },
 				options: [
 					{
 						displayName: 'Carrier',
@@ -174,6 +176,8 @@ export class WineFulfillmentTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				// Order Put On Hold reads the list of orders on hold whole, with no time or page: none of these applies to it
+				displayOptions: { hide: { event: ['orderOnHold'] } },
 				options: [
 					{
 						displayName: 'Late Reports Window (Minutes)',

@@ -343,6 +343,20 @@ describe('Item Number values at run time', () => {
 		expect(await fx.control.requests('CreateSalesOrder')).toEqual([]);
 	});
 
+	it.each([
+		['Purchase Order Create', 'purchaseOrder', () => purchaseHeader('PO-RL-EMPTY'), 'CreatePurchaseOrder'],
+		['Transfer Order Create', 'transferOrder', () => transferHeader('TR-RL-EMPTY'), 'CreateTransferOrder'],
+	])('%s: an empty Item Number in a row is a parameter issue, as in Sales Order Create: nothing is sent', async (_name, resource, header, path) => {
+		const run = fx.run(
+			actionWorkflow(
+				{ resource, operation: 'create', ...header(), items: { item: [{ itemNo: picked(''), itemQuantity: 1 }] } },
+				{ timezone: 'UTC' },
+			),
+		);
+		await expect(run).rejects.toThrow(/Parameter "Item Number" is required/);
+		expect(await fx.control.requests(path)).toEqual([]);
+	});
+
 	it('Purchase Order Create sends the item numbers of its rows', async () => {
 		const result = await fx.run(
 			actionWorkflow({

@@ -153,7 +153,7 @@ describe('Older warehouse codes: one hint per distinct code per node run', () =>
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.output(ACTION_NODE)).toHaveLength(4);
-		expect(hints(result)).toEqual(['Receive To Location "CE201" is not one of the interface\'s current warehouse codes; it was sent as given.']);
+		expect(hints(result)).toEqual(['Receive To Location "CE201" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).']);
 	});
 
 	it('Transfer Order → Create of 3 items from CE201 to SMX01 with a 3.1.3 status: one hint per code, one for the status', async () => {
@@ -175,8 +175,8 @@ describe('Older warehouse codes: one hint per distinct code per node run', () =>
 			true,
 		);
 		expect(hints(result)).toEqual([
-			'Warehouse "CE201" is not one of the interface\'s current warehouse codes; it was sent as given.',
-			'Warehouse "SMX01" is not one of the interface\'s current warehouse codes; it was sent as given.',
+			'Warehouse "CE201" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).',
+			'Warehouse "SMX01" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).',
 			expect.stringContaining('Inventory status "GOOD-ST-EX" is not a code of revision 3.1.4'),
 		]);
 	});

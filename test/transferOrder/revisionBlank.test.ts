@@ -45,7 +45,7 @@ describe('Transfer Order → Create: revision and status edge values', () => {
 		expect(sent.body.TransferInfo).toMatchObject({ InventoryStatusCode: 'CUSTOM-HOLD' });
 		expect(result.output(ACTION_NODE)[0].json.error).toContain('InventoryStatusCode must be one of');
 		expect(hints(result)).toEqual([
-			'Inventory status "CUSTOM-HOLD" is not a code of revision 3.1.4; it was sent as given (custom codes come from the provider).',
+			'Inventory status "CUSTOM-HOLD" is not a code of revision 3.1.4; it is kept as given (custom codes come from the provider).',
 		]);
 	});
 });

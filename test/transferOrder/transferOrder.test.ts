@@ -137,7 +137,7 @@ describe('Transfer Order → Create', () => {
 		const [sent] = await fx.control.requests('CreateTransferOrder');
 		expect(sent.body.TransferInfo).toMatchObject({ InventoryStatusCode: 'GOOD-ST-EX' });
 		expect(hints(result)).toEqual([
-			'Inventory status "GOOD-ST-EX" is not a code of revision 3.1.4; it was sent as given (custom codes come from the provider). It is a code of revision 3.1.3: if your account uses that one, set Additional Fields → Interface Revision to 3.1.3.',
+			'Inventory status "GOOD-ST-EX" is not a code of revision 3.1.4; it is kept as given (custom codes come from the provider). It is a code of revision 3.1.3: if your account uses that one, set Additional Fields → Interface Revision to 3.1.3.',
 		]);
 	});
 
@@ -176,7 +176,7 @@ describe('Transfer Order → Create', () => {
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('CreateTransferOrder');
 		expect(sent.body.TransferInfo).toMatchObject({ TransferFromWarehouse: 'APC01', TransferToWarehouse: 'NEW01' });
-		expect(hints(result)).toEqual(['Warehouse "NEW01" is not one of the interface\'s current warehouse codes; it was sent as given.']);
+		expect(hints(result)).toEqual(['Warehouse "NEW01" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).']);
 	});
 
 	it("words the provider's refusal of an item in the panel's words, its answer in the details", async () => {

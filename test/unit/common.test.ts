@@ -213,8 +213,8 @@ describe('hintUnknownWarehouses', () => {
 		const { ctx, hints } = context();
 		hintUnknownWarehouses(ctx, 'Warehouse', ['APC01', 'CE201', undefined, '', 7, 'WOX01', 'XYZ99']);
 		expect(hints).toEqual([
-			{ message: 'Warehouse "CE201" is not one of the interface\'s current warehouse codes; it was sent as given.', location: 'outputPane' },
-			{ message: 'Warehouse "XYZ99" is not one of the interface\'s current warehouse codes; it was sent as given.', location: 'outputPane' },
+			{ message: 'Warehouse "CE201" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).', location: 'outputPane' },
+			{ message: 'Warehouse "XYZ99" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).', location: 'outputPane' },
 		]);
 	});
 

@@ -55,7 +55,7 @@ describe('Inventory → Get Status', () => {
 	it('an unknown warehouse code is sent as given, with a hint naming the Warehouse field', async () => {
 		const { sent, hints } = await run({ ...STATUS, warehouse: 'OLDWH' });
 		expect(sent[0].body).toMatchObject({ Warehouse: 'OLDWH' });
-		expect(hints).toEqual([`Warehouse "OLDWH" is not one of the interface's current warehouse codes; it was sent as given.`]);
+		expect(hints).toEqual([`Warehouse "OLDWH" is not one of the interface's current warehouse codes; it is kept as given (the provider may still take an older code).`]);
 	});
 });
 

@@ -81,7 +81,7 @@ describe('Purchase Order → Update', () => {
 	it('an unknown Receive To Location is sent as given, with a hint naming the field', async () => {
 		const { sent, hints } = await run({ ...UPDATE, updateFields: { receiveToLocation: 'OLDWH' } });
 		expect(sent[0].body).toMatchObject({ OrderInfo: { ReceiveToLocation: 'OLDWH' } });
-		expect(hints).toEqual([`Receive To Location "OLDWH" is not one of the interface's current warehouse codes; it was sent as given.`]);
+		expect(hints).toEqual([`Receive To Location "OLDWH" is not one of the interface's current warehouse codes; it is kept as given (the provider may still take an older code).`]);
 	});
 });
 

@@ -156,7 +156,7 @@ describe('Sales Order → Generate JIT Label: the file', () => {
 });
 
 const unknownWarehouse = (field: string, code: string) =>
-	`${field} "${code}" is not one of the interface's current warehouse codes; it was sent as given.`;
+	`${field} "${code}" is not one of the interface's current warehouse codes; it is kept as given (the provider may still take an older code).`;
 
 describe('Sales Order → Get Returns', () => {
 	const RETURNS = { resource: 'salesOrder', operation: 'getReturns', returnAll: true, simplify: false };

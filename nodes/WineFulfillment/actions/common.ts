@@ -237,11 +237,15 @@ export function hintOnce(ctx: IExecuteFunctions, message: string): void {
 	ctx.addExecutionHints({ message, location: 'outputPane' });
 }
 
-/** Older revisions' warehouse codes (field notes) are sent as given, with a hint in the output pane (once per code and run). */
+/**
+ * Older revisions' warehouse codes (field notes) are kept as given, with a hint in the output pane (once per code and
+ * run). It is given while the item is prepared, before the record of sent orders decides whether it is sent: it says
+ * nothing of sending.
+ */
 export function hintUnknownWarehouses(ctx: IExecuteFunctions, field: string, codes: unknown[]): void {
 	for (const code of codes) {
 		if (typeof code === 'string' && code && !isKnownWarehouse(code)) {
-			hintOnce(ctx, `${field} "${code}" is not one of the interface's current warehouse codes; it was sent as given.`);
+			hintOnce(ctx, `${field} "${code}" is not one of the interface's current warehouse codes; it is kept as given (the provider may still take an older code).`);
 		}
 	}
 }

@@ -39,7 +39,7 @@ export const additionalFields: INodeProperties[] = [
 
 /** One row of the items table: Item Number and Quantity first, then the optional description. */
 export const itemRow: INodeProperties[] = [
-	itemNumberLocator({ displayName: NAMES.itemNumber, name: 'itemNo', description: 'Item number (SKU)' }),
+	itemNumberLocator({ displayName: NAMES.itemNumber, name: 'itemNo', required: true, description: 'Item number (SKU)' }),
 	{
 		displayName: NAMES.quantity,
 		name: 'itemQuantity',

@@ -188,7 +188,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		const other = TRANSFER_REVISIONS.find((r) => TRANSFER_STATUS_BY_REVISION[r].includes(info.InventoryStatusCode));
 		hintOnce(
 			this,
-			`Inventory status "${info.InventoryStatusCode}" is not a code of revision ${revision}; it was sent as given (custom codes come from the provider).${
+			`Inventory status "${info.InventoryStatusCode}" is not a code of revision ${revision}; it is kept as given (custom codes come from the provider).${
 				other ? ` It is a code of revision ${other}: if your account uses that one, set Additional Fields → Interface Revision to ${other}.` : ''
 			}`,
 		);
