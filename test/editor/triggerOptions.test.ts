@@ -32,7 +32,9 @@ describe('polling trigger panel: Filters and Options only for the events that re
 
 	it('Order Put On Hold with Options and Filters left from another event: they are dropped, the poll runs as without them', async () => {
 		await createOrders(fx, [{ OrderNo: 'HOLD-OPT-1', items: [line(SKU_A, 1)], hold: true }]);
-		const parameters = { event: 'orderOnHold', filters: { orderNumbers: 'SO-1\tSO-2' }, options: { startFromHours: 24, pageSize: 0 } } as IDataObject;
+		// 101 order numbers: a shown Order Numbers filter refuses them (at most 100)
+		const orderNumbers = Array.from({ length: 101 }, (_, i) => `SO-${i + 1}`).join(',');
+		const parameters = { event: 'orderOnHold', filters: { orderNumbers }, options: { startFromHours: 24, pageSize: 0 } } as IDataObject;
 		const first = await runPoll(triggerWorkflow(parameters as INodeParameters), TRIGGER_NODE, fx.credential(), {}, 'trigger');
 		// the first poll only remembers what is on hold (no backfill for this event)
 		expect(first.items).toEqual([]);
