@@ -344,14 +344,14 @@ describe('readWindow: checked Skip/Top pages', () => {
 		expect(ids(read)).toEqual(range(50));
 	});
 
-	it('a count sent as text is no count: the pages are consistent and kept', async () => {
+	it("a count sent as text is read as the action's paging reads it: the pages are checked against it and kept", async () => {
 		const p = new Provider(Array.from({ length: 25 }, (_, i) => T + i * S));
 		p.totalAsText = true;
 		const { ctx, sent } = p.context();
 		const read = await readWindow(ctx, query(), T, T + 59 * S, options());
 		expect(sent).toHaveLength(3);
 		expect(ids(read)).toEqual(range(25));
-		expect(read.total).toBeUndefined();
+		expect(read.total).toBe(25);
 	});
 
 	it("the provider's present is the newest any page told", async () => {

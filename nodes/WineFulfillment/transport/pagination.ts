@@ -1,6 +1,7 @@
 // The one pagination helper: Skip/Top with MoreRecords, or PageNumber/PageSize; lazy, stops at a limit.
 import type { IDataObject } from 'n8n-workflow';
 
+import { booleanValue } from '../wire/values';
 import { answerShape, providerMessage } from './errors';
 
 export type PagingStyle = 'skipTop' | 'pageNumber';
@@ -42,6 +43,15 @@ export class PagingError extends Error {}
  */
 export class RecordsChangedError extends PagingError {}
 
+/**
+ * MoreRecords as a yes/no, read as the node reads every one (true/false, "False" from a gateway that writes it as text,
+ * 1/0); undefined when it is not given or says neither (null, other text): then the total or the page's length decides.
+ */
+export function moreRecordsOf(value: unknown): boolean | undefined {
+	const read = value === null ? undefined : booleanValue.safeParse(value);
+	return read?.success ? read.data : undefined;
+}
+
 /** A count member as a number: a number or numeric text; anything else (null: not asked for) is NaN. */
 export function countOf(value: unknown): number {
 	const count = typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : Number.NaN;
@@ -65,7 +75,7 @@ export function pageRecords(body: unknown, key: string): IDataObject[] {
 		if (refused !== undefined) throw new PagingError(refused);
 		return value as IDataObject[];
 	}
-	if ((value === undefined || value === null) && (countOf(page.TotalRecordCount) === 0 || page.MoreRecords === false)) return [];
+	if ((value === undefined || value === null) && (countOf(page.TotalRecordCount) === 0 || moreRecordsOf(page.MoreRecords) === false)) return [];
 	const missing = value === undefined || value === null;
 	// an object's message, or the object as JSON: never empty
 	throw new PagingError(`The provider answered a page without its records (${key}${missing ? '' : ' is not a list'}): ${providerMessage(page)}`);
@@ -284,7 +294,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
  */
 function hasMore(style: PagingStyle, body: IDataObject, got: number, asked: number, from: number): boolean {
 	if (got === 0) return false;
-	if (style === 'skipTop' && typeof body.MoreRecords === 'boolean') return body.MoreRecords;
+	const more = moreRecordsOf(body.MoreRecords);
+	if (style === 'skipTop' && more !== undefined) return more;
 	// a number, or a numeric string; null (a total not asked for) says nothing
 	const total = countOf(body.TotalRecordCount);
 	if (!Number.isNaN(total)) return from + got < total;

@@ -1,12 +1,18 @@
 // Reads one time window completely, though records move while it is paged: checked Skip/Top pages, else slices that fit one answer.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { pageRecords } from '../transport/pagination';
+import { countOf, moreRecordsOf, pageRecords } from '../transport/pagination';
 import { POLL_KEEPS_ITS_PLACE, unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import type { Endpoint } from '../wire/endpoints';
 import type { Candidate, ReadCandidate, WindowRead } from './cursor';
 import { SECOND, ceilSecond, floorSecond } from './time';
+
+/** TotalRecordCount as the action's paging reads it (a number, or numeric text a gateway writes); undefined when not told. */
+const totalOf = (body: IDataObject): number | undefined => {
+	const total = countOf(body.TotalRecordCount);
+	return Number.isNaN(total) ? undefined : total;
+};
 
 /** What the reader needs to know about one query. */
 export interface WindowQuery {
@@ -140,7 +146,7 @@ export async function readWindow(
 		const answer: Answer = {
 			body,
 			records: recordsIn(ctx, body, query.recordsKey),
-			total: typeof body.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined,
+			total: totalOf(body),
 			providerTime: query.providerTime(body),
 		};
 		if (answer.providerTime !== undefined) providerTime = Math.max(providerTime ?? answer.providerTime, answer.providerTime);
@@ -153,15 +159,15 @@ export async function readWindow(
 	const boundOf = (answer: Answer, sliceEnd: number) => Math.min(sliceEnd + SECOND - 1, answer.providerTime ?? Number.POSITIVE_INFINITY);
 	/** whether records follow this answer's: `read` records read so far, `asked` the Top it was asked with */
 	const more = (answer: Answer, read: number, asked: number) =>
-		typeof answer.body.MoreRecords === 'boolean'
-			? answer.body.MoreRecords
+		moreRecordsOf(answer.body.MoreRecords) !== undefined
+			? (moreRecordsOf(answer.body.MoreRecords) as boolean)
 			: answer.total !== undefined
 				? read < answer.total
 				: answer.records.length >= asked;
 	const fits = (answer: Answer) =>
 		answer.total !== undefined
 			? answer.records.length >= answer.total
-			: answer.body.MoreRecords === false || (answer.body.MoreRecords === undefined && answer.records.length < top);
+			: moreRecordsOf(answer.body.MoreRecords) === false || (moreRecordsOf(answer.body.MoreRecords) === undefined && answer.records.length < top);
 	const parts = (answer: Answer) => (answer.total === undefined ? 4 : Math.max(2, Math.ceil(answer.total / (top * FILL))));
 	const affords = (requestsMore: number, each = slowest) => performance.now() + (requestsMore + 1) * Math.max(each, 1) <= options.deadline;
 
@@ -294,7 +300,7 @@ export async function countWindow(
 	const body = (await apiRequest.call(ctx, query.endpoint, { ...query.body(floorSecond(from), ceilSecond(to)), Skip: 0, Top: 1 }))
 		.body as IDataObject;
 	return {
-		total: typeof body?.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined,
+		total: totalOf(body ?? {}),
 		providerTime: query.providerTime(body ?? {}),
 	};
 }
@@ -364,9 +370,9 @@ export async function readNewest(ctx: IPollFunctions, query: WindowQuery, from: 
 		sent += 1;
 		const records = recordsIn(ctx, body, query.recordsKey);
 		const wanted = records.map((record) => query.candidate(record)).filter((c) => options.wanted(c));
-		const total = typeof body.TotalRecordCount === 'number' ? body.TotalRecordCount : undefined;
-		const fits =
-			total !== undefined ? records.length >= total : body.MoreRecords === false || (body.MoreRecords === undefined && records.length < top);
+		const total = totalOf(body);
+		const told = moreRecordsOf(body.MoreRecords);
+		const fits = total !== undefined ? records.length >= total : told === false || (told === undefined && records.length < top);
 		// Stryker disable next-line ArithmeticOperator: a present at or before a + SECOND leaves one piece, which becomes [a, b] below: the part is not narrowed, whether the present is a + SECOND or earlier
 		const present = Math.min(b, Math.max(a + SECOND, ceilSecond(query.providerTime(body) ?? options.presentHint)));
 		const count = total === undefined ? 4 : Math.ceil(total / (top * FILL));
