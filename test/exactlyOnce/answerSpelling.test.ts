@@ -22,6 +22,27 @@ describe('Sales Order → Create: a camelCase answer object', () => {
 	});
 });
 
+describe('Sales Order → Create: an answer encoded as JSON twice (an ASP.NET action returning JsonConvert.SerializeObject)', () => {
+	it.each<[string, string]>([
+		['a JSON string holding the JSON string', JSON.stringify(JSON.stringify(GUID))],
+		['a JSON string holding the answer object', JSON.stringify(JSON.stringify({ TransactionReferenceNumber: GUID }))],
+	])('%s: the reference is the GUID, never the encoded text (was: quotes or the whole object as the reference)', async (_name, text) => {
+		await fx.control.fault({ kind: 'status', status: 201, when: 'after', path: 'CreateSalesOrder', count: 1, as: 'text', body: text });
+		const first = await fx.run(createWorkflow(orders(`DBL${text.length}`, 1)));
+		expect(first.error).toBeUndefined();
+		expect(out(first).map((i) => i.json.TransactionReferenceNumber)).toEqual([GUID]);
+	});
+
+	it('a reference in braces ({GUID}, .NET\'s "B" form) is no reference: the outcome is unknown and the order not resent', async () => {
+		await fx.control.fault({ kind: 'status', status: 201, when: 'after', path: 'CreateSalesOrder', count: 1, body: `{${GUID}}` });
+		const first = await fx.run(createWorkflow(orders('BRACES', 1)));
+		expect(first.error?.message).toContain('without a transaction reference, so the outcome of this sales order create is unknown');
+		const again = await fx.run(createWorkflow(orders('BRACES', 1)));
+		expect(again.error?.message).toContain('may already have been sent');
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(1);
+	});
+});
+
 describe('Sales Order → Batch Create: statuses in another spelling', () => {
 	it('a camelCase answer: each order comes out created with its reference, and a re-run sends nothing', async () => {
 		const input = orders('BCAMEL', 2);

@@ -23,6 +23,12 @@ describe('transactionReferenceOf', () => {
 		expect(transactionReferenceOf({ transactionReferenceNumber: GUID })).toBe(GUID);
 		expect(transactionReferenceOf({ TransactionReferenceNumber: GUID, transactionReferenceNumber: 'other-1' })).toBe(GUID);
 		expect(transactionReferenceOf({ transactionReferenceNumber: GUID, TRANSACTIONREFERENCENUMBER: 'other-1' })).toBeUndefined();
+		// encoded twice: read once more; quotes or braces left are no reference
+		expect(transactionReferenceOf(JSON.stringify(GUID))).toBe(GUID);
+		expect(transactionReferenceOf(JSON.stringify({ TransactionReferenceNumber: GUID }))).toBe(GUID);
+		expect(transactionReferenceOf(JSON.stringify(JSON.stringify(GUID)))).toBeUndefined();
+		expect(transactionReferenceOf(`{${GUID}}`)).toBeUndefined();
+		expect(transactionReferenceOf(`"${GUID}`)).toBeUndefined();
 	});
 
 	it('is nothing for what is not one word of printable characters, up to 100, nor "null" or "undefined"', () => {

@@ -7,15 +7,34 @@ import { inSpelling } from '../wire/spellings';
 import { providerMessage } from './errors';
 import type { ApiResponse, TransportContext } from './request';
 
-/** A reference is one word of printable characters (a GUID in the interface's examples); nothing blank, spaced or absurdly long. */
-const REFERENCE = /^[\x21-\x7e\u00a1-\uffff]{1,100}$/;
+/**
+ * A reference is one word of printable characters (a GUID in the interface's examples); nothing blank, spaced or absurdly
+ * long, and no JSON's quotes or braces (an answer encoded twice is read once more, below; what is left with them is no
+ * reference, and the outcome unknown).
+ */
+const REFERENCE = /^[\x21\x23-\x7a\x7c\x7e\u00a1-\uffff]{1,100}$/;
+
+/**
+ * An answer encoded as JSON twice (an ASP.NET action returning JsonConvert.SerializeObject(...)): its text is a JSON
+ * string or object once more. Read once more; anything else as it is.
+ */
+function decodedOnce(text: string): unknown {
+	const trimmed = text.trim();
+	if (!/^["{]/.test(trimmed)) return text;
+	try {
+		return JSON.parse(trimmed) as unknown;
+	} catch {
+		return text;
+	}
+}
 
 /**
  * The transaction reference identifier of a create's answer: the 201 body is the identifier as a
  * JSON string (the interface, "Errors"); an object carrying it as TransactionReferenceNumber (in any letter case) is
  * read too. Undefined when the answer holds none.
  */
-export function transactionReferenceOf(body: unknown): string | undefined {
+export function transactionReferenceOf(body: unknown, decoded = false): string | undefined {
+	if (typeof body === 'string' && !decoded) return transactionReferenceOf(decodedOnce(body), true);
 	const value =
 		body && typeof body === 'object' && !Array.isArray(body)
 			? inSpelling(body as Record<string, unknown>, ['TransactionReferenceNumber']).TransactionReferenceNumber
