@@ -72,6 +72,8 @@ interface Answer {
 	body: IDataObject;
 	records: IDataObject[];
 	total: number | undefined;
+	/** MoreRecords as a yes/no; undefined when not told */
+	more: boolean | undefined;
 	providerTime: number | undefined;
 }
 
@@ -147,6 +149,7 @@ export async function readWindow(
 			body,
 			records: recordsIn(ctx, body, query.recordsKey),
 			total: totalOf(body),
+			more: moreRecordsOf(body.MoreRecords),
 			providerTime: query.providerTime(body),
 		};
 		if (answer.providerTime !== undefined) providerTime = Math.max(providerTime ?? answer.providerTime, answer.providerTime);
@@ -159,15 +162,9 @@ export async function readWindow(
 	const boundOf = (answer: Answer, sliceEnd: number) => Math.min(sliceEnd + SECOND - 1, answer.providerTime ?? Number.POSITIVE_INFINITY);
 	/** whether records follow this answer's: `read` records read so far, `asked` the Top it was asked with */
 	const more = (answer: Answer, read: number, asked: number) =>
-		moreRecordsOf(answer.body.MoreRecords) !== undefined
-			? (moreRecordsOf(answer.body.MoreRecords) as boolean)
-			: answer.total !== undefined
-				? read < answer.total
-				: answer.records.length >= asked;
+		answer.more ?? (answer.total !== undefined ? read < answer.total : answer.records.length >= asked);
 	const fits = (answer: Answer) =>
-		answer.total !== undefined
-			? answer.records.length >= answer.total
-			: moreRecordsOf(answer.body.MoreRecords) === false || (moreRecordsOf(answer.body.MoreRecords) === undefined && answer.records.length < top);
+		answer.total !== undefined ? answer.records.length >= answer.total : answer.more === false || (answer.more === undefined && answer.records.length < top);
 	const parts = (answer: Answer) => (answer.total === undefined ? 4 : Math.max(2, Math.ceil(answer.total / (top * FILL))));
 	const affords = (requestsMore: number, each = slowest) => performance.now() + (requestsMore + 1) * Math.max(each, 1) <= options.deadline;
 

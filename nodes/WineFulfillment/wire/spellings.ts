@@ -109,11 +109,12 @@ export function interfaceSpellings(): Spellings {
 export function inSpelling<T extends object>(answer: T, names: readonly string[]): T {
 	const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
 	const spelled = (member: string) => byLower.get(member.toLowerCase());
-	const members = Object.keys(answer);
+	// how many members spell each name
+	const spellings = new Map<string | undefined, number>();
+	for (const member of Object.keys(answer)) spellings.set(spelled(member), (spellings.get(spelled(member)) ?? 0) + 1);
 	const renamed = Object.entries(answer).map(([member, value]): [string, unknown] => {
 		const name = spelled(member);
-		const alone = members.filter((other) => spelled(other) === name).length === 1;
-		return name !== undefined && alone ? [name, value] : [member, value];
+		return name !== undefined && spellings.get(name) === 1 ? [name, value] : [member, value];
 	});
 	return Object.fromEntries(renamed) as T;
 }
