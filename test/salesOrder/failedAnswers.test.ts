@@ -1,5 +1,6 @@
 // A write answered 2xx whose body says itself that it failed (the .NET envelope {"IsSuccess": false, "Messages": [...]},
-// or Success / Succeeded false, in any letter case) is the provider's refusal: the item fails with the provider's
+// or Success / Succeeded / IsSuccessful reading false, a failure flag (isError, HasErrors) reading true, a bare false, in
+// any letter case) is the provider's refusal: the item fails with the provider's
 // messages, never comes out as Cancelled / success. And the refusals of Sales Order → Cancel's deprecated path and of
 // SKU → Retire name members in the panel's words, as every other write's do.
 import type { INodeParameters } from 'n8n-workflow';
@@ -44,6 +45,35 @@ describe('a write answered 2xx with a body saying it failed', () => {
 		await fx.control.fault({ kind: 'status', status: 200, path: 'RetireSKU', count: 1, body });
 		const result = await fx.run(actionWorkflow({ resource: 'sku', operation: 'retire', itemNo: SKU_A }, { continueOnFail: true }));
 		expect(result.output(ACTION_NODE)[0].json).toMatchObject({ error: `The provider refused the request${said ? `: ${said}` : ''}`, details: { httpCode: '200' } });
+	});
+
+	it.each<[string, unknown, boolean, string]>([
+		['IsSuccess 0', { IsSuccess: 0, Messages: ['Order already shipped'] }, false, 'Order already shipped'],
+		['IsSuccess "N"', { IsSuccess: 'N', Messages: ['Order already shipped'] }, false, 'Order already shipped'],
+		['IsSuccessful false', { IsSuccessful: false, Message: 'Order already shipped' }, false, 'Order already shipped'],
+		['isError true (an AutoWrapper envelope)', { statusCode: 400, isError: true, responseException: { exceptionMessage: 'Order already shipped' } }, false, 'Order already shipped'],
+		['HasErrors "true"', { HasErrors: 'true', Errors: ['Order already shipped'] }, false, 'Order already shipped'],
+		['JSON false (a .NET action returning bool)', false, false, ''],
+		['the text "False" (bool.ToString())', 'False', true, ''],
+	])('Sales Order → Cancel answered 200 with %s: refused, not Cancelled', async (_name, body, text, said) => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'CancelSalesOrder', count: 1, body, ...(text ? { as: 'text' as const } : {}) });
+		const result = await fx.run(actionWorkflow(salesOrder('cancel', { locateBy: 'orderNo', orderNo: 'FA-1' }), { continueOnFail: true }));
+		const json = result.output(ACTION_NODE)[0].json;
+		expect(json.Cancelled).toBeUndefined();
+		expect(json.error).toBe(`The provider refused the request${said ? `: ${said}` : ''}`);
+	});
+
+	it.each<[string, unknown, boolean]>([
+		['HasErrors false', { HasErrors: false, IsSuccessful: 'Y' }, false],
+		['isError 0', { isError: 0, result: 'ok' }, false],
+		['JSON true', true, false],
+		['the text "True"', 'True', true],
+		['a flag that reads as neither', { IsSuccess: 'maybe', HasErrors: 'none' }, false],
+	])('Sales Order → Cancel answered 200 with %s: cancelled', async (_name, body, text) => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'CancelSalesOrder', count: 1, body, ...(text ? { as: 'text' as const } : {}) });
+		const result = await fx.run(actionWorkflow(salesOrder('cancel', { locateBy: 'orderNo', orderNo: 'FA-1' })));
+		expect(result.error).toBeUndefined();
+		expect(result.output(ACTION_NODE)[0].json).toMatchObject({ OrderNo: 'FA-1', Cancelled: true });
 	});
 
 	it('a flag that is true, or a member that only sounds like one, is a success as before', async () => {

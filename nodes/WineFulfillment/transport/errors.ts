@@ -4,6 +4,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint } from '../wire/endpoints';
 import { inPanelWords } from '../wire/paths';
+import { booleanValue } from '../wire/values';
 import { documentName, type DocumentType } from './document';
 import type { Secrets } from './secrets';
 
@@ -50,7 +51,8 @@ function messageIn(body: unknown, answer: boolean): string {
 
 /** The first message an object names in a member of its own (message, Message, …, title, detail); '' for none. */
 function namedMessage(o: Record<string, unknown>): string {
-	for (const key of ['message', 'Message', 'error', 'Error', 'errorMessage', 'ErrorMessage', 'title', 'detail']) {
+	// responseException / exceptionMessage: AutoWrapper's envelope of an ASP.NET error
+	for (const key of ['message', 'Message', 'error', 'Error', 'errorMessage', 'ErrorMessage', 'responseException', 'exceptionMessage', 'title', 'detail']) {
 		const v = o[key];
 		if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 2000);
 		if (v && typeof v === 'object') {
@@ -273,15 +275,39 @@ function answerError(
 	});
 }
 
-/** The members a .NET result envelope says success with ({"IsSuccess": false, "Messages": [...]}), lower-cased. */
-const SUCCESS_FLAGS = new Set(['issuccess', 'success', 'succeeded']);
+/** The members a result envelope says success with ({"IsSuccess": false, "Messages": [...]}), lower-cased. */
+const SUCCESS_FLAGS = new Set(['issuccess', 'success', 'succeeded', 'issuccessful', 'successful']);
+/** The members an envelope says failure with (AutoWrapper's isError, FluentResults' HasErrors / IsFailed), lower-cased. */
+const FAILURE_FLAGS = new Set(['iserror', 'haserror', 'haserrors', 'isfailed', 'isfailure', 'failed']);
 
-/** Whether a 2xx answer says itself that the request failed: a success flag (any letter case) false, or "false". */
+/** A flag as an answer writes it: a yes/no booleanValue reads, or .NET's and COBOL's "Y" / "N"; undefined otherwise. */
+function flagValue(value: unknown): boolean | undefined {
+	const read = booleanValue.safeParse(value);
+	if (read.success) return read.data;
+	const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	return word === 'y' ? true : word === 'n' ? false : undefined;
+}
+
+/** Whether a member is a success or failure flag of an envelope. */
+function isFlag(member: string): boolean {
+	const name = member.toLowerCase();
+	return SUCCESS_FLAGS.has(name) || FAILURE_FLAGS.has(name);
+}
+
+/**
+ * Whether a 2xx answer says itself that the request failed: a success flag (any letter case) that reads false (false,
+ * 0, "N", "False"), a failure flag that reads true, or the whole answer false (a .NET action returning bool, as JSON or
+ * as the text "False").
+ */
 export function saysFailed(body: unknown): boolean {
+	// a bare 0 or "no" is no .NET bool: only false is read so
+	if (typeof body === 'boolean' || typeof body === 'string') return String(body).trim().toLowerCase() === 'false';
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-	return Object.entries(body).some(
-		([member, value]) => SUCCESS_FLAGS.has(member.toLowerCase()) && (value === false || (typeof value === 'string' && value.trim().toLowerCase() === 'false')),
-	);
+	return Object.entries(body).some(([member, value]) => {
+		const name = member.toLowerCase();
+		if (SUCCESS_FLAGS.has(name)) return flagValue(value) === false;
+		return FAILURE_FLAGS.has(name) && flagValue(value) === true;
+	});
 }
 
 /**
@@ -301,9 +327,9 @@ export function failedAnswerError(
 	itemIndex?: number,
 	labels?: Record<string, string>,
 ): NodeApiError {
-	const scrubbed = secrets.value(body) as Record<string, unknown>;
-	// what it says beside its flag
-	const rest = Object.fromEntries(Object.entries(scrubbed).filter(([member]) => !SUCCESS_FLAGS.has(member.toLowerCase())));
+	const scrubbed = secrets.value(body);
+	// what it says beside its flags (a bare false says nothing more)
+	const rest = scrubbed && typeof scrubbed === 'object' ? Object.fromEntries(Object.entries(scrubbed).filter(([member]) => !isFlag(member))) : {};
 	const said = Object.keys(rest).length ? providerMessage(rest) : '';
 	const text = refusalText(rest, said, labels).text;
 	const provider = labels ? inPanelWords(text, labels) : text;

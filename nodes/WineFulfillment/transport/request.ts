@@ -563,7 +563,11 @@ async function send(
 				}
 				// a write's success answered as text ("OK", the reference as a bare word): the interface shows no answer format
 				// for most writes, and 2xx is success; only JSON cut short is unreadable
-				if (endpoint.kind === 'write' && !looksLikeJson(parsed.text)) return answer(secrets.text(parsed.text.trim()));
+				if (endpoint.kind === 'write' && !looksLikeJson(parsed.text)) {
+					// bool.ToString() of a .NET action: "False" is its refusal
+					if (saysFailed(parsed.text)) throw failedAnswerError(node(), endpoint, status, parsed.text, secrets, false, options.itemIndex);
+					return answer(secrets.text(parsed.text.trim()));
+				}
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}
