@@ -136,7 +136,7 @@ describe('Item Number picker: answers the editor within seconds when the provide
 describe('Item Number picker: a 200 that holds no list of SKUs fails the search as it fails a run (not "No results")', () => {
 	it.each([
 		['an object of a gateway in maintenance', { status: 'ok', message: 'Service temporarily unavailable' }, 'Service temporarily unavailable'],
-		['the list under another spelling', { totalRecordCount: 2, items: [{ itemNo: 'CAB-1' }] }, 'totalRecordCount'],
+		['the list under another name', { TotalRecordCount: 2, Skus: [{ ItemNo: 'CAB-1' }] }, 'Skus'],
 		['a list instead of the page', [{ ItemNo: 'CAB-1' }], 'with a list instead of its records'],
 	])('%s', async (_case, body, named) => {
 		await fx.control.fault({ kind: 'status', status: 200, path: 'GetSellable', body });
@@ -147,6 +147,12 @@ describe('Item Number picker: a 200 that holds no list of SKUs fails the search 
 			expect((outcome as NodeApiError).message).toContain(named);
 			expect((outcome as NodeApiError).description).toContain('The list of SKUs was not loaded.');
 		}
+	});
+
+	it('the page in camelCase (a .NET naming policy) is read as the interface spells it', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetSellable', body: { totalRecordCount: 1, items: [{ itemNo: 'CAB-1', itemDescription: 'Cabernet' }] } });
+		// was: the search failed, naming totalRecordCount
+		expect((await search('cab')).results.map((r) => r.value)).toEqual(['CAB-1']);
 	});
 
 	it('an answer that says there are none (TotalRecordCount 0, no list) is "No results"', async () => {

@@ -31,6 +31,8 @@ export interface FaultRuleInput {
 	set?: Record<string, unknown>;
 	/** rewrite: members removed from the answer object */
 	drop?: string[];
+	/** rewrite: every member name of the answer (a list's too), at every depth, as .NET's camelCase naming policy writes it */
+	naming?: 'camelCase';
 	/** latency in ms (kind latency) */
 	ms?: number;
 	/** apply to every Nth matching request (1 = each) */
@@ -113,4 +115,16 @@ export class Faults {
 		}
 		return fired;
 	}
+}
+
+/** A PascalCase name as System.Text.Json's camelCase policy writes it: "OrderNo" → "orderNo", "RMANumber" → "rmaNumber". */
+export function camelName(name: string): string {
+	return name.replace(/^[A-Z]+(?=[A-Z][a-z]|$)|^[A-Z]/, (lead) => lead.toLowerCase());
+}
+
+/** A JSON value with every member name in camelCase, at every depth. */
+export function inCamelCase(value: unknown): unknown {
+	if (Array.isArray(value)) return value.map(inCamelCase);
+	if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+	return Object.fromEntries(Object.entries(value).map(([name, inner]) => [camelName(name), inCamelCase(inner)]));
 }

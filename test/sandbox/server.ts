@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { Faults, type EchoForm, type FaultRuleInput } from './faults';
+import { Faults, inCamelCase, type EchoForm, type FaultRuleInput } from './faults';
 import { SandboxError, type Json, type JsonObject, type Reply, type Route } from './frame';
 import { RESOURCES } from './resources';
 import type { SeedOptions } from './seed';
@@ -328,8 +328,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		send(res, { status: rule.status ?? 500, body, headers });
 	};
 
-	/** A rewrite fault: the processed answer with members set, dropped, or the whole request merged in. */
+	/** A rewrite fault: the processed answer renamed, with members set, dropped, or the whole request merged in. */
 	const rewrite = (reply: Reply, rule: FaultRuleInput, received: JsonObject): Reply => {
+		if (rule.naming === 'camelCase') reply = { ...reply, body: inCamelCase(reply.body) };
 		const answer = reply.body ?? {};
 		if (typeof answer !== 'object' || Array.isArray(answer) || Buffer.isBuffer(answer)) return reply;
 		const body: JsonObject = { ...(answer as JsonObject), ...(rule.set as JsonObject | undefined) };

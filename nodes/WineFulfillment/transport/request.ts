@@ -13,6 +13,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import type { Endpoint } from '../wire/endpoints';
+import { inInterfaceCase } from '../wire/spellings';
 import { checkBaseUrl } from './baseUrl';
 import { readDocument, type DocumentType, type WireDocument } from './document';
 import {
@@ -576,7 +577,7 @@ async function send(
 				const referenced = transactionReferenceOf(parsed.value) !== undefined;
 				throw failedAnswerError(node(), endpoint, status, parsed.value, secrets, referenced, options.itemIndex, options.labels);
 			}
-			return answer(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined));
+			return answer(inInterfaceCase(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined)));
 		}
 		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
 	}

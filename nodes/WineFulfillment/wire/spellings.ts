@@ -118,3 +118,72 @@ export function inSpelling<T extends object>(answer: T, names: readonly string[]
 	});
 	return Object.fromEntries(renamed) as T;
 }
+
+/**
+ * The members of the interface's answers (field notes, the interface, and what the node reads) that its requests do not
+ * name: with the requests' members, the names a camelCase answer is read back to.
+ */
+const ANSWER_MEMBERS = (
+	'AddressCandidates AddressClassificationIndicator AddressValidationIndicator AlcoholPercentage AttemptFail ' +
+	'AvailableForPickup Bottles BusinessHours CandidateAddressFormat Carrier CarrierLocations CarrierStatus ' +
+	'CarrierStatusMessage CarrierStatusTimestamp Cases ClientManagedStorage Close CloseDate CompanyName Contact ' +
+	'ContentType CreateSalesOrderStatuses CustomerName CustomerNo CutoffTime DayOfWeek DeliveryDateEstimate ' +
+	'DeliveryEstimateOptions Distance Document Documents Email Errors EstimatedDeliveryDate FileName ' +
+	'GeographicCoordinates GrossWeight HoldReason HoldReasonDescription InTransit IncomingPreReserved ' +
+	'InfoReceived InventoryTransactions IsAlcoholShipmentAllowed IsCancelOnly IsCreated IsSuccess ItemUnit Items ' +
+	'Label LabelData LatestActivityTimestamp LocationId LocationType MarketingMaterial Message Messages ' +
+	'MoreRecords Name Open OrderOnHoldItems OriginalTrackingNumber OutForDelivery Oversold PALDetails PONumber ' +
+	'PackageItems PackageLocation Packages Phone Quantity QuantityAvailable QuantityOnBackorder QuantityOnHand ' +
+	'QuantityOnPurchaseOrder QuantityReserved RMANumber ReceivedDate RefOrderNo RefTransmissionId ' +
+	'RequestedShipDate ReservedQuantity ReturnReason ReturnResult ReturnSalesOrderHeaders ReturnSalesOrderLines ' +
+	'ReturnStatus ReturnWarehouse SKUs SalesChannel SalesOrdersInfo SellableQuantity Service ' +
+	'ServiceManagedStorage ShipDate ShipTo ShipToName ShipmentDate ShippingCarrierCode ShippingOptions ' +
+	'ShippingServiceCode ShippingSite ShippingWarehouse ShippngServiceCode Site Status StatusDescription ' +
+	'Statuses StoreNumber Succeeded Success TastingFee TotalRecordCount TrackingNo TrackingURL ' +
+	'TransactionDateTime Type VirtualItems WarehouseInventoryStatuses'
+).split(' ');
+
+let answerNames: Map<string, string> | undefined;
+
+/** Lower-case name → the interface's spelling, for the members of answers: the requests' and ANSWER_MEMBERS. */
+function answerSpellings(): Map<string, string> {
+	if (answerNames) return answerNames;
+	const names = new Map<string, string>();
+	for (const holder of interfaceSpellings().values()) for (const [lower, name] of holder) names.set(lower, name);
+	for (const name of ANSWER_MEMBERS) names.set(name.toLowerCase(), name);
+	answerNames = names;
+	return names;
+}
+
+/** Whether an answer is written in camelCase: its first member (a list's first record's) starts with a small letter. */
+function inCamelCase(answer: unknown): boolean {
+	const record = Array.isArray(answer) ? answer.find((entry) => entry && typeof entry === 'object' && !Array.isArray(entry)) : answer;
+	if (!record || typeof record !== 'object' || Array.isArray(record)) return false;
+	for (const member in record) return /^[a-z]/.test(member);
+	return false;
+}
+
+function renamed(value: unknown, names: Map<string, string>): unknown {
+	if (Array.isArray(value)) return value.map((entry) => renamed(entry, names));
+	if (!value || typeof value !== 'object') return value;
+	const members = Object.entries(value as Record<string, unknown>);
+	const taken = new Set(members.map(([member]) => member));
+	return Object.fromEntries(
+		members.map(([member, inner]) => {
+			const name = names.get(member.toLowerCase()) ?? member;
+			// a member the answer also has in the interface's spelling keeps its own name: renaming would drop one
+			return [taken.has(name) ? member : name, renamed(inner, names)];
+		}),
+	);
+}
+
+/**
+ * A success answer in the interface's spelling. Every member the interface names is PascalCase; a provider (or a
+ * gateway) that serialises with .NET's camelCase naming policy sends "orderNo", "trackingNo", "rmaNumber": each reader
+ * (Simplify, the trigger's keys, paging counters) would find nothing and put out records of nulls, or no event ever.
+ * In such an answer (its first member starts with a small letter) every member the interface names is given its
+ * spelling, at every depth; other members stay as sent. An answer in PascalCase is returned as it is, unwalked.
+ */
+export function inInterfaceCase<T>(answer: T): T {
+	return inCamelCase(answer) ? (renamed(answer, answerSpellings()) as T) : answer;
+}
