@@ -197,10 +197,37 @@ describe('Tracking → Get Delivery Estimates: Client Reference Code and odd ans
 		['a null DeliveryEstimateOptions entry', { DeliveryEstimateOptions: [null, { DeliveryDateEstimate: '01/09/2026', ShippingOptions: [{ Carrier: 'UPS', Service: 'GRND' }] }] }, 'DeliveryEstimateOptions entry 1 is null'],
 		['a null ShippingOptions entry', { DeliveryEstimateOptions: [{ DeliveryDateEstimate: '01/09/2026', ShippingOptions: [null, { Carrier: 'UPS', Service: 'GRND' }] }] }, 'DeliveryEstimateOptions entry 1: ShippingOptions entry 1 is null'],
 		['a DeliveryEstimateOptions entry that is text', { DeliveryEstimateOptions: ['soon'] }, 'DeliveryEstimateOptions entry 1 is "soon"'],
+		// was: no error and no item, as if no carrier served the address
+		['DeliveryEstimateOptions as text', { DeliveryEstimateOptions: 'No service to this ZIP code' }, 'DeliveryEstimateOptions is "No service to this ZIP code"'],
+		['DeliveryEstimateOptions as a number', { DeliveryEstimateOptions: 0 }, 'DeliveryEstimateOptions is 0'],
+		['ShippingOptions as text', { DeliveryEstimateOptions: [{ DeliveryDateEstimate: '01/09/2026', ShippingOptions: 'none' }] }, 'DeliveryEstimateOptions entry 1: ShippingOptions is "none"'],
 	])('an answer with %s fails naming what came, and outputs nothing', async (_case, body, named) => {
 		await answerEstimates(body);
 		const result = await fx.run(estimates({ simplify: false }));
 		expect(result.error?.message).toBe(`The provider answered with malformed delivery estimates: ${named}`);
 		expect(result.error?.description).toMatch(/^Nothing was output for this item/);
+	});
+
+	const option = { DeliveryDateEstimate: '01/09/2026', ShipmentDate: '01/06/2026', ShippingWarehouse: 'APC01' };
+	it.each([
+		['DeliveryEstimateOptions one object instead of a list', { DeliveryEstimateOptions: { ...option, ShippingOptions: [{ Carrier: 'FEX', Service: 'GRND' }] } }],
+		['ShippingOptions one object instead of a list', { DeliveryEstimateOptions: [{ ...option, ShippingOptions: { Carrier: 'FEX', Service: 'GRND' } }] }],
+	])('%s: read as a list of one, the carrier kept (Simplify on and off)', async (_case, body) => {
+		// was: no item at all, or one whose carrier and service were gone
+		await answerEstimates(body);
+		const simple = await fx.run(estimates());
+		expect(simple.output(ACTION_NODE).map((i) => [i.json.carrier, i.json.service, i.json.warehouse])).toEqual([['FEX', 'GRND', 'APC01']]);
+		const raw = await fx.run(estimates({ simplify: false }));
+		expect(raw.output(ACTION_NODE).map((i) => i.json)).toEqual([{ Carrier: 'FEX', Service: 'GRND', ...option }]);
+	});
+
+	it.each([
+		['DeliveryEstimateOptions null', { DeliveryEstimateOptions: null }],
+		['an empty list', { DeliveryEstimateOptions: [] }],
+	])('%s: no estimates, no error', async (_case, body) => {
+		await answerEstimates(body);
+		const result = await fx.run(estimates());
+		expect(result.error).toBeUndefined();
+		expect(result.output(ACTION_NODE)).toEqual([]);
 	});
 });

@@ -160,18 +160,30 @@ export const getDeliveryEstimatesRequest = onFirstUse(() =>
 const isRecord = (value: unknown): value is IDataObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * What is malformed in a GetDeliveryEstimates answer, in words ("DeliveryEstimateOptions entry 1 is null"): an entry of
- * DeliveryEstimateOptions or of its ShippingOptions that is no object. Such an entry carries no estimate to output, and
- * dropping it would give fewer carriers without notice. Undefined when nothing is.
+ * A list member of the estimates as a list: one object in its place (a serialiser that writes a one-entry list as
+ * its entry) is a list of one, absent or null an empty list; anything else (text, a number) undefined.
+ */
+function entriesOf(value: unknown): unknown[] | undefined {
+	if (Array.isArray(value)) return value;
+	if (isRecord(value)) return [value];
+	return value === undefined || value === null ? [] : undefined;
+}
+
+/**
+ * What is malformed in a GetDeliveryEstimates answer, in words ("DeliveryEstimateOptions entry 1 is null"): a
+ * DeliveryEstimateOptions or ShippingOptions that is text or a number ("No service to this ZIP code"), or an entry of
+ * either that is no object. Such an answer carries no estimate to output, and reading it as none would give fewer
+ * carriers, or none, without notice. Undefined when nothing is.
  */
 export function malformedEstimates(body: unknown): string | undefined {
-	const options = (body as IDataObject | undefined)?.DeliveryEstimateOptions;
-	if (!Array.isArray(options)) return undefined;
+	const given = (body as IDataObject | undefined)?.DeliveryEstimateOptions;
+	const options = entriesOf(given);
+	if (!options) return `DeliveryEstimateOptions is ${preview(given)}`;
 	for (const [i, option] of options.entries()) {
 		const entry = `DeliveryEstimateOptions entry ${i + 1}`;
 		if (!isRecord(option)) return `${entry} is ${preview(option)}`;
-		const services: unknown = option.ShippingOptions;
-		if (!Array.isArray(services)) continue;
+		const services = entriesOf(option.ShippingOptions);
+		if (!services) return `${entry}: ShippingOptions is ${preview(option.ShippingOptions)}`;
 		const bad = services.findIndex((service) => !isRecord(service));
 		if (bad !== -1) return `${entry}: ShippingOptions entry ${bad + 1} is ${preview(services[bad])}`;
 	}
@@ -184,10 +196,9 @@ export function malformedEstimates(body: unknown): string | undefined {
  * `malformedEstimates` first.
  */
 export function flattenEstimates(body: unknown): IDataObject[] {
-	const options = (body as IDataObject | undefined)?.DeliveryEstimateOptions;
-	if (!Array.isArray(options)) return [];
-	return (options as IDataObject[]).flatMap(({ ShippingOptions, ...estimate }) => {
-		const services = Array.isArray(ShippingOptions) ? (ShippingOptions as IDataObject[]) : [];
+	const options = (entriesOf((body as IDataObject | undefined)?.DeliveryEstimateOptions) ?? []) as IDataObject[];
+	return options.flatMap(({ ShippingOptions, ...estimate }) => {
+		const services = (entriesOf(ShippingOptions) ?? []) as IDataObject[];
 		return services.length ? services.map((service) => ({ ...service, ...estimate })) : [estimate];
 	});
 }
