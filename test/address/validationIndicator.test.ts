@@ -35,6 +35,18 @@ describe('Address → Validate: a yes/no indicator decides the status', () => {
 	});
 });
 
+describe('Address → Validate: an indicator in words the node does not list as a whole is read by the words in it', () => {
+	it.each([['Invalid Address'], ['ADDRESS_NOT_FOUND'], ['Not Deliverable'], ['INVALID_ADDRESS'], ['NoMatch'], ['Validation Failed']])(
+		'indicator %p with the address sent as its candidate: invalid',
+		async (indicator) => {
+			await answer(indicator, [{ CandidateAddressFormat: address }]);
+			const result = await fx.run(validate());
+			// was: "valid" (an unknown word fell back to the candidate comparison)
+			expect(result.output(ACTION_NODE).map((i) => i.json.status)).toEqual(['invalid']);
+		},
+	);
+});
+
 describe('validationStatus reads a yes/no before the candidates', () => {
 	it.each([
 		[{ AddressValidationIndicator: false, AddressCandidates: [{ CandidateAddressFormat: address }] }, 'invalid'],
@@ -44,6 +56,13 @@ describe('validationStatus reads a yes/no before the candidates', () => {
 		[{ AddressValidationIndicator: 'N/A', AddressCandidates: [{ CandidateAddressFormat: { ...address, ZipCode: '94558-3026' } }] }, 'corrected'],
 		// a yes is read as "Valid" is: the provider's standardised candidate does not make it corrected
 		[{ AddressValidationIndicator: 'Yes', AddressCandidates: [{ CandidateAddressFormat: { ...address, ZipCode: '94558-3026' } }] }, 'valid'],
+		// words inside a phrase: a denial first, then a correction, then a confirmation
+		[{ AddressValidationIndicator: 'Address Incorrect', AddressCandidates: [{ CandidateAddressFormat: address }] }, 'invalid'],
+		[{ AddressValidationIndicator: 'UNDELIVERABLE_ADDRESS', AddressCandidates: [{ CandidateAddressFormat: address }] }, 'invalid'],
+		[{ AddressValidationIndicator: 'Valid (Standardized)', AddressCandidates: [{ CandidateAddressFormat: address }] }, 'corrected'],
+		[{ AddressValidationIndicator: 'VALIDATED_WITH_CHANGES', AddressCandidates: [{ CandidateAddressFormat: address }] }, 'corrected'],
+		[{ AddressValidationIndicator: 'Exact Match', AddressCandidates: [{ CandidateAddressFormat: { ...address, ZipCode: '94558-3026' } }] }, 'valid'],
+		[{ AddressValidationIndicator: 'ADDRESS_VERIFIED', AddressCandidates: [] }, 'valid'],
 	])('%j is %s', (body, status) => {
 		expect(validationStatus(body, address)).toBe(status);
 	});

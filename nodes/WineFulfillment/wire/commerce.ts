@@ -107,16 +107,16 @@ const word = (v: unknown) =>
 		.replace(/[^a-z]/g, '');
 
 /**
- * AddressValidationIndicator values by meaning; the interface does not list them, so common spellings are read. Its
- * name says yes or no, so a boolean (or true/false, Y/N, yes/no as text) is read too: false must never turn into
- * "valid" by the candidate comparison below.
+ * AddressValidationIndicator values by meaning; the interface does not list them, so the words a value is made of are
+ * read ("Invalid Address", "ADDRESS_NOT_FOUND", "ExactMatch"), a denial before anything else: "Not Deliverable" and
+ * "INVALID_ADDRESS" must never turn into "valid" by the candidate comparison below. Its name says yes or no, so a
+ * boolean (or true/false, Y/N, yes/no as text) is read too.
  */
-const STATUS_WORDS: Record<ValidationStatus, string[]> = {
-	valid: ['valid', 'verified', 'resolved', 'confirmed', 'exact', 'exactmatch', 'deliverable', 'true', 'y', 'yes'],
-	corrected: ['corrected', 'standardized', 'standardised', 'modified', 'changed', 'suggested'],
-	invalid: ['invalid', 'notvalid', 'unresolved', 'notfound', 'failed', 'unverified', 'undeliverable', 'false', 'n', 'no'],
-};
-
+const STATUS_WORDS: Array<[ValidationStatus, RegExp]> = [
+	['invalid', /^(false|n|no)$|invalid|incorrect|not|nomatch|unresolved|unverified|undeliverable|fail|error|reject/],
+	['corrected', /correct|standardi[sz]|modif|chang|suggest|amend/],
+	['valid', /^(true|y|yes)$|valid|verified|resolved|confirm|exact|deliverable|match/],
+];
 const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
 	!!a &&
 	['StreetLines', 'City', 'State', 'ZipCode'].every(
@@ -130,9 +130,8 @@ const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
  */
 export function validationStatus(body: IDataObject, sent: IDataObject): ValidationStatus {
 	const indicator = word(body.AddressValidationIndicator);
-	for (const status of ['valid', 'corrected', 'invalid'] as const) {
-		if (STATUS_WORDS[status].includes(indicator)) return status;
-	}
+	const read = indicator && STATUS_WORDS.find(([, words]) => words.test(indicator));
+	if (read) return read[0];
 	const candidates = Array.isArray(body.AddressCandidates) ? (body.AddressCandidates as IDataObject[]) : [];
 	if (!candidates.length) return 'invalid';
 	return sameAddress(candidates[0].CandidateAddressFormat as IDataObject | undefined, sent) ? 'valid' : 'corrected';
