@@ -87,6 +87,14 @@ describe('Generate JIT Label: shapes a provider may send', () => {
 		expect(bytesOf(out[0], 'data').equals(LABEL)).toBe(true);
 	});
 
+	it.each([['text/plain; charset=utf-8'], ['text/html; charset=utf-8']])('a JSON answer labelled %s (a proxy\'s content type)', async (type) => {
+		// was: refused as text ("it sent text (text/plain): {"Label":"JVBER…"), telling the user to run again: a second label
+		const { result, out } = await labelWith({ Label: b64(LABEL), FileName: 'l.pdf' }, type);
+		expect(result.error).toBeUndefined();
+		expect(Object.keys(out[0].binary ?? {})).toEqual(['data']);
+		expect(bytesOf(out[0], 'data').equals(LABEL)).toBe(true);
+	});
+
 	it('a JSON answer that begins with a UTF-8 byte-order mark', async () => {
 		const { result, out } = await labelWith(Buffer.from(`\uFEFF${JSON.stringify({ LabelData: b64(LABEL) })}`, 'utf8'));
 		expect(result.error).toBeUndefined();

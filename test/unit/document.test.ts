@@ -176,7 +176,12 @@ describe('readDocument: JSON answers', () => {
 		expect(what(readDocument({}, Buffer.from(`"${'0b7c1e0e-4c1a-4a53-9f0e-6a3f1b2c3d4e'}"`), 'application/pdf'))).toBe(
 			'a GUID string (0b7c1e0e-4c1a-4a53-9f0e-6a3f1b2c3d4e) instead of a document',
 		);
-		expect(what(readDocument(ct('text/plain'), json({ label: b64(PDF) }), 'application/pdf'))).toMatch(/^text \(text\/plain\)/);
+		// JSON labelled as text is read as JSON (was: refused as text); text that only starts like JSON is quoted as text
+		expect(readDocument(ct('text/plain'), json({ label: b64(PDF) }), 'application/pdf').ok).toBe(true);
+		expect(readDocument(ct('text/html; charset=utf-8'), json({ label: b64(PDF) }), 'application/pdf').ok).toBe(true);
+		expect(what(readDocument(ct('text/plain'), Buffer.from('{ not json, the label is not ready'), 'application/pdf'))).toBe(
+			'text (text/plain): "{ not json, the label is not ready"',
+		);
 		expect(what(readDocument(ct('image/gif'), json({ label: b64(PDF) }), 'application/pdf'))).toMatch(/^\d+ bytes of image\/gif/);
 	});
 

@@ -373,16 +373,18 @@ export function readDocument(
 	if (bytes.length === 0) return { ok: false, what: `an empty answer${contentType ? ` (content type ${contentType})` : ''}` };
 
 	const head = (length: number) => new TextDecoder().decode(bytes.subarray(0, length));
-	const looksJson = type.includes('json') || (GENERIC_TYPES.has(type) && /^\s*[{["]/.test(head(16)));
-	if (looksJson) {
+	// JSON labelled as text (a proxy's or a misconfigured provider's text/plain or text/html) is read as JSON when it parses
+	const startsJson = /^\s*[{["]/.test(head(16));
+	const asText = type.startsWith('text/') && startsJson;
+	if (type.includes('json') || (GENERIC_TYPES.has(type) && startsJson) || asText) {
 		const text = new TextDecoder().decode(bytes);
 		let parsed: unknown;
 		try {
 			parsed = JSON.parse(text) as unknown;
 		} catch {
-			return { ok: false, what: `malformed JSON (${clip(clean, text, 80)})` };
+			if (!asText) return { ok: false, what: `malformed JSON (${clip(clean, text, 80)})` };
 		}
-		return fromJson(clean, parsed, wanted);
+		if (parsed !== undefined) return fromJson(clean, parsed, wanted);
 	}
 	const fileName = () => safeFileName(dispositionFileName(header(headers, 'content-disposition')), wanted);
 	const signature = signatureOf(bytes);
