@@ -2,8 +2,12 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import get from 'lodash/get';
+import has from 'lodash/has';
 import isPlainObject from 'lodash/isPlainObject';
 import mergeWith from 'lodash/mergeWith';
+import omitBy from 'lodash/omitBy';
+import set from 'lodash/set';
+import unset from 'lodash/unset';
 import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
 import { unexpectedAnswer, unexpectedAnswerError } from '../transport/errors';
@@ -179,12 +183,59 @@ function inInterfaceSpelling(
  * `parameter` is where the field is (a path such as `additionalFields.additionalJson` when it is inside a collection).
  */
 export function withAdditionalJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, parameter = 'additionalJson'): IDataObject {
+	return mergedJson(body, spelledJson(ctx, body, itemIndex, parameter));
+}
+
+/** Additional Fields (JSON) of an item, its members in the interface's spelling (as `body` spells them). */
+function spelledJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number, parameter: string): IDataObject {
 	const given = additionalJson(ctx, nodeParameter(ctx, parameter, itemIndex, ''), itemIndex);
 	// most items give none: nothing to spell
-	const extra = Object.keys(given).length ? inInterfaceSpelling(ctx, given, body, '', '', itemIndex) : given;
-	return mergeWith({}, body, extra, (_target: unknown, source: unknown) =>
-		Array.isArray(source) ? source : undefined,
-	) as IDataObject;
+	return Object.keys(given).length ? inInterfaceSpelling(ctx, given, body, '', '', itemIndex) : given;
+}
+
+/** The JSON merged into the body: nested objects member by member, lists and other values replaced whole. */
+function mergedJson(body: IDataObject, json: IDataObject): IDataObject {
+	return mergeWith({}, body, json, (_target: unknown, source: unknown) => (Array.isArray(source) ? source : undefined)) as IDataObject;
+}
+
+/**
+ * A wire body of the node's fields with Additional Fields (JSON) merged in, checked by validateBody, except for the
+ * members at `ours` (wire paths whose rule is a choice of this package where the interface is silent: a range's
+ * members, a date's form, an upper bound) that the JSON gives: those are sent as the JSON gives them, unchecked and
+ * unconverted (an object member by member over what the fields give, checked; a member it sets to null left out).
+ * The rest of the body is held to its rules as ever; at those paths the check sees what the fields give (or nothing).
+ */
+export function validateWithJson<T>(
+	ctx: IExecuteFunctions,
+	schema: ZodType<T, ZodTypeDef, unknown>,
+	fields: IDataObject,
+	ours: ReadonlyArray<readonly string[]>,
+	labels: Record<string, string>,
+	itemIndex: number,
+): T {
+	const json = spelledJson(ctx, fields, itemIndex, 'additionalJson');
+	const merged = mergedJson(fields, json);
+	const lifted = ours.filter((path) => has(json, path));
+	if (!lifted.length) return validateBody(ctx, schema, merged, labels, itemIndex);
+	// mergedJson copies: the paths set here are the merged body's own
+	const checked = merged;
+	for (const path of lifted) {
+		if (has(fields, path)) set(checked, path, get(fields, path));
+		else unset(checked, path);
+	}
+	const body = validateBody(ctx, schema, checked, labels, itemIndex) as IDataObject;
+	for (const path of lifted) {
+		const given: unknown = get(json, path);
+		// an object of the JSON goes over what the fields gave, as checked and converted (a member added beside the
+		// range's dates leaves them in their form); anything else replaces it whole
+		if (!isPlainObject(given)) set(body, path, given);
+		else {
+			const own: unknown = get(body, path);
+			const whole = isPlainObject(own) ? mergedJson(own as IDataObject, given as IDataObject) : (given as IDataObject);
+			set(body, path, omitBy(whole, (value) => value === null));
+		}
+	}
+	return body as T;
 }
 
 /**

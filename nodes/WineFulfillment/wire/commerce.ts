@@ -48,6 +48,9 @@ export const streetAddress = onFirstUse(() =>
 	)
 );
 
+/** The members of Validation whose bounds are ours (the interface gives none): Additional Fields (JSON) may replace them. */
+export const VALIDATE_ADDRESS_OURS = [['MaxCandidateListSize'], ['PALRequest', 'MaxPALListSize']] as const;
+
 /** POST /api/Address/Validation body. */
 export const validateAddressRequest = onFirstUse(() =>
 	z

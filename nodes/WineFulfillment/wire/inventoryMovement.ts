@@ -120,6 +120,9 @@ const transferItem = movementItem.extend({
 	UnitPrice: decimalNumber.pipe(z.number().nonnegative('must not be negative')).optional(),
 });
 
+/** The members of CreateTransferOrder whose form is ours (the date's MM/DD/YYYY): Additional Fields (JSON) may replace them. */
+export const CREATE_TRANSFER_OURS = [['TransferInfo', 'RequestedDate']] as const;
+
 export const createTransferOrderRequest = onFirstUse(() =>
 	z
 		.object({

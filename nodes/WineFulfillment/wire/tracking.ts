@@ -133,7 +133,8 @@ export function detailRecords(body: unknown): IDataObject[] | undefined {
 
 /**
  * DeliveryEstimateRange: the interface does not document its members. The node sends
- * {StartDate, EndDate} as MM/DD/YYYY (a choice; the JSON escape hatch can add members beside them, not drop them).
+ * {StartDate, EndDate} as MM/DD/YYYY (a choice: Additional Fields (JSON) may add members beside them, or replace them,
+ * DELIVERY_ESTIMATES_OURS).
  */
 export const deliveryEstimateRange = onFirstUse(() =>
 	z
@@ -145,6 +146,9 @@ export const deliveryEstimateRange = onFirstUse(() =>
 			if (start && end && start > end) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['EndDate'], message: 'must not be before Ship Date From' });
 		})
 );
+
+/** The members of GetDeliveryEstimates whose rules are ours (the range's members and their form): Additional Fields (JSON) may replace them. */
+export const DELIVERY_ESTIMATES_OURS = [['DeliveryEstimateRange']] as const;
 
 /** POST /api/Tracking/GetDeliveryEstimates body. */
 export const getDeliveryEstimatesRequest = onFirstUse(() =>

@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	MAX_CLIENT_REFERENCE_LENGTH,
+	VALIDATE_ADDRESS_OURS,
 	VALIDATION_CARRIERS,
 	classification,
 	validateAddressRequest,
@@ -11,7 +12,7 @@ import {
 import { ENDPOINTS } from '../../wire/endpoints';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, answerWith, compact, itemsFor, orDefault, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, answerWith, compact, itemsFor, orDefault, validateWithJson } from '../common';
 import { nodeParameter, readBoolean } from '../parameters';
 import { addressLabels, addressProperties, readAddress } from './shared';
 import { withOptions, type Send } from '../operation';
@@ -91,26 +92,23 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	// a number left blank (a mapped cell of spaces) is its default, as a field left alone is
 	const numberOr = (name: string, fallback: number) => orDefault(param(name, fallback), fallback) as number;
 	const includePal = readBoolean(this, 'includePal', itemIndex, 'Include Pickup Locations');
-	const body = validateBody(
+	const body = validateWithJson(
 		this,
 		validateAddressRequest,
-		withAdditionalJson(
-			this,
-			compact({
-				ClientReferenceCode: param('clientReferenceCode') as string,
-				ShippingCarrier: param('shippingCarrier') as string,
-				Address: readAddress(this, itemIndex),
-				MaxCandidateListSize: numberOr('maxCandidateListSize', 3),
-				PALRequest: includePal
-					? {
-							IncludePAL: true,
-							SearchRadius: numberOr('palSearchRadius', 10),
-							MaxPALListSize: numberOr('maxPalListSize', 5),
-						}
-					: undefined,
-			}),
-			itemIndex,
-		),
+		compact({
+			ClientReferenceCode: param('clientReferenceCode') as string,
+			ShippingCarrier: param('shippingCarrier') as string,
+			Address: readAddress(this, itemIndex),
+			MaxCandidateListSize: numberOr('maxCandidateListSize', 3),
+			PALRequest: includePal
+				? {
+						IncludePAL: true,
+						SearchRadius: numberOr('palSearchRadius', 10),
+						MaxPALListSize: numberOr('maxPalListSize', 5),
+					}
+				: undefined,
+		}),
+		VALIDATE_ADDRESS_OURS,
 		labels,
 		itemIndex,
 	);

@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleEstimate } from '../../wire/simplify';
-import { flattenEstimates, getDeliveryEstimatesRequest, malformedEstimates } from '../../wire/tracking';
+import { DELIVERY_ESTIMATES_OURS, flattenEstimates, getDeliveryEstimatesRequest, malformedEstimates } from '../../wire/tracking';
 import { unexpectedAnswerError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, answerWith, compact, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, answerWith, compact, itemsFor, validateWithJson } from '../common';
 import { addressLabels, addressProperties, readAddress } from '../address/shared';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions, type Send } from '../operation';
@@ -55,18 +55,15 @@ const labels = {
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const text = (name: string) => nodeParameter(this, name, itemIndex, '') as string;
-	const body = validateBody(
+	const body = validateWithJson(
 		this,
 		getDeliveryEstimatesRequest,
-		withAdditionalJson(
-			this,
-			compact({
-				ClientReferenceCode: text('clientReferenceCode'),
-				DeliveryAddress: readAddress(this, itemIndex),
-				DeliveryEstimateRange: compact({ StartDate: text('shipDateFrom'), EndDate: text('shipDateTo') }),
-			}),
-			itemIndex,
-		),
+		compact({
+			ClientReferenceCode: text('clientReferenceCode'),
+			DeliveryAddress: readAddress(this, itemIndex),
+			DeliveryEstimateRange: compact({ StartDate: text('shipDateFrom'), EndDate: text('shipDateTo') }),
+		}),
+		DELIVERY_ESTIMATES_OURS,
 		labels,
 		itemIndex,
 	);

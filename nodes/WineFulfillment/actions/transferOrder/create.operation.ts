@@ -5,6 +5,7 @@ import { WAREHOUSES } from '../../wire/common';
 import { inventoryStatusOptions, warehouseOptions } from '../../wire/labels';
 import { ENDPOINTS } from '../../wire/endpoints';
 import {
+	CREATE_TRANSFER_OURS,
 	TRANSFER_REVISIONS,
 	TRANSFER_STATUS_BY_REVISION,
 	TRANSFER_STATUSES,
@@ -13,7 +14,7 @@ import {
 } from '../../wire/inventoryMovement';
 import { requireReference } from '../../transport/reference';
 import { apiRequest } from '../../transport/request';
-import { additionalJsonProperty, compact, hintOnce, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintOnce, hintUnknownWarehouses, itemsFor, validateWithJson } from '../common';
 import { toWire } from '../wireNames';
 import { itemsProperties, readItems, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
@@ -170,14 +171,11 @@ function transferInfo(ctx: IExecuteFunctions, itemIndex: number, statusParameter
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const { revision, status } = revisionAndStatus(this, itemIndex);
-	const body = validateBody(
+	const body = validateWithJson(
 		this,
 		createTransferOrderRequest,
-		withAdditionalJson(
-			this,
-			{ TransferInfo: transferInfo(this, itemIndex, status), ItemsInfo: readItems(this, itemIndex, transferItemToWire) },
-			itemIndex,
-		),
+		{ TransferInfo: transferInfo(this, itemIndex, status), ItemsInfo: readItems(this, itemIndex, transferItemToWire) },
+		CREATE_TRANSFER_OURS,
 		transferOrderLabels,
 		itemIndex,
 	);
