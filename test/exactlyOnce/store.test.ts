@@ -281,6 +281,80 @@ describe('the race window, measured (fake clock)', () => {
 		expect(store.count(workflow.id)).toBe(3 + 2);
 	});
 
+	/**
+	 * A process claims `orderNo` and settles it with `outcome`; with `failing`, n8n's store is down for that settle (its
+	 * write is left to the next claim here). Then a later run of the same process claims the order (settling a fresh
+	 * claim as released), then another process: their states, how long the other's claim took, and the records left.
+	 */
+	const afterSettle = async (outcome: 'sent' | 'released' | 'unknown', failing: boolean, orderNo: string, between?: 'clear' | 'forget') => {
+		const sender = anotherProcess();
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		const first = await drive(sender.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		expect((await drive(first!.claim([orderNo], 0))).get(orderNo)?.state).toBe('claimed');
+		const [record, remove] = [store.checkProcessedAndRecord.bind(store), store.removeProcessed.bind(store)];
+		if (failing) {
+			store.checkProcessedAndRecord = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+			store.removeProcessed = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+		}
+		await drive(first!.settle([{ identity: orderNo, outcome, ...(outcome === 'sent' ? { reference: 'REF-1' } : {}) }]));
+		[store.checkProcessedAndRecord, store.removeProcessed] = [record, remove];
+		// the workflow's history cleared, or the order forgotten (by another process), before the next claim here
+		if (between === 'clear') await drive(store.clearAllProcessedItems('workflow', contextData));
+		if (between === 'forget') await drive((await drive(anotherProcess().sentOrdersFor(context(store), 'salesOrder', 0, true)))!.forget([orderNo], 0));
+		const later = await drive(sender.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		const here = (await drive(later!.claim([orderNo], 0))).get(orderNo);
+		if (here?.state === 'claimed') await drive(later!.settle([{ identity: orderNo, outcome: 'released' }]));
+		const elsewhere = await drive(anotherProcess().sentOrdersFor(context(store), 'salesOrder', 0, true));
+		const { state, tookMs } = await timedClaim(elsewhere!, orderNo);
+		return { here, elsewhere: state, prompt: tookMs < 400, records: store.count(workflow.id) };
+	};
+
+	it.each<['sent' | 'released' | 'unknown', string, string]>([
+		['sent', 'sent', 'sent'],
+		['released', 'claimed', 'claimed'],
+		['unknown', 'unsettled', 'unsettled'],
+	])('a settle (%s) whose write failed is written by the next claim here: both processes find what a written settle leaves, at once', async (outcome, here, elsewhere) => {
+		const written = await afterSettle(outcome, false, `W-${outcome}`);
+		const failed = await afterSettle(outcome, true, `W-${outcome}`);
+		expect(written).toMatchObject({ here: { state: here }, elsewhere, prompt: true });
+		// the same states, no wait for a send that ended, and the same records (no value of the failed settle left)
+		expect(failed).toEqual(written);
+	});
+
+	it.each<['sent' | 'released' | 'unknown', 'clear' | 'forget']>([
+		['sent', 'clear'],
+		['unknown', 'clear'],
+		['sent', 'forget'],
+		['unknown', 'forget'],
+	])('a settle (%s) whose write failed, then the records changed (%s): the next claim here goes by the records, as after a written settle', async (outcome, between) => {
+		const written = await afterSettle(outcome, false, `C-${outcome}`, between);
+		const failed = await afterSettle(outcome, true, `C-${outcome}`, between);
+		// cleared or forgotten: the order is sent again, here and elsewhere
+		expect(written).toMatchObject({ here: { state: 'claimed' }, elsewhere: 'claimed', prompt: true });
+		expect(failed).toEqual(written);
+	});
+
+	it('a settle (sent) whose write failed, the records cleared, the order sent anew elsewhere: the next claim here gives the new reference, not the old', async () => {
+		const store = new MemoryDeduplicator();
+		store.latencyMs = LATENCY;
+		const here = anotherProcess();
+		const first = await drive(here.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		await drive(first!.claim(['ANEW-1'], 0));
+		const [record, remove] = [store.checkProcessedAndRecord.bind(store), store.removeProcessed.bind(store)];
+		store.checkProcessedAndRecord = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+		store.removeProcessed = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+		await drive(first!.settle([{ identity: 'ANEW-1', outcome: 'sent', reference: 'REF-OLD' }]));
+		[store.checkProcessedAndRecord, store.removeProcessed] = [record, remove];
+		await drive(store.clearAllProcessedItems('workflow', contextData));
+		const elsewhere = await drive(anotherProcess().sentOrdersFor(context(store), 'salesOrder', 0, true));
+		expect((await drive(elsewhere!.claim(['ANEW-1'], 0))).get('ANEW-1')?.state).toBe('claimed');
+		await drive(elsewhere!.settle([{ identity: 'ANEW-1', outcome: 'sent', reference: 'REF-NEW' }]));
+		const later = await drive(here.sentOrdersFor(context(store), 'salesOrder', 0, true));
+		// the reference this process remembered is of the order before the clearing
+		expect((await drive(later!.claim(['ANEW-1'], 0))).get('ANEW-1')).toEqual({ state: 'sent' });
+	});
+
 	it('after the records were cleared, an order this process saw end unknown and another process is sending now is waited for', async () => {
 		const other = anotherProcess();
 		const here = anotherProcess();

@@ -49,17 +49,19 @@ function failing(s: MemoryDeduplicator, call: 'checkProcessedAndRecord' | 'remov
 
 describe('a claim whose store call committed but threw', () => {
 	it('fails saying nothing was sent, and the next run sends the order at once', async () => {
+		// records there before the claim (the call's values are counted from them)
+		expect(out(await fx.run(createWorkflow([order('STORE-0')])))[0].json.alreadySent).toBe(false);
 		const disarm = failing(store(), 'checkProcessedAndRecord', (values) => values.some((v) => v.startsWith('claim:')), true);
 		const first = await fx.run(createWorkflow([order('STORE-1')]));
 		disarm();
 		expect(first.error?.message).toContain("Could not record the orders about to be sent in n8n's deduplication store");
 		expect(first.error?.description).toContain('Nothing was sent');
-		expect(await sentNumbers()).toEqual([]);
+		expect(await sentNumbers()).toEqual(['STORE-0']);
 
 		const second = await runPromptly(createWorkflow([order('STORE-1')]));
 		expect(second.error).toBeUndefined();
 		expect(out(second)[0].json.alreadySent).toBe(false);
-		expect(await sentNumbers()).toEqual(['STORE-1']);
+		expect(await sentNumbers()).toEqual(['STORE-0', 'STORE-1']);
 	}, 20_000);
 
 	it('an order sent before stays sent: the failed claim releases nothing it did not record', async () => {
@@ -105,29 +107,36 @@ describe('Forget Sent Orders interrupted by the store', () => {
 	});
 });
 
-describe('a settle that fails after the provider accepted the order', () => {
-	it('the next run in this process puts the order out as already sent, at once, with its reference', async () => {
-		const s = store();
-		const record = s.checkProcessedAndRecord.bind(s);
-		const remove = s.removeProcessed.bind(s);
-		let down = false;
-		s.checkProcessedAndRecord = async (...args) => {
-			if (down) throw lost();
-			return await record(...args);
-		};
-		s.removeProcessed = async (...args) => {
-			if (down) throw lost();
-			return await remove(...args);
-		};
-		// the store goes down as the order reaches the provider: the settle cannot be written
-		const match = fx.sandbox.faults.match.bind(fx.sandbox.faults);
-		const spy = jest.spyOn(fx.sandbox.faults, 'match').mockImplementation((path, at) => {
-			if (path.endsWith('CreateSalesOrder') && at === 'before') down = true;
-			return match(path, at);
-		});
-		const first = await fx.run(createWorkflow([order('STORE-4')]));
+/** n8n's store goes down as the order reaches the provider (so the settle cannot be written), and up again after the run. */
+async function runWithStoreDownAtSend(json: WorkflowJson): Promise<RunResult> {
+	const s = store();
+	const record = s.checkProcessedAndRecord.bind(s);
+	const remove = s.removeProcessed.bind(s);
+	let down = false;
+	s.checkProcessedAndRecord = async (...args) => {
+		if (down) throw lost();
+		return await record(...args);
+	};
+	s.removeProcessed = async (...args) => {
+		if (down) throw lost();
+		return await remove(...args);
+	};
+	const match = fx.sandbox.faults.match.bind(fx.sandbox.faults);
+	const spy = jest.spyOn(fx.sandbox.faults, 'match').mockImplementation((path, at) => {
+		if (path.endsWith('CreateSalesOrder') && at === 'before') down = true;
+		return match(path, at);
+	});
+	try {
+		return await fx.run(json);
+	} finally {
 		spy.mockRestore();
 		down = false;
+	}
+}
+
+describe('a settle that fails after the provider answered', () => {
+	it('accepted: the next run in this process puts the order out as already sent, at once, with its reference', async () => {
+		const first = await runWithStoreDownAtSend(createWorkflow([order('STORE-4')]));
 		expect(first.error).toBeUndefined();
 		expect(hints(first).join(' ')).toContain('could not be written');
 
@@ -138,5 +147,31 @@ describe('a settle that fails after the provider accepted the order', () => {
 			TransactionReferenceNumber: out(first)[0].json.TransactionReferenceNumber,
 		});
 		expect(await sentNumbers()).toEqual(['STORE-4']);
+	}, 20_000);
+
+	it('refused (400): the next run in this process sends the corrected order at once, not as possibly sent', async () => {
+		await fx.control.fault({ kind: 'status', status: 400, path: 'CreateSalesOrder', count: 1, body: { Message: 'OrderInfo.ShipDate is invalid' } });
+		const first = await runWithStoreDownAtSend(createWorkflow([order('STORE-5')]));
+		expect(first.error?.message).toContain('The provider rejected the request as invalid');
+
+		const second = await runPromptly(createWorkflow([order('STORE-5')]));
+		expect(second.error).toBeUndefined();
+		expect(out(second)[0].json).toMatchObject({ OrderNo: 'STORE-5', alreadySent: false });
+		// the refused request (answered before the sandbox read it) and the one that created the order
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(2);
+		// and sent, it is recorded: a third run sends nothing
+		const third = await runPromptly(createWorkflow([order('STORE-5')]));
+		expect(out(third)[0].json.alreadySent).toBe(true);
+		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(2);
+	}, 20_000);
+
+	it('an unknown outcome (500 after processing): the next run in this process says it may have been sent, at once, and sends nothing', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CreateSalesOrder', count: 1 });
+		const first = await runWithStoreDownAtSend(createWorkflow([order('STORE-6')]));
+		expect(first.error?.message).toContain('internal error (500)');
+
+		const second = await runPromptly(createWorkflow([order('STORE-6')]));
+		expect(second.error?.message).toContain('may already have been sent');
+		expect(await sentNumbers()).toEqual(['STORE-6']);
 	}, 20_000);
 });
