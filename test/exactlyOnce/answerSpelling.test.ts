@@ -26,6 +26,7 @@ describe('Sales Order → Create: an answer encoded as JSON twice (an ASP.NET ac
 	it.each<[string, string]>([
 		['a JSON string holding the JSON string', JSON.stringify(JSON.stringify(GUID))],
 		['a JSON string holding the answer object', JSON.stringify(JSON.stringify({ TransactionReferenceNumber: GUID }))],
+		['the JSON string twice, with white space around', `\n ${JSON.stringify(` ${JSON.stringify(GUID)}\r\n`)} `],
 	])('%s: the reference is the GUID, never the encoded text (was: quotes or the whole object as the reference)', async (_name, text) => {
 		await fx.control.fault({ kind: 'status', status: 201, when: 'after', path: 'CreateSalesOrder', count: 1, as: 'text', body: text });
 		const first = await fx.run(createWorkflow(orders(`DBL${text.length}`, 1)));

@@ -42,6 +42,8 @@ describe('one order in two spellings the provider reads as one', () => {
 			['WEB-2001', false, { item: 0 }],
 			['web-2001', true, { item: 1 }],
 		]);
+		// the message names the first item and its spelling
+		expect(out(result)[1].json.Messages).toEqual(['The same order number as item 1 (WEB-2001), as the provider reads it: sent once, for that item']);
 	});
 
 	it('Batch Create after Create: web-2002 sent by Create as WEB-2002 comes out as already sent', async () => {

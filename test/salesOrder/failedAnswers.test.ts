@@ -50,11 +50,14 @@ describe('a write answered 2xx with a body saying it failed', () => {
 	it.each<[string, unknown, boolean, string]>([
 		['IsSuccess 0', { IsSuccess: 0, Messages: ['Order already shipped'] }, false, 'Order already shipped'],
 		['IsSuccess "N"', { IsSuccess: 'N', Messages: ['Order already shipped'] }, false, 'Order already shipped'],
+		['IsSuccess " n " (padded, small)', { IsSuccess: ' n ', Messages: ['Order already shipped'] }, false, 'Order already shipped'],
+		['HasErrors "Y"', { HasErrors: 'Y', Errors: ['Order already shipped'] }, false, 'Order already shipped'],
 		['IsSuccessful false', { IsSuccessful: false, Message: 'Order already shipped' }, false, 'Order already shipped'],
 		['isError true (an AutoWrapper envelope)', { statusCode: 400, isError: true, responseException: { exceptionMessage: 'Order already shipped' } }, false, 'Order already shipped'],
 		['HasErrors "true"', { HasErrors: 'true', Errors: ['Order already shipped'] }, false, 'Order already shipped'],
 		['JSON false (a .NET action returning bool)', false, false, ''],
 		['the text "False" (bool.ToString())', 'False', true, ''],
+		['the text "False" with a line break', 'False\r\n', true, ''],
 	])('Sales Order → Cancel answered 200 with %s: refused, not Cancelled', async (_name, body, text, said) => {
 		await fx.control.fault({ kind: 'status', status: 200, path: 'CancelSalesOrder', count: 1, body, ...(text ? { as: 'text' as const } : {}) });
 		const result = await fx.run(actionWorkflow(salesOrder('cancel', { locateBy: 'orderNo', orderNo: 'FA-1' }), { continueOnFail: true }));
@@ -69,6 +72,7 @@ describe('a write answered 2xx with a body saying it failed', () => {
 		['JSON true', true, false],
 		['the text "True"', 'True', true],
 		['a flag that reads as neither', { IsSuccess: 'maybe', HasErrors: 'none' }, false],
+		['IsSuccess "Y" and HasErrors "N"', { IsSuccess: 'Y', HasErrors: 'N' }, false],
 	])('Sales Order → Cancel answered 200 with %s: cancelled', async (_name, body, text) => {
 		await fx.control.fault({ kind: 'status', status: 200, path: 'CancelSalesOrder', count: 1, body, ...(text ? { as: 'text' as const } : {}) });
 		const result = await fx.run(actionWorkflow(salesOrder('cancel', { locateBy: 'orderNo', orderNo: 'FA-1' })));
@@ -99,6 +103,16 @@ describe('a write answered 2xx with a body saying it failed', () => {
 		const again = await fx.run(create);
 		expect(again.error).toBeUndefined();
 		expect(again.output(ACTION_NODE)[0].json).toMatchObject({ OrderNo: 'FA-2', alreadySent: false });
+	});
+
+	it('Sales Order → Create answered with the text "False": the refusal, and its claim released', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'CreateSalesOrder', count: 1, as: 'text', body: 'False' });
+		const create = actionWorkflow(createFromItems({}), { items: [{ OrderNo: 'FA-5', items: [line(SKU_A, 1)] }] });
+		const result = await fx.run(create);
+		expect(result.error?.message).toBe('The provider refused the request');
+		expect(result.error?.description).toContain('nothing was changed');
+		const again = await fx.run(create);
+		expect(again.output(ACTION_NODE)[0].json).toMatchObject({ OrderNo: 'FA-5', alreadySent: false });
 	});
 
 	it('Sales Order → Create answered IsSuccess false with a transaction reference: an unknown outcome, not sent again', async () => {

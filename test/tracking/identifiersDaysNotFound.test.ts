@@ -221,6 +221,12 @@ describe('Tracking → Get Delivery Estimates: Client Reference Code and odd ans
 		expect(raw.output(ACTION_NODE).map((i) => i.json)).toEqual([{ Carrier: 'FEX', Service: 'GRND', ...option }]);
 	});
 
+	it('an option without ShippingOptions is one estimate, without carrier', async () => {
+		await answerEstimates({ DeliveryEstimateOptions: [option] });
+		const raw = await fx.run(estimates({ simplify: false }));
+		expect(raw.output(ACTION_NODE).map((i) => i.json)).toEqual([option]);
+	});
+
 	it.each([
 		['DeliveryEstimateOptions null', { DeliveryEstimateOptions: null }],
 		['an empty list', { DeliveryEstimateOptions: [] }],

@@ -41,6 +41,9 @@ describe('inInterfaceCase', () => {
 	it('a member also sent in the interface\'s spelling keeps both; other names (not identifiers) stay as sent', () => {
 		expect(inInterfaceCase({ orderNo: 'a', OrderNo: 'b', 'x-trace': 1, $id: '2' })).toEqual({ orderNo: 'a', OrderNo: 'b', 'x-trace': 1, $id: '2' });
 		expect(inInterfaceCase([{ orderNo: 'a' }, 'text', null])).toEqual([{ OrderNo: 'a' }, 'text', null]);
+		// the first record decides, whatever comes before it
+		expect(inInterfaceCase([null, 'text', ['x'], 7, { orderNo: 'a' }])).toEqual([null, 'text', ['x'], 7, { OrderNo: 'a' }]);
+		expect(inInterfaceCase([null, { OrderNo: 'a', customField: { orderNo: 'b' } }])).toEqual([null, { OrderNo: 'a', customField: { orderNo: 'b' } }]);
 		expect(inInterfaceCase('text')).toBe('text');
 		expect(inInterfaceCase({})).toEqual({});
 	});

