@@ -66,6 +66,12 @@ describe('Address → Validate: the candidate list bounds (ours)', () => {
 		expect([body?.MaxCandidateListSize, (body?.PALRequest as IDataObject).MaxPALListSize, (body?.PALRequest as IDataObject).IncludePAL]).toEqual([150, 200, true]);
 	});
 
+	it('MaxCandidateListSize null from the JSON leaves the member out (the interface requires it: the provider says so)', async () => {
+		const result = await fx.run(validate({ MaxCandidateListSize: null }));
+		expect(await sentBody('Address/Validation')).not.toHaveProperty('MaxCandidateListSize');
+		expect(result.error?.message).toBe('The provider rejected the request as invalid: MaxCandidateListSize is required');
+	});
+
 	it('the field itself keeps its bound: Max Candidates 150 is refused before sending', async () => {
 		const result = await fx.run(validate({}, { maxCandidateListSize: 150 }));
 		expect(result.error?.message).toMatch(/^Invalid "Max Candidates": must be a whole number from 1 to 100/);

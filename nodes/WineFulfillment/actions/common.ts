@@ -202,7 +202,8 @@ function mergedJson(body: IDataObject, json: IDataObject): IDataObject {
  * A wire body of the node's fields with Additional Fields (JSON) merged in, checked by validateBody, except for the
  * members at `ours` (wire paths whose rule is a choice of this package where the interface is silent: a range's
  * members, a date's form, an upper bound) that the JSON gives: those are sent as the JSON gives them, unchecked and
- * unconverted (an object member by member over what the fields give, checked; a member it sets to null left out).
+ * unconverted (an object member by member over what the fields give, checked; a member it sets to null, or the
+ * member itself set to null, left out).
  * The rest of the body is held to its rules as ever; at those paths the check sees what the fields give (or nothing).
  */
 export function validateWithJson<T>(
@@ -228,7 +229,8 @@ export function validateWithJson<T>(
 		const given: unknown = get(json, path);
 		// an object of the JSON goes over what the fields gave, as checked and converted (a member added beside the
 		// range's dates leaves them in their form); anything else replaces it whole
-		if (!isPlainObject(given)) set(body, path, given);
+		if (given === null) unset(body, path);
+		else if (!isPlainObject(given)) set(body, path, given);
 		else {
 			const own: unknown = get(body, path);
 			const whole = isPlainObject(own) ? mergedJson(own as IDataObject, given as IDataObject) : (given as IDataObject);
