@@ -40,6 +40,8 @@ describe('inInterfaceCase', () => {
 
 	it('a member also sent in the interface\'s spelling keeps both; other names (not identifiers) stay as sent', () => {
 		expect(inInterfaceCase({ orderNo: 'a', OrderNo: 'b', 'x-trace': 1, $id: '2' })).toEqual({ orderNo: 'a', OrderNo: 'b', 'x-trace': 1, $id: '2' });
+		// two other spellings of one name: neither is renamed, so neither is lost
+		expect(inInterfaceCase({ orderNo: 'a', ORDERNO: 'b' })).toEqual({ orderNo: 'a', ORDERNO: 'b' });
 		expect(inInterfaceCase([{ orderNo: 'a' }, 'text', null])).toEqual([{ OrderNo: 'a' }, 'text', null]);
 		// the first record decides, whatever comes before it
 		expect(inInterfaceCase([null, 'text', ['x'], 7, { orderNo: 'a' }])).toEqual([null, 'text', ['x'], 7, { OrderNo: 'a' }]);

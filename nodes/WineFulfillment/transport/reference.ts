@@ -35,12 +35,12 @@ function decodedOnce(text: string): unknown {
  * JSON string (the interface, "Errors"); an object carrying it as TransactionReferenceNumber (in any letter case) is
  * read too. Undefined when the answer holds none.
  */
-export function transactionReferenceOf(body: unknown, decoded = false): string | undefined {
-	if (typeof body === 'string' && !decoded) return transactionReferenceOf(decodedOnce(body), true);
+export function transactionReferenceOf(body: unknown): string | undefined {
+	const answer = typeof body === 'string' ? decodedOnce(body) : body;
 	const value =
-		body && typeof body === 'object' && !Array.isArray(body)
-			? inSpelling(body as Record<string, unknown>, ['TransactionReferenceNumber']).TransactionReferenceNumber
-			: body;
+		answer && typeof answer === 'object' && !Array.isArray(answer)
+			? inSpelling(answer as Record<string, unknown>, ['TransactionReferenceNumber']).TransactionReferenceNumber
+			: answer;
 	if (typeof value !== 'string') return undefined;
 	const reference = value.trim();
 	return REFERENCE.test(reference) && !/^(null|undefined)$/i.test(reference) ? reference : undefined;

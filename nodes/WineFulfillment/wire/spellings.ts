@@ -107,14 +107,21 @@ export function interfaceSpellings(): Spellings {
  * be a guess); every other member stays as sent, in its place.
  */
 export function inSpelling<T extends object>(answer: T, names: readonly string[]): T {
-	const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
+	return spelledBy(answer, new Map(names.map((name) => [name.toLowerCase(), name])));
+}
+
+/**
+ * inSpelling's rule with the names by their lower-case form (`byLower`), `inner` applied to every value: a member is
+ * renamed when it is the only one of the object that spells its name.
+ */
+function spelledBy<T extends object>(answer: T, byLower: ReadonlyMap<string, string>, inner = (value: unknown) => value): T {
 	const spelled = (member: string) => byLower.get(member.toLowerCase());
 	// how many members spell each name
 	const spellings = new Map<string | undefined, number>();
 	for (const member of Object.keys(answer)) spellings.set(spelled(member), (spellings.get(spelled(member)) ?? 0) + 1);
 	const renamed = Object.entries(answer).map(([member, value]): [string, unknown] => {
 		const name = spelled(member);
-		return name !== undefined && spellings.get(name) === 1 ? [name, value] : [member, value];
+		return [name !== undefined && spellings.get(name) === 1 ? name : member, inner(value)];
 	});
 	return Object.fromEntries(renamed) as T;
 }
@@ -164,18 +171,11 @@ function inCamelCase(answer: unknown): boolean {
 	return false;
 }
 
-function renamed(value: unknown, names: Map<string, string>): unknown {
+/** A value with inSpelling's rule applied to every object in it, at every depth. */
+function renamed(value: unknown, names: ReadonlyMap<string, string>): unknown {
 	if (Array.isArray(value)) return value.map((entry) => renamed(entry, names));
 	if (!value || typeof value !== 'object') return value;
-	const members = Object.entries(value as Record<string, unknown>);
-	const taken = new Set(members.map(([member]) => member));
-	return Object.fromEntries(
-		members.map(([member, inner]) => {
-			const name = names.get(member.toLowerCase()) ?? member;
-			// a member the answer also has in the interface's spelling keeps its own name: renaming would drop one
-			return [taken.has(name) ? member : name, renamed(inner, names)];
-		}),
-	);
+	return spelledBy(value, names, (inner) => renamed(inner, names));
 }
 
 /**
@@ -183,7 +183,8 @@ function renamed(value: unknown, names: Map<string, string>): unknown {
  * gateway) that serialises with .NET's camelCase naming policy sends "orderNo", "trackingNo", "rmaNumber": each reader
  * (Simplify, the trigger's keys, paging counters) would find nothing and put out records of nulls, or no event ever.
  * In such an answer (its first member starts with a small letter) every member the interface names is given its
- * spelling, at every depth; other members stay as sent. An answer in PascalCase is returned as it is, unwalked.
+ * spelling, at every depth, as inSpelling gives it (two spellings of one name in one object stay as sent); other
+ * members stay as sent. An answer in PascalCase is returned as it is, unwalked.
  */
 export function inInterfaceCase<T>(answer: T): T {
 	return inCamelCase(answer) ? (renamed(answer, answerSpellings()) as T) : answer;
