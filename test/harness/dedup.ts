@@ -47,6 +47,8 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 	/** every value the node handed in, as text: to check what a key is made of (n8n itself keeps only hashes) */
 	readonly seen: string[] = [];
 	calls = 0;
+	/** each call by what it does: lock / unlock (scope node, the node's lock row), record / remove / count / clear */
+	readonly log: string[] = [];
 	/** a database that fails: every count read throws this (n8n: the query's error) */
 	countFails?: Error;
 
@@ -96,6 +98,7 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		options: ICheckProcessedOptions,
 	): Promise<IDeduplicationOutput> {
 		this.calls++;
+		this.log.push(scope === 'node' ? 'lock' : 'record');
 		this.seen.push(...items.map(String));
 		const context = MemoryDeduplicator.context(scope, contextData);
 		if (!contextData.workflow.id) throw Object.assign(new Error('The expression evaluated to a falsy value'), { code: 'ERR_ASSERTION' });
@@ -153,6 +156,7 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		options: ICheckProcessedOptions,
 	): Promise<void> {
 		this.calls++;
+		this.log.push('remove');
 		if (LATEST_MODES.includes(options.mode)) throw new Error('Removing processed data is not possible in mode "latest"');
 		const row = await this.find(String(contextData.workflow.id), MemoryDeduplicator.context(scope, contextData));
 		if (!row || !Array.isArray(row.value.data)) return;
@@ -166,6 +170,7 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 
 	async clearAllProcessedItems(scope: DeduplicationScope, contextData: ICheckProcessedContextData): Promise<void> {
 		this.calls++;
+		this.log.push(scope === 'node' ? 'unlock' : 'clear');
 		await this.pause();
 		this.rows.delete(MemoryDeduplicator.key(String(contextData.workflow.id), MemoryDeduplicator.context(scope, contextData)));
 	}
@@ -176,6 +181,7 @@ export class MemoryDeduplicator implements IDataDeduplicator {
 		options: ICheckProcessedOptions,
 	): Promise<number> {
 		this.calls++;
+		this.log.push('count');
 		if (this.countFails) throw this.countFails;
 		const row = await this.find(String(contextData.workflow.id), MemoryDeduplicator.context(scope, contextData));
 		return options.mode === 'entries' && row && Array.isArray(row.value.data) ? row.value.data.length : 0;
