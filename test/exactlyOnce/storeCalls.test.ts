@@ -3,7 +3,7 @@
 // that makes calls it does not need holds the other workers' orders up. Each count is what the design comes to (the
 // comments say why); a flow that makes more is a change to make on purpose, not by accident.
 import { MemoryDeduplicator } from '../harness/dedup';
-import { recordContext, type SentOrdersModule } from './processes';
+import { aProcess, recordContext, type SentOrdersModule } from './processes';
 
 type SentOrders = import('../../nodes/WineFulfillment/actions/sentOrders').SentOrders;
 
@@ -195,6 +195,39 @@ describe("store calls of the record of sent orders (each one a round trip in que
 			expect(claim?.get('UNWRITTEN-1')?.state).toBe('claimed');
 		});
 	});
+
+	it('the outcomes left unwritten are kept for the last 10,000 sends (memory bound): the oldest goes first', async () => {
+		const process = aProcess();
+		const store = new MemoryDeduplicator();
+		const recordIn = async (workflowId: string) => (await process.sentOrdersFor(recordContext(store, workflowId), 'salesOrder', 0, true))!;
+		const remove = store.removeProcessed.bind(store);
+		// 10,001 sends (one per workflow: small records) whose outcome could not be written
+		for (let i = 0; i <= 10_000; i++) {
+			const record = await recordIn(`wf-bound-${i}`);
+			await record.claim(['b-1'], 0);
+			store.removeProcessed = () => Promise.reject(lostConnection());
+			await record.settle([{ identity: 'b-1', outcome: 'released' }]);
+			store.removeProcessed = remove;
+		}
+		/** the calls of the next claim of the order in workflow `i`, and what it found */
+		const nextClaim = async (i: number, signal?: AbortSignal) => {
+			const ctx = recordContext(store, `wf-bound-${i}`);
+			const record = (await process.sentOrdersFor(signal ? Object.assign(ctx, { getExecutionCancelSignal: () => signal }) : ctx, 'salesOrder', 0, true))!;
+			let state: string | undefined;
+			const calls = await during(store, async () => (state = (await record.claim(['b-1'], 0)).get('b-1')?.state));
+			return { calls, state };
+		};
+		// the second oldest is still written first, then claimed (released before)
+		expect(await nextClaim(1)).toEqual({ calls: ['lock', 'record', 'remove', 'unlock', 'lock', 'count', 'record', 'unlock'], state: 'claimed' });
+		// the oldest was dropped: nothing is written before its claim round, which finds it as the failed write left it, a
+		// send that may still be running (the run is stopped before the first pause: it is not waited for here)
+		const stop = new AbortController();
+		setTimeout(() => stop.abort(), 100);
+		const oldest = await nextClaim(0, stop.signal);
+		expect(oldest.state).toBe('unsettled');
+		// a claim round first (the records counted second), not the write of an outcome (a record second)
+		expect(oldest.calls.slice(0, 3)).toEqual(['lock', 'count', 'record']);
+	}, 60_000);
 
 	describe("store failures are worded for the user: nothing was sent", () => {
 		it("the records cannot be counted before the claim", async () => {

@@ -67,6 +67,28 @@ describe("n8n's Stop and the record of sent orders", () => {
 		await giveLockBack(store);
 	});
 
+	it("a claim that first writes a failed settle's outcome, stopped while another process holds the lock, ends at once", async () => {
+		const here = aProcess();
+		const store = new MemoryDeduplicator();
+		const sending = await recordOf(here, recordContext(store, workflow.id));
+		expect((await sending.claim(['STOP-4'], 0)).get('STOP-4')).toEqual({ state: 'claimed' });
+		// the settle's write fails: its outcome is left for the next claim of the order in this process to write
+		const remove = store.removeProcessed.bind(store);
+		store.removeProcessed = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+		await sending.settle([{ identity: 'STOP-4', outcome: 'released' }]);
+		store.removeProcessed = remove;
+		holdLock(store);
+		const controller = new AbortController();
+		controller.abort();
+		const stopped = await recordOf(here, stoppableContext(store, controller.signal));
+		const outcome = await within(stopped.claim(['STOP-4'], 0), 2_000);
+		expect(outcome).not.toBe('late');
+		expect(String((outcome as { error: unknown }).error)).toMatch(/canceled while waiting for the record of sent orders/);
+		await giveLockBack(store);
+		// written by the next claim that gets the lock: released, so claimed again
+		expect((await (await recordOf(here, recordContext(store, workflow.id))).claim(['STOP-4'], 0)).get('STOP-4')).toEqual({ state: 'claimed' });
+	});
+
 	it('the outcome of a send is recorded even when the run was stopped meanwhile and the lock is held elsewhere', async () => {
 		const store = new MemoryDeduplicator();
 		const controller = new AbortController();
