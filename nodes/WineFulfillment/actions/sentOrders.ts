@@ -235,6 +235,7 @@ const settled = new Map<string, Outcome>();
 const MAX_SETTLED = 10_000;
 
 function keepSettled(flightKey: string, outcome: Outcome): void {
+	// Stryker disable next-line CallExpression: an order is claimed again only once its records were forgotten or cleared, and the claim drops a reference remembered from before then (the forgotten note, the mark): one left here is never read
 	settled.delete(flightKey);
 	if (outcome.kind !== 'sent') return;
 	settled.set(flightKey, outcome);
@@ -713,10 +714,8 @@ export class SentOrders {
 						keep.push(claim);
 						remove.push(open);
 					} else if (outcome === 'released') remove.push(claim, open);
-					else {
-						// Stryker disable next-line CallExpression: see above: claim and open are there
-						keep.push(claim, open);
-					}
+					// Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: see above: claim and open are there (for another outcome, what is recorded again is then taken out, as before)
+					if (outcome === 'unknown') keep.push(claim, open);
 				}
 				try {
 					// Stryker disable next-line ConditionalExpression: recording no values changes no record
