@@ -220,10 +220,16 @@ describe("store calls of the record of sent orders (each one a round trip in que
 		// the second oldest is still written first, then claimed (released before)
 		expect(await nextClaim(1)).toEqual({ calls: ['lock', 'record', 'remove', 'unlock', 'lock', 'count', 'record', 'unlock'], state: 'claimed' });
 		// the oldest was dropped: nothing is written before its claim round, which finds it as the failed write left it, a
-		// send that may still be running (the run is stopped before the first pause: it is not waited for here)
+		// send that may still be running (the run is stopped once its first locked round gave the lock back, so that the
+		// wait for that send ends at its first pause)
 		const stop = new AbortController();
-		setTimeout(() => stop.abort(), 100);
+		const unlock = store.clearAllProcessedItems.bind(store);
+		store.clearAllProcessedItems = async (scope, contextData) => {
+			await unlock(scope, contextData);
+			if (scope === 'node') stop.abort();
+		};
 		const oldest = await nextClaim(0, stop.signal);
+		store.clearAllProcessedItems = unlock;
 		expect(oldest.state).toBe('unsettled');
 		// a claim round first (the records counted second), not the write of an outcome (a record second)
 		expect(oldest.calls.slice(0, 3)).toEqual(['lock', 'count', 'record']);
