@@ -38,3 +38,18 @@ export function aProcess(): SentOrdersModule {
 	});
 	return module as SentOrdersModule;
 }
+
+/** n8n's store calls a failing store's tests take down. */
+type StoreCall = 'checkProcessedAndRecord' | 'removeProcessed';
+
+/** Runs `work` with `calls` of `store` failing as a lost database connection does, then gives them back. */
+export async function withStoreDown<T>(store: MemoryDeduplicator, calls: StoreCall[], work: () => Promise<T>): Promise<T> {
+	const own = store as unknown as Record<StoreCall, unknown>;
+	for (const call of calls) own[call] = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+	try {
+		return await work();
+	} finally {
+		// the class's own methods again
+		for (const call of calls) delete own[call];
+	}
+}

@@ -6,7 +6,7 @@ import type { INode } from 'n8n-workflow';
 import { LONGEST_SEND_MS, SENDING_STEP_MS } from '../../nodes/WineFulfillment/actions/sentOrders';
 import { DEFAULT_RETRY } from '../../nodes/WineFulfillment/transport/request';
 import { MemoryDeduplicator } from '../harness/dedup';
-import { aProcess, recordContext } from './processes';
+import { aProcess, recordContext, withStoreDown } from './processes';
 
 type SentOrdersModule = typeof import('../../nodes/WineFulfillment/actions/sentOrders');
 type SentOrders = import('../../nodes/WineFulfillment/actions/sentOrders').SentOrders;
@@ -292,13 +292,9 @@ describe('the race window, measured (fake clock)', () => {
 		store.latencyMs = LATENCY;
 		const first = await drive(sender.sentOrdersFor(context(store), 'salesOrder', 0, true));
 		expect((await drive(first!.claim([orderNo], 0))).get(orderNo)?.state).toBe('claimed');
-		const [record, remove] = [store.checkProcessedAndRecord.bind(store), store.removeProcessed.bind(store)];
-		if (failing) {
-			store.checkProcessedAndRecord = () => Promise.reject(new Error('Connection terminated unexpectedly'));
-			store.removeProcessed = () => Promise.reject(new Error('Connection terminated unexpectedly'));
-		}
-		await drive(first!.settle([{ identity: orderNo, outcome, ...(outcome === 'sent' ? { reference: 'REF-1' } : {}) }]));
-		[store.checkProcessedAndRecord, store.removeProcessed] = [record, remove];
+		await withStoreDown(store, failing ? ['checkProcessedAndRecord', 'removeProcessed'] : [], () =>
+			drive(first!.settle([{ identity: orderNo, outcome, ...(outcome === 'sent' ? { reference: 'REF-1' } : {}) }])),
+		);
 		// the workflow's history cleared, or the order forgotten (by another process), before the next claim here
 		if (between === 'clear') await drive(store.clearAllProcessedItems('workflow', contextData));
 		if (between === 'forget') await drive((await drive(anotherProcess().sentOrdersFor(context(store), 'salesOrder', 0, true)))!.forget([orderNo], 0));
@@ -341,11 +337,9 @@ describe('the race window, measured (fake clock)', () => {
 		const here = anotherProcess();
 		const first = await drive(here.sentOrdersFor(context(store), 'salesOrder', 0, true));
 		await drive(first!.claim(['ANEW-1'], 0));
-		const [record, remove] = [store.checkProcessedAndRecord.bind(store), store.removeProcessed.bind(store)];
-		store.checkProcessedAndRecord = () => Promise.reject(new Error('Connection terminated unexpectedly'));
-		store.removeProcessed = () => Promise.reject(new Error('Connection terminated unexpectedly'));
-		await drive(first!.settle([{ identity: 'ANEW-1', outcome: 'sent', reference: 'REF-OLD' }]));
-		[store.checkProcessedAndRecord, store.removeProcessed] = [record, remove];
+		await withStoreDown(store, ['checkProcessedAndRecord', 'removeProcessed'], () =>
+			drive(first!.settle([{ identity: 'ANEW-1', outcome: 'sent', reference: 'REF-OLD' }])),
+		);
 		await drive(store.clearAllProcessedItems('workflow', contextData));
 		const elsewhere = await drive(anotherProcess().sentOrdersFor(context(store), 'salesOrder', 0, true));
 		expect((await drive(elsewhere!.claim(['ANEW-1'], 0))).get('ANEW-1')?.state).toBe('claimed');

@@ -3,7 +3,7 @@
 // that makes calls it does not need holds the other workers' orders up. Each count is what the design comes to (the
 // comments say why); a flow that makes more is a change to make on purpose, not by accident.
 import { MemoryDeduplicator } from '../harness/dedup';
-import { aProcess, recordContext, type SentOrdersModule } from './processes';
+import { aProcess, recordContext, withStoreDown, type SentOrdersModule } from './processes';
 
 type SentOrders = import('../../nodes/WineFulfillment/actions/sentOrders').SentOrders;
 
@@ -19,7 +19,7 @@ async function during(store: MemoryDeduplicator, work: () => Promise<unknown>): 
 let workflows = 0;
 
 /** A fresh store and workflow (this process's memory of orders is by workflow), and a record for one node run in it. */
-async function fresh(): Promise<{ store: MemoryDeduplicator; run: () => Promise<SentOrders> }> {
+async function fresh(): Promise<{ store: MemoryDeduplicator; workflowId: string; run: () => Promise<SentOrders> }> {
 	const store = new MemoryDeduplicator();
 	const workflowId = `wf-calls-${++workflows}`;
 	const run = async () => {
@@ -29,7 +29,7 @@ async function fresh(): Promise<{ store: MemoryDeduplicator; run: () => Promise<
 	};
 	// the first run reads the records' size once (whether the store answers here): not part of any flow below
 	await run();
-	return { store, run };
+	return { store, workflowId, run };
 }
 
 const lostConnection = () => new Error('Connection terminated unexpectedly');
@@ -116,12 +116,12 @@ describe("store calls of the record of sent orders (each one a round trip in que
 	});
 
 	it('a settle of an order this run never claimed writes nothing, whatever its outcome: the order stays free to send', async () => {
-		const { store, run } = await fresh();
+		const { store, workflowId, run } = await fresh();
 		const record = await run();
-		const before = store.count(`wf-calls-${workflows}`);
+		const before = store.count(workflowId);
 		expect(await during(store, () => record.settle([{ identity: 'NEVER-1', outcome: 'unknown' }]))).toEqual([]);
 		expect(await during(store, () => record.settleOpen(['NEVER-1'], () => 'unknown'))).toEqual([]);
-		expect(store.count(`wf-calls-${workflows}`)).toBe(before);
+		expect(store.count(workflowId)).toBe(before);
 		expect((await (await run()).claim(['NEVER-1'], 0)).get('NEVER-1')?.state).toBe('claimed');
 	});
 
@@ -159,14 +159,13 @@ describe("store calls of the record of sent orders (each one a round trip in que
 	describe("a send whose outcome could not be written (the store failed then): the next claim here writes it first", () => {
 		/** Claims UNWRITTEN-1 and settles it with the store's writes failing: the outcome is left unwritten. */
 		const unwrittenSettle = async (outcome: 'sent' | 'released' | 'unknown') => {
-			const { store, run } = await fresh();
+			const { store, workflowId, run } = await fresh();
 			const record = await run();
 			await record.claim(['UNWRITTEN-1'], 0);
-			const remove = store.removeProcessed.bind(store);
-			store.removeProcessed = () => Promise.reject(lostConnection());
-			await record.settle([{ identity: 'UNWRITTEN-1', outcome, ...(outcome === 'sent' ? { reference: 'R-U' } : {}) }]);
-			store.removeProcessed = remove;
-			return { store, run, workflowId: `wf-calls-${workflows}` };
+			await withStoreDown(store, ['removeProcessed'], () =>
+				record.settle([{ identity: 'UNWRITTEN-1', outcome, ...(outcome === 'sent' ? { reference: 'R-U' } : {}) }]),
+			);
+			return { store, run, workflowId };
 		};
 
 		it('written once, in a locked round of its own before the claim: later claims find nothing left to write', async () => {
@@ -200,14 +199,11 @@ describe("store calls of the record of sent orders (each one a round trip in que
 		const process = aProcess();
 		const store = new MemoryDeduplicator();
 		const recordIn = async (workflowId: string) => (await process.sentOrdersFor(recordContext(store, workflowId), 'salesOrder', 0, true))!;
-		const remove = store.removeProcessed.bind(store);
 		// 10,001 sends (one per workflow: small records) whose outcome could not be written
 		for (let i = 0; i <= 10_000; i++) {
 			const record = await recordIn(`wf-bound-${i}`);
 			await record.claim(['b-1'], 0);
-			store.removeProcessed = () => Promise.reject(lostConnection());
-			await record.settle([{ identity: 'b-1', outcome: 'released' }]);
-			store.removeProcessed = remove;
+			await withStoreDown(store, ['removeProcessed'], () => record.settle([{ identity: 'b-1', outcome: 'released' }]));
 		}
 		/** the calls of the next claim of the order in workflow `i`, and what it found */
 		const nextClaim = async (i: number, signal?: AbortSignal) => {
@@ -249,22 +245,22 @@ describe("store calls of the record of sent orders (each one a round trip in que
 			const { store, run } = await fresh();
 			const record = await run();
 			await record.claim(['LEFT-1'], 0);
-			const remove = store.removeProcessed.bind(store);
-			store.removeProcessed = () => Promise.reject(lostConnection());
-			await record.settle([{ identity: 'LEFT-1', outcome: 'sent', reference: 'R-L' }]);
-			const next = await run();
-			// the write of what was left fails at its check (removals still failing), then at its removal
-			const check = store.checkProcessedAndRecord.bind(store);
-			store.checkProcessedAndRecord = (items, scope, ...rest) =>
-				scope === 'workflow' ? Promise.reject(lostConnection()) : check(items, scope, ...rest);
-			await expect(next.claim(['LEFT-1'], 0)).rejects.toThrow(
-				"Could not record the orders about to be sent in n8n's deduplication store: Connection terminated unexpectedly",
-			);
-			store.checkProcessedAndRecord = check;
-			await expect(next.claim(['LEFT-1'], 0)).rejects.toThrow(
-				"Could not record the orders about to be sent in n8n's deduplication store: Connection terminated unexpectedly",
-			);
-			store.removeProcessed = remove;
+			const next = await withStoreDown(store, ['removeProcessed'], async () => {
+				await record.settle([{ identity: 'LEFT-1', outcome: 'sent', reference: 'R-L' }]);
+				const later = await run();
+				// the write of what was left fails at its check (removals still failing), then at its removal
+				const check = store.checkProcessedAndRecord.bind(store);
+				store.checkProcessedAndRecord = (items, scope, ...rest) =>
+					scope === 'workflow' ? Promise.reject(lostConnection()) : check(items, scope, ...rest);
+				await expect(later.claim(['LEFT-1'], 0)).rejects.toThrow(
+					"Could not record the orders about to be sent in n8n's deduplication store: Connection terminated unexpectedly",
+				);
+				store.checkProcessedAndRecord = check;
+				await expect(later.claim(['LEFT-1'], 0)).rejects.toThrow(
+					"Could not record the orders about to be sent in n8n's deduplication store: Connection terminated unexpectedly",
+				);
+				return later;
+			});
 			// never sent again: accepted, or (the failed write's check left the order's forgotten note) possibly sent
 			expect(['sent', 'unsettled']).toContain((await next.claim(['LEFT-1'], 0)).get('LEFT-1')?.state);
 		});

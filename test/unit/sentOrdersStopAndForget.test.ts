@@ -4,7 +4,7 @@ import { getEventListeners } from 'events';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { MemoryDeduplicator } from '../harness/dedup';
-import { RECORD_NODE, aProcess, recordContext, type SentOrdersModule } from '../exactlyOnce/processes';
+import { RECORD_NODE, aProcess, recordContext, withStoreDown, type SentOrdersModule } from '../exactlyOnce/processes';
 
 const workflow = { id: 'wf-stop-forget', active: true };
 const contextData = { workflow, node: RECORD_NODE };
@@ -73,10 +73,7 @@ describe("n8n's Stop and the record of sent orders", () => {
 		const sending = await recordOf(here, recordContext(store, workflow.id));
 		expect((await sending.claim(['STOP-4'], 0)).get('STOP-4')).toEqual({ state: 'claimed' });
 		// the settle's write fails: its outcome is left for the next claim of the order in this process to write
-		const remove = store.removeProcessed.bind(store);
-		store.removeProcessed = () => Promise.reject(new Error('Connection terminated unexpectedly'));
-		await sending.settle([{ identity: 'STOP-4', outcome: 'released' }]);
-		store.removeProcessed = remove;
+		await withStoreDown(store, ['removeProcessed'], () => sending.settle([{ identity: 'STOP-4', outcome: 'released' }]));
 		holdLock(store);
 		const controller = new AbortController();
 		controller.abort();
