@@ -13,6 +13,12 @@ const store = useStore();
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * How soon after the stop a run must have ended. A run that did not stop would go on 7 s or more in every test below;
+ * a run that stops ends within a few hundred ms, up to a second and more on a machine busy with other jobs.
+ */
+const ENDS_AT_ONCE_MS = 2_500;
+
 /** Stops the run after `afterMs`; its result, and how long it went on after the stop. */
 async function stopAfter(run: StartedRun, afterMs: number): Promise<{ result: RunResult; wentOnMs: number; stoppedAt: number }> {
 	await wait(afterMs);
@@ -66,13 +72,13 @@ const errorsOf = (result: RunResult) => out(result).map((item) => item.json.erro
 
 describe('Stop: nothing that never reached the provider is recorded as possibly sent', () => {
 	it('an order waiting out a 429 is given back: the run ends at once as canceled, and the next run sends the order', async () => {
-		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '3', path: 'CreateSalesOrder', count: 1 });
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '10', path: 'CreateSalesOrder', count: 1 });
 		const input = orders('STOP429', 1);
 		const run = startWorkflow(createWorkflow(input), fx.credential());
-		// stopped while it waits out the Retry-After (3 s): the 429 answered, then a moment for the answer to arrive
+		// stopped while it waits out the Retry-After (10 s): the 429 answered, then a moment for the answer to arrive
 		await answered('CreateSalesOrder', 1);
 		const { result, wentOnMs } = await stopAfter(run, 200);
-		expect(wentOnMs).toBeLessThan(1_000);
+		expect(wentOnMs).toBeLessThan(ENDS_AT_ONCE_MS);
 		expect(result.run.status).toBe('canceled');
 		expect(result.error?.message).toBe('The execution was canceled before the request to /api/SalesOrder/CreateSalesOrder was sent');
 		expect(result.error?.description).toBe('Nothing was changed at the provider by it. Run the workflow again to do it.');
@@ -164,7 +170,7 @@ describe('Stop: the node stops waiting', () => {
 		const json = actionWorkflow({ resource: 'inventory', operation: 'getStatus', returnAll: true, options: { pageSize: 5 } }, { typeVersion: 2 });
 		const { result, wentOnMs, stoppedAt } = await stopOnArrival(startWorkflow(json, fx.credential()), 'GetStatus', 2);
 		// it was 26 to 52 s: 8 retries of a request the stop cancels at once, then "Could not reach the provider"
-		expect(wentOnMs).toBeLessThan(1_000);
+		expect(wentOnMs).toBeLessThan(ENDS_AT_ONCE_MS);
 		expect(result.run.status).toBe('canceled');
 		expect(result.error?.message).toBe('The execution was canceled while reading /api/Inventory/GetStatus');
 		expect(await receivedBy('GetStatus', stoppedAt)).toBeGreaterThan(1);
@@ -172,13 +178,13 @@ describe('Stop: the node stops waiting', () => {
 
 	it('a duplicate waiting for this process\'s own send of the same order stops waiting, and sends nothing', async () => {
 		// the first run's create is held by the sandbox while the duplicate (a store webhook delivered twice) waits for it
-		await fx.control.fault({ kind: 'latency', ms: 4_000, path: 'CreateSalesOrder' });
+		await fx.control.fault({ kind: 'latency', ms: 8_000, path: 'CreateSalesOrder' });
 		const input = orders('STOPOWN', 1);
 		const first = startWorkflow(createWorkflow(input), fx.credential());
 		await untilRequest(arrivedPaths, 'CreateSalesOrder');
 		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(input), fx.credential()), 500);
-		// it waited until the first send ended (3.5 s more here; without a bound on a provider that trickles)
-		expect(wentOnMs).toBeLessThan(1_000);
+		// it waited until the first send ended (7.5 s more here; without a bound on a provider that trickles)
+		expect(wentOnMs).toBeLessThan(ENDS_AT_ONCE_MS);
 		expect(result.error?.message).toBe('The sales order STOPOWN-001 may already have been sent, so it was not sent again');
 		expect(out(await first.result)[0].json.alreadySent).toBe(false);
 		expect(countsOf(fx, ['STOPOWN-001'])).toEqual([1]);
@@ -190,7 +196,7 @@ describe('Stop: the node stops waiting', () => {
 		store().seed('test-workflow', 'n:a2', 'latestIncrementalKey', 1);
 		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(orders('STOPLOCK', 1)), fx.credential()), 800);
 		// it waited 15 to 30 s, until it took the lock out as stale, and then claimed the order
-		expect(wentOnMs).toBeLessThan(1_000);
+		expect(wentOnMs).toBeLessThan(ENDS_AT_ONCE_MS);
 		expect(result.error?.message).toBe('The execution was canceled while waiting for the record of sent orders');
 		expect(store().count('test-workflow')).toBe(0);
 		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(0);
@@ -208,7 +214,7 @@ describe('Stop: the node stops waiting', () => {
 
 		const { result, wentOnMs } = await stopAfter(startWorkflow(createWorkflow(orders('STOPDUP', 1)), fx.credential()), 800);
 		// it waited for the other send for up to 2 min 35 s
-		expect(wentOnMs).toBeLessThan(1_000);
+		expect(wentOnMs).toBeLessThan(ENDS_AT_ONCE_MS);
 		expect(result.error?.message).toBe('The sales order STOPDUP-001 may already have been sent, so it was not sent again');
 		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(0);
 	});
