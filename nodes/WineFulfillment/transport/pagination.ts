@@ -254,7 +254,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 		if (firstTold !== undefined && delivered + got > 2 * (firstTold + options.pageSize)) {
 			throw new PagingError(`The provider kept sending records past twice the ${firstTold} it reported (${delivered + got} read)`);
 		}
-		if (skipTop && body.MoreRecords === false && from + got < told && delivered + got < limit) {
+		if (skipTop && moreRecordsOf(body.MoreRecords) === false && from + got < told && delivered + got < limit) {
 			// the page contradicts itself: ending here would hand over part of the records as if they were all
 			await dropAhead();
 			throw new PagingError(`The provider said no more records follow (MoreRecords false) after ${from + got} of the ${told} it reported`);
