@@ -1,5 +1,5 @@
 // Address → Validate: AddressValidationIndicator as a yes/no. Its name says whether the address is valid, and a
-// provider may answer it as a boolean (or Y/N, "true"/"false"): false is "invalid" even when the first candidate is the
+// provider may answer it as a boolean (or Y/N, "true"/"false", 1/0 as the interface writes its own yes/no members): false is "invalid" even when the first candidate is the
 // address sent, true is "valid" even without candidates; only an indicator that is absent or says nothing known leaves
 // the status to the candidate comparison.
 import { validationStatus } from '../../nodes/WineFulfillment/wire/commerce';
@@ -21,14 +21,14 @@ const answer = (indicator: unknown, candidates: unknown[]) =>
 	});
 
 describe('Address → Validate: a yes/no indicator decides the status', () => {
-	it.each([[false], ['false'], ['N'], ['No']])('indicator %p with the address sent as its candidate: invalid', async (indicator) => {
+	it.each([[false], ['false'], ['N'], ['No'], [0], ['0']])('indicator %p with the address sent as its candidate: invalid', async (indicator) => {
 		await answer(indicator, [{ CandidateAddressFormat: address }]);
 		const result = await fx.run(validate());
 		expect(result.error).toBeUndefined();
 		expect(result.output(ACTION_NODE).map((i) => [i.json.status, i.json.AddressValidationIndicator])).toEqual([['invalid', indicator]]);
 	});
 
-	it.each([[true], ['TRUE'], ['Y'], ['yes']])('indicator %p without candidates: valid', async (indicator) => {
+	it.each([[true], ['TRUE'], ['Y'], ['yes'], [1], ['1']])('indicator %p without candidates: valid', async (indicator) => {
 		await answer(indicator, []);
 		const result = await fx.run(validate());
 		expect(result.output(ACTION_NODE).map((i) => i.json.status)).toEqual(['valid']);

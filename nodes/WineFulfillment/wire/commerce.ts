@@ -112,13 +112,13 @@ const word = (v: unknown) =>
 /**
  * AddressValidationIndicator values by meaning; the interface does not list them, so the words a value is made of are
  * read ("Invalid Address", "ADDRESS_NOT_FOUND", "ExactMatch"), a denial before anything else: "Not Deliverable" and
- * "INVALID_ADDRESS" must never turn into "valid" by the candidate comparison below. Its name says yes or no, so a
- * boolean (or true/false, Y/N, yes/no as text) is read too.
+ * "INVALID_ADDRESS" must never turn into "valid" by the candidate comparison below. Its name says yes or no, so Y/N
+ * are read here too (a boolean, true/false, yes/no and 1/0 are read before the words: validationStatus).
  */
 const STATUS_WORDS: Array<[ValidationStatus, RegExp]> = [
-	['invalid', /^(false|n|no)$|invalid|incorrect|not|nomatch|unresolved|unverified|undeliverable|fail|error|reject/],
+	['invalid', /^n$|invalid|incorrect|not|nomatch|unresolved|unverified|undeliverable|fail|error|reject/],
 	['corrected', /correct|standardi[sz]|modif|chang|suggest|amend/],
-	['valid', /^(true|y|yes)$|valid|verified|resolved|confirm|exact|deliverable|match/],
+	['valid', /^y$|valid|verified|resolved|confirm|exact|deliverable|match/],
 ];
 const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
 	!!a &&
@@ -132,6 +132,9 @@ const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
  * corrected.
  */
 export function validationStatus(body: IDataObject, sent: IDataObject): ValidationStatus {
+	// a yes/no as the node reads every one: 1/0 too (the interface's own yes/no members are 0/1), which has no word in it
+	const yesNo = booleanValue.safeParse(body.AddressValidationIndicator);
+	if (yesNo.success) return yesNo.data ? 'valid' : 'invalid';
 	const indicator = word(body.AddressValidationIndicator);
 	const read = indicator && STATUS_WORDS.find(([, words]) => words.test(indicator));
 	if (read) return read[0];
