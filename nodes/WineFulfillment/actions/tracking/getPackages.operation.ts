@@ -14,7 +14,7 @@ import {
 	rangeText,
 } from '../../wire/tracking';
 import { simplePackage } from '../../wire/simplify';
-import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, orDefault, validateBody, withAdditionalJson } from '../common';
 import { prepareQuery, queryProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions, type Send } from '../operation';
@@ -104,9 +104,9 @@ const labels = {
 	OrderNumbers: 'Order Numbers',
 };
 
-/** A picker pair as the wire schema reads it; absent when neither end is set. */
+/** A picker pair as the wire schema reads it; absent when neither end is set (an end of blanks is not set). */
 function range(from: unknown, to: unknown): IDataObject | undefined {
-	const set = (v: unknown) => (v === '' || v === null ? undefined : v);
+	const set = (v: unknown) => orDefault(v, undefined);
 	return set(from) === undefined && set(to) === undefined ? undefined : { from: set(from), to: set(to) };
 }
 
