@@ -162,7 +162,7 @@ export const updateTransferOrderRequest = onFirstUse(() =>
 			TransferInfo: z
 				.object({
 					CustomerReferenceNo: customerReferenceNo,
-					TransferOrderNumber: text.optional(),
+					TransferOrderNumber: identifier().optional(),
 					RequestedDate: dayOrDateTime.optional(),
 					InventoryStatusCode: statusCode.optional(),
 					FirstName: text.optional(),
