@@ -1,11 +1,13 @@
 // Get Packages: a range end of only blanks (a mapped cell holding spaces) is left empty, as in every other field (bug
 // hunt 11: its own pair reader took only '' and null for empty and refused blanks as "must be a date").
+import type { INodeParameters } from 'n8n-workflow';
+
 import { actionWorkflow } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
 
 const fx = useSandbox({ inventoryRecords: 24 });
 
-const getPackages = (filters: Record<string, unknown>) =>
+const getPackages = (filters: INodeParameters) =>
 	actionWorkflow({ resource: 'tracking', operation: 'getPackages', simplify: false, returnAll: true, filters }, { typeVersion: 2 });
 
 describe('Tracking → Get Packages: a date range of blanks is left empty', () => {

@@ -106,7 +106,7 @@ const labels = {
 
 /** A picker pair as the wire schema reads it; absent when neither end is set (an end of blanks is not set). */
 function range(from: unknown, to: unknown): IDataObject | undefined {
-	const set = (v: unknown) => orDefault(v, undefined);
+	const set = (v: unknown) => orDefault(v, undefined) as IDataObject[string];
 	return set(from) === undefined && set(to) === undefined ? undefined : { from: set(from), to: set(to) };
 }
 
