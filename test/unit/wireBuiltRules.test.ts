@@ -98,7 +98,10 @@ describe('wire/product', () => {
 		const { createSkuRequest } = product();
 		const categories = 'SKUInfo.ItemCategory: is required and must be one of Wine, MarketingMaterial, Merchandise, TastingFee, IcePack';
 		expect(outcome(createSkuRequest, sku({ ItemCategory: undefined }))).toBe(categories);
-		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Beer' }))).toBe(categories);
+		// a category given is not "required" (bug hunt 11); " Wine " from a sheet is Wine
+		expect(outcome(createSkuRequest, sku({ ItemCategory: 'Beer' }))).toBe(categories.replace('is required and ', ''));
+		expect((parsed(createSkuRequest, sku({ ItemCategory: ' Wine ', Varietal: 'Merlot' })) as { SKUInfo: object }).SKUInfo).toMatchObject({ ItemCategory: 'Wine' });
+		expect(outcome(createSkuRequest, sku({ ItemCategory: ' Wine ', Varietal: undefined }))).toBe('SKUInfo.Varietal: is required when the item category is Wine');
 		expect(outcome(createSkuRequest, sku({ InventoryManagementType: 'Shelf' }))).toBe(
 			'SKUInfo.InventoryManagementType: must be one of ServiceManagedStorage, ClientManagedStorage, VirtualItems',
 		);

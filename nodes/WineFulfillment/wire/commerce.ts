@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { booleanValue, decimalNumber, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
+import { booleanValue, decimalNumber, enumOf, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
@@ -21,9 +21,6 @@ export const LOCATION_RECORDS = 'CarrierLocations';
 
 /** Largest GetCarrierLocations page the node asks for (the interface states no bound). */
 export const MAX_LOCATIONS_TOP = 100;
-
-const carrierOf = <T extends readonly [string, ...string[]]>(values: T) =>
-	z.enum(values, { errorMap: () => ({ message: `must be one of ${values.join(', ')}` }) });
 
 /**
  * An address as Validation and GetDeliveryEstimates take it: StreetLines (at least one), City, State, ZipCode (a US ZIP
@@ -56,7 +53,7 @@ export const validateAddressRequest = onFirstUse(() =>
 	z
 		.object({
 			ClientReferenceCode: identifier(MAX_CLIENT_REFERENCE_LENGTH),
-			ShippingCarrier: carrierOf(VALIDATION_CARRIERS),
+			ShippingCarrier: enumOf(VALIDATION_CARRIERS),
 			Address: streetAddress,
 			MaxCandidateListSize: wholeNumber({ min: 1, max: MAX_CANDIDATES }),
 			PALRequest: z
@@ -76,7 +73,7 @@ export type ValidateAddressRequest = z.infer<typeof validateAddressRequest>;
 export const carrierLocationsRequest = onFirstUse(() =>
 	z
 		.object({
-			ShippingCarrier: carrierOf(LOCATION_CARRIERS),
+			ShippingCarrier: enumOf(LOCATION_CARRIERS),
 			City: optionalText,
 			State: optionalText,
 			ZipCode: zipCode,

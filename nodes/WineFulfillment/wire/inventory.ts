@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 import { MAX_TOP, identifierList, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, optionalText } from './values';
+import { booleanValue, enumOf, optionalText } from './values';
 
 export const getStatusRequest = onFirstUse(() =>
 	z
@@ -124,7 +124,7 @@ export const getSellableRequest = onFirstUse(() =>
 			IncludeIncomingInventory: booleanValue.optional(),
 			IncludeLibraryInventory: booleanValue.optional(),
 			IncludeStorageInventory: booleanValue.optional(),
-			OrderType: z.enum(SELLABLE_ORDER_TYPES).optional(),
+			OrderType: enumOf(SELLABLE_ORDER_TYPES).optional(),
 			OrderSource: optionalText,
 			PageNumber: z.number().int().min(1).optional(),
 			PageSize: z.number().int().min(1).max(SELLABLE_MAX_PAGE_SIZE).optional(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
-import { decimalNumber, emailAddress, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
+import { decimalNumber, emailAddress, enumOf, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
 /**
  * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
@@ -115,7 +115,7 @@ export const cancelMovementRequest = onFirstUse(() => z.object({ CustomerReferen
 // ---- transfer orders ----
 
 const transferItem = movementItem.extend({
-	QuantityUnit: z.enum(QUANTITY_UNITS).optional(),
+	QuantityUnit: enumOf(QUANTITY_UNITS).optional(),
 	InventoryTaxStatus: statusCode.optional(),
 	UnitPrice: decimalNumber.pipe(z.number().nonnegative('must not be negative')).optional(),
 });

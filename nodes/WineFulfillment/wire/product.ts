@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { decimalNumber, emailAddress, EXPONENT_RULE, identifier, notExponentForm, optionalText, requiredText, textValue, wholeNumber } from './values';
+import { decimalNumber, emailAddress, enumOf, EXPONENT_RULE, identifier, notExponentForm, optionalText, requiredText, textValue, wholeNumber } from './values';
 
 /** SKUInfo.ItemCategory values (field notes). */
 export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
@@ -55,14 +55,8 @@ const skuCreateInfo = onFirstUse(() =>
 			{
 				ItemNo: identifier(),
 				ItemDescription: optionalText,
-				ItemCategory: z.enum(ITEM_CATEGORIES, {
-					errorMap: () => ({ message: `is required and must be one of ${ITEM_CATEGORIES.join(', ')}` }),
-				}),
-				InventoryManagementType: z
-					.enum(INVENTORY_MANAGEMENT_TYPES, {
-						errorMap: () => ({ message: `must be one of ${INVENTORY_MANAGEMENT_TYPES.join(', ')}` }),
-					})
-					.optional(),
+				ItemCategory: enumOf(ITEM_CATEGORIES),
+				InventoryManagementType: enumOf(INVENTORY_MANAGEMENT_TYPES).optional(),
 				Varietal: optionalText,
 				Vintage: optionalText,
 				Appellation: optionalText,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, decimalNumber, identifier, optionalText, wholeNumber, withPostalCode, zipCode } from './values';
+import { booleanValue, decimalNumber, enumOf, identifier, optionalText, wholeNumber, withPostalCode, zipCode } from './values';
 
 // ---- enums ----
 
@@ -48,16 +48,6 @@ export const RETURNS_MAX_TOP = 100;
 export const MAX_RETURN_ORDER_NUMBERS = 100;
 
 // ---- building blocks ----
-
-const oneOfRule = (values: readonly string[]) => `must be one of ${values.join(', ')}`;
-
-/** One of `values`, read trimmed as every text of a sales order is (a choice mapped from a cell with stray spaces). */
-function enumOf<T extends readonly [string, ...string[]]>(values: T) {
-	return z.preprocess(
-		(value) => (typeof value === 'string' ? value.trim() : value),
-		z.enum(values as unknown as [T[number], ...T[number][]], { errorMap: () => ({ message: oneOfRule(values) }) }),
-	);
-}
 
 // Text members are optionalText (wire/values): sent trimmed, so a cell's stray spaces do not reach the order; a number
 // (a line number mapped from a store) is sent as text, an object refused.

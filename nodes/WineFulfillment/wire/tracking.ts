@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_CLIENT_REFERENCE_LENGTH, streetAddress } from './commerce';
 import { CARRIERS, limitedList, onFirstUse } from './common';
 import { US_DATE_TIME, dateOrRule, endOrRule, readDate, usDate, usDateTimeRange } from './dates';
-import { identifier, preview } from './values';
+import { enumOf, identifier, preview } from './values';
 
 /** Package Status values (field notes). */
 export const PACKAGE_STATUSES = [
@@ -94,9 +94,7 @@ export const getPackagesRequest = onFirstUse(() =>
 		.object({
 			ShipDateRange: dateTimeRange.optional(),
 			LastActivityDateRange: dateTimeRange.optional(),
-			ShippingCarrier: z
-				.enum(CARRIERS, { errorMap: () => ({ message: `must be one of ${CARRIERS.join(', ')}` }) })
-				.optional(),
+			ShippingCarrier: enumOf(CARRIERS).optional(),
 			OrderNumbers: limitedList(MAX_ORDER_NUMBERS, 'order number').optional(),
 		})
 		.passthrough()

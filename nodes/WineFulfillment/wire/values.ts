@@ -107,6 +107,20 @@ export const textValue = z.unknown().transform((value, ctx): string => {
 	return z.NEVER;
 });
 
+/**
+ * One of `values` (a choice: a code, a carrier, a category), read trimmed as every text is (a choice mapped from a cell
+ * with stray spaces). Refused naming the values; missing, it "is required" too.
+ */
+export function enumOf<T extends readonly [string, ...string[]]>(values: T) {
+	const rule = `must be one of ${values.join(', ')}`;
+	return z.preprocess(
+		(value) => (typeof value === 'string' ? value.trim() : value),
+		z.enum(values as unknown as [T[number], ...T[number][]], {
+			errorMap: (_issue, ctx) => ({ message: ctx.data === undefined ? `is required and ${rule}` : rule }),
+		}),
+	);
+}
+
 /** Optional text, trimmed: a number (a ZIP code or a phone number from a sheet) is sent as text (see textValue). */
 export const optionalText = textValue.pipe(z.string().trim()).optional();
 

@@ -166,7 +166,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		ItemNo: nodeParameter(this, 'itemNo', itemIndex, '') as string,
 		ItemDescription: nodeParameter(this, 'itemDescription', itemIndex, '') as string,
 		ItemCategory: category,
-		Varietal: category === 'Wine' ? (nodeParameter(this, 'varietal', itemIndex, '') as string) : undefined,
+		// the category as its schema reads it (trimmed: "Wine " from a sheet is Wine, and needs its varietal)
+		Varietal: typeof category === 'string' && category.trim() === 'Wine' ? (nodeParameter(this, 'varietal', itemIndex, '') as string) : undefined,
 		...extra,
 	});
 	// validated before anything is claimed or sent; the order it names is the item number actually sent (the
