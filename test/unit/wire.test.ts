@@ -394,7 +394,10 @@ describe('wire/product', () => {
 	it("reads a write's answer: text a reference or ProviderAnswer, an object's members after the node's own, anything else nothing", () => {
 		const own = { ItemNo: 'A-1', success: true };
 		expect(withAnswer(own, ' 5a1d ')).toEqual({ ...own, TransactionReferenceNumber: '5a1d' });
-		expect(withAnswer(own, 'abcd', true)).toEqual({ ...own, TransactionReferenceNumber: 'abcd' });
+		// a create's reference (requireReference read it) is the node's own member, in the interface's spelling only
+		expect(withAnswer(own, 'abcd', 'abcd')).toEqual({ ...own, TransactionReferenceNumber: 'abcd' });
+		expect(withAnswer(own, { transactionReferenceNumber: ' t-1 ', Extra: 1 }, 't-1')).toEqual({ ...own, TransactionReferenceNumber: 't-1', Extra: 1 });
+		expect(withAnswer(own, { TransactionReferenceNumber: ' t-1 ' }, 't-1')).toEqual({ ...own, TransactionReferenceNumber: 't-1' });
 		expect(withAnswer(own, 'OK')).toEqual({ ...own, ProviderAnswer: 'OK' });
 		expect(withAnswer(own, { TransactionReferenceNumber: 'T', Extra: 1, success: false })).toEqual({ ...own, TransactionReferenceNumber: 'T', Extra: 1 });
 		for (const value of ['', '  ', undefined, null, [], 12]) expect(withAnswer(own, value)).toEqual(own);

@@ -12,8 +12,8 @@ describe('withAnswer: only a plain object answer adds its members', () => {
 });
 
 describe('writeResult (purchase and transfer orders)', () => {
-	it("a create's text answer without a digit is its transaction reference", () => {
-		expect(writeResult('abcd', 'PO-1', 'created')).toEqual({ CustomerReferenceNo: 'PO-1', Outcome: 'created', TransactionReferenceNumber: 'abcd' });
+	it("a create's text answer without a digit is its transaction reference (as requireReference read it)", () => {
+		expect(writeResult('abcd', 'PO-1', 'created', 'abcd')).toEqual({ CustomerReferenceNo: 'PO-1', Outcome: 'created', TransactionReferenceNumber: 'abcd' });
 	});
 
 	it("an update's text answer without a digit is only ProviderAnswer", () => {

@@ -258,14 +258,21 @@ export function updateItems<T>(ctx: IExecuteFunctions, itemIndex: number, record
 /**
  * A write's output member set: the node's own members first, then what the provider answered: an object's members,
  * except those that would replace the node's own (a workflow branches on them: Outcome, Cancelled, the order located);
- * a text answer as textAnswer reads it (a transaction reference, else ProviderAnswer). `created`: a create's answer,
- * whose text requireReference has checked as its reference.
+ * a text answer as textAnswer reads it (a transaction reference, else ProviderAnswer). `reference`: a create's, as
+ * requireReference read it from the answer (its text, or its member in any letter case): it is put out as the node's
+ * own TransactionReferenceNumber, in the interface's spelling, and the answer's member of that name in any spelling
+ * is not repeated beside it.
  */
-export function withAnswer(own: IDataObject, answer: unknown, created = false): IDataObject {
+export function withAnswer(own: IDataObject, answer: unknown, reference?: string): IDataObject {
+	const json: IDataObject = reference === undefined ? { ...own } : { ...own, TransactionReferenceNumber: reference };
 	const answered =
-		typeof answer === 'string' ? textAnswer(answer, created) : answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {};
-	const json: IDataObject = { ...own };
-	for (const [member, value] of Object.entries(answered)) if (!(member in json)) json[member] = value;
+		typeof answer === 'string'
+			? reference === undefined ? textAnswer(answer) : {}
+			: answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {};
+	for (const [member, value] of Object.entries(answered)) {
+		if (member in json || (reference !== undefined && member.toLowerCase() === 'transactionreferencenumber')) continue;
+		json[member] = value;
+	}
 	return json;
 }
 

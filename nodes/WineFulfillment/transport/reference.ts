@@ -47,15 +47,15 @@ export function transactionReferenceOf(body: unknown): string | undefined {
 }
 
 /**
- * A write's text answer as output members: the transaction reference when the write is a create (its reference,
- * checked by requireReference) or when the text reads as one (a single word with a digit in it, as the interface's
+ * A text answer of a write other than a create (a create's text is its reference: requireReference) as output
+ * members: the transaction reference when the text reads as one (a single word with a digit in it, as the interface's
  * GUIDs); any other text ("OK", "Cancelled") as ProviderAnswer. Nothing for blank text.
  */
-export function textAnswer(text: string, created: boolean): { TransactionReferenceNumber?: string; ProviderAnswer?: string } {
+export function textAnswer(text: string): { TransactionReferenceNumber?: string; ProviderAnswer?: string } {
 	const answer = text.trim();
 	if (!answer) return {};
 	const reference = transactionReferenceOf(answer);
-	return reference !== undefined && (created || /\d/.test(reference)) ? { TransactionReferenceNumber: reference } : { ProviderAnswer: answer };
+	return reference !== undefined && /\d/.test(reference) ? { TransactionReferenceNumber: reference } : { ProviderAnswer: answer };
 }
 
 /** "sales order" from /api/SalesOrder/CreateSalesOrder, "SKU" from /api/SKU/CreateSKU. */

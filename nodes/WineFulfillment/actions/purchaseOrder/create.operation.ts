@@ -111,7 +111,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		async () => {
 			const response = await apiRequest.call(this, ENDPOINTS.createPurchaseOrder, body as IDataObject, { itemIndex, labels: purchaseOrderLabels });
 			const reference = requireReference(this, ENDPOINTS.createPurchaseOrder, response, itemIndex);
-			return { reference, output: itemsFor([writeResult(response.body, ref, 'created')], itemIndex) };
+			return { reference, output: itemsFor([writeResult(response.body, ref, 'created', reference)], itemIndex) };
 		},
 		(reference) => itemsFor([{ CustomerReferenceNo: ref, Outcome: 'created', TransactionReferenceNumber: reference }], itemIndex),
 	);

@@ -87,8 +87,9 @@ export function writeResult(
 	response: unknown,
 	customerReferenceNo: string,
 	outcome: 'created' | 'updated' | 'cancelled',
+	reference?: string,
 ): IDataObject {
-	return withAnswer({ CustomerReferenceNo: customerReferenceNo, Outcome: outcome }, response, outcome === 'created');
+	return withAnswer({ CustomerReferenceNo: customerReferenceNo, Outcome: outcome }, response, reference);
 }
 
 /** Cancel by Customer Reference Number: the same operation for purchase and transfer orders. */

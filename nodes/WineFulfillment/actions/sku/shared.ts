@@ -67,7 +67,7 @@ function readRequestor(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
  * own fields win over provider members of the same name.
  */
 export function writeOutput(itemNo: string, body: unknown, itemIndex: number, reference?: string): INodeExecutionData[] {
-	const json = withAnswer({ ItemNo: itemNo, success: true }, typeof body === 'string' ? (reference ?? body) : body, reference !== undefined);
+	const json = withAnswer({ ItemNo: itemNo, success: true }, body, reference);
 	return [{ json, pairedItem: { item: itemIndex } }];
 }
 

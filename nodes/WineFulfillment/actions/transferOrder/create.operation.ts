@@ -199,7 +199,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		async () => {
 			const response = await apiRequest.call(this, ENDPOINTS.createTransferOrder, body as IDataObject, { itemIndex, labels: transferOrderLabels });
 			const reference = requireReference(this, ENDPOINTS.createTransferOrder, response, itemIndex);
-			return { reference, output: itemsFor([writeResult(response.body, ref, 'created')], itemIndex) };
+			return { reference, output: itemsFor([writeResult(response.body, ref, 'created', reference)], itemIndex) };
 		},
 		(reference) => itemsFor([{ CustomerReferenceNo: ref, Outcome: 'created', TransactionReferenceNumber: reference }], itemIndex),
 	);
