@@ -14,6 +14,7 @@ import {
 	rememberedPart,
 	seedToTake,
 	storedState,
+	unseen,
 	windowStart,
 	type Candidate,
 	type EventState,
@@ -371,7 +372,7 @@ async function pollSnapshot(run: PollRun, source: SnapshotEvent): Promise<IDataO
 	const next: EventState = { cursor: isoSecond(now), seen: Object.fromEntries(candidates.map((c) => [c.key, now])) };
 	storeState(run, next);
 	keepSeed(run, next, own ? 'fromOwnState' : prior ? 'fromSeed' : 'seeded', signature);
-	return prior ? candidates.filter((c) => !(c.key in prior.seen)).map((c) => c.record) : [];
+	return prior ? unseen(candidates, prior.seen, source.groupOf).map((c) => c.record) : [];
 }
 
 const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: number, more: Partial<ReadOptions> = {}) =>

@@ -19,10 +19,10 @@ const poll = async (staticData: IDataObject, baseUrl?: string) =>
 		staticData,
 	);
 
-/** The orders on hold the trigger's state knows of. */
+/** The orders on hold the trigger's state knows of, as order number|hold reason. */
 const seenKeys = (staticData: IDataObject) => {
 	const events = (staticData[`node:${TRIGGER_NODE}`] as { events: { orderOnHold: { seen: IDataObject } } }).events;
-	return Object.keys(events.orderOnHold.seen);
+	return Object.keys(events.orderOnHold.seen).map((key) => (JSON.parse(key) as string[]).slice(0, 2).join('|'));
 };
 
 /** A trigger that knows H-1 to be on hold. */

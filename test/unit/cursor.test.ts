@@ -6,6 +6,7 @@ import {
 	effectiveLookback,
 	rememberedPart,
 	storedState,
+	unseen,
 	windowStart,
 	type AdvanceOptions,
 	type EventState,
@@ -442,5 +443,24 @@ describe('what a poll keeps (bug hunt 8)', () => {
 	it('an activity window without a provider time keeps the key of a record it read again', () => {
 		const out = advance(state(old), read([cand('a', T - 120 * MIN)], { through: T + 60 * MIN }), opts({ field: 'activity' }));
 		expect(Object.keys(out.next.seen)).toContain('a');
+	});
+});
+
+describe('unseen: the records of a whole list not in the stored one', () => {
+	const c = (key: string, group: string) => ({ key, group, at: undefined, record: { key } });
+	const groupOf = (key: string) => key.split(':')[0];
+	const keys = (list: { key: string }[]) => list.map((x) => x.key);
+
+	it('a key stored is not new; one not stored is, unless a stored key of its group is left over (the same record, changed)', () => {
+		const seen = { 'A:1': 1, 'A:2': 1, 'B:1': 1 };
+		expect(keys(unseen([c('A:1', 'A'), c('A:2', 'A'), c('B:1', 'B')], seen, groupOf))).toEqual([]);
+		// B:1 changed to B:9: paired with the stored B:1 left over
+		expect(keys(unseen([c('A:1', 'A'), c('A:2', 'A'), c('B:9', 'B')], seen, groupOf))).toEqual([]);
+		// a third record of group A: new, as is one of a group not stored
+		expect(keys(unseen([c('A:1', 'A'), c('A:2', 'A'), c('A:3', 'A'), c('C:1', 'C')], seen, groupOf))).toEqual(['A:3', 'C:1']);
+		// two records of A changed and one more: one left over each for two of them, the third new
+		expect(keys(unseen([c('A:7', 'A'), c('A:8', 'A'), c('A:9', 'A')], seen, groupOf))).toEqual(['A:9']);
+		// nothing stored: all new
+		expect(keys(unseen([c('A:1', 'A'), c('A:2', 'A')], {}, groupOf))).toEqual(['A:1', 'A:2']);
 	});
 });

@@ -166,20 +166,26 @@ describe('New Return', () => {
 describe('Order On Hold', () => {
 	const ev = EVENTS.orderOnHold as SnapshotEvent;
 
-	it('the whole list from GetOrdersOnHold, keyed by order and hold reason', async () => {
+	it('the whole list from GetOrdersOnHold, keyed by order, hold reason, type, date and which of the orders alike it is', async () => {
 		const orders = [
 			{ OrderNo: 'A', HoldReason: 'ADDR', HoldReasonDescription: 'Address' },
 			{ OrderNo: 'B', HoldReasonDescription: 'Other' },
+			{ OrderNo: 'A', HoldReason: 'ADDR', OrderType: 'CLUB', OrderDate: '2026-01-05' },
+			{ OrderNo: 'A', HoldReason: 'ADDR', HoldReasonDescription: 'Address' },
 		];
 		const c = fakeContext(() => ({ body: orders }));
 		const candidates = await ev.fetch(c.ctx);
 		expect(ev.kind).toBe('snapshot');
 		expect(c.sent[0].url).toBe('/api/SalesOrder/GetOrdersOnHold');
 		expect(c.sent[0].body).toEqual({});
-		expect(candidates.map((c) => [c.key, c.at])).toEqual([
-			['A|ADDR', undefined],
-			['B|', undefined],
+		expect(candidates.map((c) => [c.key, c.group, c.at])).toEqual([
+			['["A","ADDR","","",0]', 'A|ADDR', undefined],
+			['["B","","","",0]', 'B|', undefined],
+			['["A","ADDR","CLUB","2026-01-05",0]', 'A|ADDR', undefined],
+			['["A","ADDR","","",1]', 'A|ADDR', undefined],
 		]);
+		// a stored key's group; a key of earlier builds (number|reason) is its own, whatever its text
+		expect(['["A","ADDR","CLUB","2026-01-05",0]', 'A|ADDR', '[A]|X', '["A","B"]'].map((key) => ev.groupOf(key))).toEqual(['A|ADDR', 'A|ADDR', '[A]|X', '["A","B"]']);
 		expect(candidates[0].record).toMatchObject({ event: 'orderOnHold', orderNumber: 'A', order: orders[0] });
 		expect(candidates[1].record).toMatchObject({ event: 'orderOnHold', orderNumber: 'B', order: orders[1] });
 	});

@@ -56,6 +56,28 @@ export interface Candidate {
 	 * its way: activity that changes no status, such as a carrier scan, reads it again days later).
 	 */
 	memoryMs?: number;
+	/**
+	 * A whole list's record (a snapshot): the entries its key may replace, which share this. See `unseen`.
+	 */
+	group?: string;
+}
+
+/**
+ * The records of a whole list (a snapshot) that were not in the stored one. A record whose key was not stored is new
+ * only where its group holds more records now than stored keys left over: a stored key no record has now is taken as
+ * the same record with a member of its key changed (an order's type edited while it stays on hold, a key written by
+ * an earlier version). `groupOf`: the group of a stored key.
+ */
+export function unseen(candidates: Candidate[], seen: Record<string, number>, groupOf: (key: string) => string): Candidate[] {
+	const leftOver = new Set(Object.keys(seen));
+	const notStored = candidates.filter((c) => !leftOver.delete(c.key));
+	const replaceable = new Map<string, number>();
+	for (const key of leftOver) replaceable.set(groupOf(key), (replaceable.get(groupOf(key)) ?? 0) + 1);
+	return notStored.filter((c) => {
+		const stored = replaceable.get(c.group ?? c.key) ?? 0;
+		replaceable.set(c.group ?? c.key, stored - 1);
+		return stored <= 0;
+	});
 }
 
 export interface ReadCandidate extends Candidate {

@@ -1,5 +1,6 @@
 // The polling trigger's events: what each one asks the provider for, its record keys and times, and its output item.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
 
 import { ON_HOLD_404, unexpectedAnswer, unexpectedAnswerError, type NotFoundMeaning } from '../transport/errors';
 import { notARecordIn } from '../transport/pagination';
@@ -38,6 +39,40 @@ export interface WindowedEvent {
 export interface SnapshotEvent {
 	kind: 'snapshot';
 	fetch(ctx: IPollFunctions): Promise<Candidate[]>;
+	/** the group of a stored key (Candidate.group) */
+	groupOf(key: string): string;
+}
+
+/**
+ * An order on hold's group: its order number and hold reason, the whole key in earlier builds, which took orders that
+ * share a number for one (the interface lets several sales orders share one: update and cancel answer 300 then).
+ */
+const onHoldGroup = (orderNo: unknown, holdReason: unknown) => `${String(orderNo)}|${String(holdReason ?? '')}`;
+
+/**
+ * The keys of the orders on hold: the group, the order type and date, and which of the orders alike in all of these it
+ * is (the first, the second…), so that two orders sharing a number are two. An order's type or date edited while it
+ * stays on hold makes another key of its group: `unseen` takes it as the same order.
+ */
+function onHoldCandidates(orders: IDataObject[], zone: string): Candidate[] {
+	const alike = new Map<string, number>();
+	return orders.map((o) => {
+		const identity = [String(o.OrderNo), String(o.HoldReason ?? ''), String(o.OrderType ?? ''), String(o.OrderDate ?? '')];
+		const before = alike.get(JSON.stringify(identity)) ?? 0;
+		alike.set(JSON.stringify(identity), before + 1);
+		return {
+			key: JSON.stringify([...identity, before]),
+			group: onHoldGroup(o.OrderNo, o.HoldReason),
+			at: undefined,
+			record: { event: 'orderOnHold', ...simpleOrderOnHold(o, zone), order: o },
+		};
+	});
+}
+
+/** The group of a stored order-on-hold key: of a key of earlier builds (`OrderNo|HoldReason`), the key itself. */
+function onHoldGroupOf(key: string): string {
+	const parts = jsonParse<unknown>(key, { fallbackValue: null });
+	return Array.isArray(parts) && parts.length === 5 ? onHoldGroup(parts[0], parts[1]) : key;
 }
 
 function packageFilters(filters: Filters): IDataObject {
@@ -141,14 +176,9 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			// the provider's 404 is none on hold; a 404 of no interface (a wrong Base URL) fails the poll, its state kept, since
 			// read as none the trigger would forget the orders on hold and never fire
 			const res = await apiRequestOrNone.call(ctx, ENDPOINTS.getOrdersOnHold, {}, ON_HOLD_TRIGGER_404);
-			const orders = res ? ordersOnHold(ctx, res.body) : [];
-			const zone = ctx.getTimezone();
-			return orders.map((o) => ({
-				key: `${String(o.OrderNo)}|${String(o.HoldReason ?? '')}`,
-				at: undefined,
-				record: { event: 'orderOnHold', ...simpleOrderOnHold(o, zone), order: o },
-			}));
+			return onHoldCandidates(res ? ordersOnHold(ctx, res.body) : [], ctx.getTimezone());
 		},
+		groupOf: onHoldGroupOf,
 	},
 	/** Returns by ReceivedDate (StartTime/EndTime); GetReturns reports no time of its own. */
 	newReturn: {
