@@ -21,7 +21,7 @@ import {
 	type SeedRecord,
 	type WindowRead,
 } from './trigger/cursor';
-import { EVENTS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
+import { EVENTS, STATUS_MEMORY_MS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
 import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, SECOND, isoSecond } from './trigger/time';
 import { readNewest, readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
 import { CARRIERS, WAREHOUSES, limitedList, onFirstUse, warehouseCode } from './wire/common';
@@ -437,14 +437,22 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 		state = { ...rest, cursor: isoSecond(localNow), behind: true };
 	}
 	const start = windowStart(state, run.lookbackMs, localNow);
+	// The first poll of a status event (activation, or Start From) also reads, with the poll's budget left, the activity
+	// of the status memory before its window: a package on its way is remembered there, not emitted, so that a later
+	// activity that changes no status (a carrier scan) emits nothing. Its status is known from its last activity only.
+	const memoryFrom = !own && !fromSeed && source.field === 'activity' ? Date.parse(state.cursor) - STATUS_MEMORY_MS : undefined;
+	// (Start From emits its window: what it reads before it is remembered as the part before what the keys cover)
+	if (memoryFrom !== undefined && !seed) state = { ...state, coveredFrom: isoSecond(start), query: signature };
 	const covered = seed ? undefined : coveredFrom(state, signature);
 	const remembered = seed ? undefined : rememberedPart(state, run.lookbackMs, source.field, signature, localNow);
 	const progressPast = Date.parse(state.cursor);
 	const { read, readFrom: from } =
-		// a longer window than the seen keys cover: an activity window reads the part before them apart (see readBefore)
-		source.field === 'activity' && covered !== undefined && start < covered
-			? await readBefore(run, query, start, covered, localNow, progressPast)
-			: { read: await readFrom(run, query, start, localNow, { remembered, progressPast }), readFrom: undefined };
+		memoryFrom !== undefined && memoryFrom < start
+			? await readBefore(run, query, memoryFrom, start, localNow, progressPast)
+			: // a longer window than the seen keys cover: an activity window reads the part before them apart (see readBefore)
+				source.field === 'activity' && covered !== undefined && start < covered
+				? await readBefore(run, query, start, covered, localNow, progressPast)
+				: { read: await readFrom(run, query, start, localNow, { remembered, progressPast }), readFrom: undefined };
 	// Every request of the read succeeded: only now does the stored state move, with what is emitted.
 	const outcome = advance(state, read, { field: source.field, query: signature, lookbackMs: run.lookbackMs, localNow, seed, readFrom: from });
 	storeState(run, outcome.next);

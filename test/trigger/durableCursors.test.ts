@@ -230,6 +230,22 @@ describe('trigger: n8n 2.x durable poll cursors (the activation poll commits not
 		expect(n8n.out().sort()).toEqual([...b].sort());
 	});
 
+	it('Package Status Changed: a package on its way at activation (before its Late Reports Window) emits nothing at its next scan', async () => {
+		// IN TRANSIT since 6 hours ago (shipped 12 hours ago); the account's activity goes on (one shipped a minute ago)
+		await control('seed-packages', { count: 1, startAt: at(providerNow(fx.sandbox.state) - 12 * HOUR) });
+		await control('seed-packages', { count: 1, startAt: at(providerNow(fx.sandbox.state) - MINUTE) });
+		const n8n = new DurableN8n(trigger({ event: 'packageStatusChanged' }));
+		await n8n.activate();
+		await advance(MINUTE);
+		await n8n.tick();
+		const now = fx.sandbox.state.now();
+		Object.assign(packages(fx.sandbox.state)[0], { CarrierStatus: 'AR', CarrierStatusTimestamp: at(now), lastActivityAt: now });
+		await advance(MINUTE);
+		await n8n.tick();
+		expect(packages(fx.sandbox.state)[0].Status).toBe('IN TRANSIT');
+		expect(n8n.out()).toEqual([]);
+	});
+
 	it('Order Put On Hold: orders put on hold between activation and the first scheduled poll are emitted, once', async () => {
 		await putOnHold(2);
 		const n8n = new DurableN8n(trigger({ event: 'orderOnHold' }));

@@ -112,7 +112,7 @@ const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body
 const FINAL_STATUSES = new Set(['DELIVERED', 'DELIVERED TO SHIPPER', 'RETURNED', 'CANCELED']);
 
 /** How long a package on its way is remembered after its last activity: the status keys kept stay one per package. */
-const STATUS_MEMORY_MS = 14 * DAY;
+export const STATUS_MEMORY_MS = 14 * DAY;
 
 /**
  * A package event. New Package reads by ship date (a package's ship date never changes, so each
