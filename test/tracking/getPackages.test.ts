@@ -174,6 +174,17 @@ describe('Tracking → Get Packages', () => {
 		const sent = await fx.control.requests('GetPackages');
 		expect(sent[sent.length - 1].body.OrderNumbers).toEqual(chosen);
 		expect(withList.output(ACTION_NODE).map((i) => i.json)).toEqual(expectedPackages((p) => chosen.includes(p.OrderNumber)));
+
+		// the list as JSON text (an expression's JSON.stringify, a cell holding JSON) is the same list (bug hunt 11)
+		const asJson = await fx.run(
+			actionWorkflow(
+				{ resource: 'tracking', operation: 'getPackages', returnAll: true, simplify: false, filters: { orderNumbers: '={{ JSON.stringify($json.orders) }}' } },
+				{ items: [{ orders: chosen.slice(0, 3) }] },
+			),
+		);
+		expect(asJson.error).toBeUndefined();
+		const again = await fx.control.requests('GetPackages');
+		expect(again[again.length - 1].body.OrderNumbers).toEqual(chosen.slice(0, 3));
 	});
 
 	it('stops at the limit and asks only for what it needs', async () => {

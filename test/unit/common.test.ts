@@ -59,6 +59,16 @@ describe('readList', () => {
 		expect(toList(['A', null, undefined, 'B'])).toEqual(['A', 'B']);
 	});
 
+	// bug hunt 11: '["SO-1","SO-2"]' (an expression's JSON.stringify, a cell holding JSON) was split at its commas and
+	// sent as the order numbers '["SO-1"' and '"SO-2"]'
+	it('reads text holding a JSON list as that list; text only looking like one is split as any text', () => {
+		expect(toList('["SO-1","SO-2"]')).toEqual(['SO-1', 'SO-2']);
+		expect(toList(' [ " A " , 12, null ] ')).toEqual(['A', '12']);
+		expect(toList('[]')).toEqual([]);
+		expect(toList('[SO-1, SO-2]')).toEqual(['[SO-1', 'SO-2]']);
+		expect(refused('[{"id":"A1"}]').message).toBe('Invalid "Order Numbers": must be text or a list of text: entry 1 is an object (got "[{\\"id\\":\\"A1\\"}]")');
+	});
+
 	it('is empty for nothing', () => {
 		for (const nothing of [undefined, null, '', '  ', [], [null], ['', ' ']]) expect(toList(nothing)).toEqual([]);
 	});

@@ -1,5 +1,6 @@
 // The value rules every field shares (zod): booleans, whole numbers, text and identifiers as they arrive from
 // the editor, expressions, sheets and CSVs. Parameter readers (actions/parameters.ts) and wire schemas use them.
+import { jsonParse } from 'n8n-workflow';
 import { z } from 'zod';
 
 /** A member that must be there and is not. */
@@ -223,26 +224,35 @@ export function preview(value: unknown): string {
 	return text.length > 40 ? `${text.slice(0, 37)}…` : text;
 }
 
+/** Text that is a JSON list (`["SO-1","SO-2"]`: an expression's JSON.stringify, a cell holding JSON): that list. */
+function jsonList(text: string): unknown[] | undefined {
+	const trimmed = text.trim();
+	if (!trimmed.startsWith('[') || !trimmed.endsWith(']')) return undefined;
+	const parsed = jsonParse<unknown>(trimmed, { fallbackValue: null });
+	return Array.isArray(parsed) ? parsed : undefined;
+}
+
 /**
- * A list: text separated by commas, semicolons or line breaks, or a list (from an expression) of text and numbers.
- * Entries are trimmed; empty ones, null and undefined are dropped. An object, a nested list or a boolean is refused,
- * whole or as an entry (it would travel as "[object Object]" or "true"), and so is a number that is not exact, as
- * textValue refuses it (it would travel as another number).
+ * A list: text separated by commas, semicolons or line breaks, a JSON list as text, or a list (from an expression) of
+ * text and numbers. Entries are trimmed; empty ones, null and undefined are dropped. An object, a nested list or a
+ * boolean is refused, whole or as an entry (it would travel as "[object Object]" or "true"), and so is a number that
+ * is not exact, as textValue refuses it (it would travel as another number).
  */
 export const listValue = z.unknown().transform((value, ctx): string[] => {
+	const listed = Array.isArray(value) ? value : typeof value === 'string' ? jsonList(value) : undefined;
 	// undefined and null become one entry, dropped below
-	const entries: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(/[,;\n]/) : [value];
+	const entries: unknown[] = listed ?? (typeof value === 'string' ? value.split(/[,;\n]/) : [value]);
 	const list: string[] = [];
 	for (const [index, entry] of entries.entries()) {
 		if (entry === undefined || entry === null) continue;
 		if (typeof entry !== 'string' && !Number.isFinite(entry)) {
-			const which = Array.isArray(value) ? `: entry ${index + 1} is ${preview(entry)}` : '';
+			const which = listed ? `: entry ${index + 1} is ${preview(entry)}` : '';
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be text or a list of text${which}` });
 			return z.NEVER;
 		}
 		const text = typeof entry === 'string' ? entry.trim() : exactNumberText(entry as number);
 		if (text === undefined) {
-			const whose = Array.isArray(value) ? `entry ${index + 1} is ${preview(entry)}, ` : 'is ';
+			const whose = listed ? `entry ${index + 1} is ${preview(entry)}, ` : 'is ';
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${whose}${INEXACT_NUMBER}` });
 			return z.NEVER;
 		}
