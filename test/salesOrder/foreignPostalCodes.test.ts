@@ -1,5 +1,6 @@
 // A postal code from a number column is padded as a US ZIP code only where the address is in the US (its Country absent,
-// blank, or the US in any of its usual names): a Belgian 1000 or an Austrian 1010 is sent as its own digits, in every
+// blank, or the US in any of its usual names) or a territory that uses US ZIP codes (Puerto Rico, the Virgin Islands,
+// Guam, American Samoa, the Northern Mariana Islands): a Belgian 1000 or an Austrian 1010 is sent as its own digits, in every
 // operation that sends an address (a sales order's recipient and billing contact, a purchase order's sender, Validate,
 // Get Delivery Estimates).
 import type { IDataObject } from 'n8n-workflow';
@@ -108,6 +109,18 @@ describe('a postal code from a number column outside the US is sent as its own d
 		expect(await sentZips(validate(2134, country), 'Validation', at('Address'))).toEqual(['02134']);
 		await fx.sandbox.reset({});
 		expect(await sentZips(salesOrder(2134, country), 'CreateSalesOrder', at('RecipientContactInfo', 'BillingContactInfo'))).toEqual(['02134', '02134']);
+	});
+
+	// bug hunt 11: the territories that use US ZIP codes were "another Country": San Juan's 00907 went out as "907"
+	it.each([
+		[907, 'PR', '00907'],
+		[907, 'Puerto Rico', '00907'],
+		[802, 'VI', '00802'],
+		[802, 'U.S. Virgin Islands', '00802'],
+		[802, 'Virgin Islands (U.S.)', '00802'],
+		[96910, 'Guam', '96910'],
+	])('Address → Validate: %s in %s, a territory with US ZIP codes, is padded to "%s"', async (zip, country, expected) => {
+		expect(await sentZips(validate(zip, country), 'Validation', at('Address'))).toEqual([expected]);
 	});
 
 	it('a number that is no whole number is still refused outside the US, naming ZIP Code', async () => {

@@ -161,12 +161,23 @@ export const zipCodeInput = z.unknown().transform((value, ctx): string | number 
 	return z.NEVER;
 });
 
-/** The US as an address's Country may name it (any case, dots and spaces aside). */
-const US_NAMES = new Set(['us', 'usa', 'unitedstates', 'unitedstatesofamerica']);
+/**
+ * The US as an address's Country may name it (any case, dots and spaces aside), and the territories that use its ZIP
+ * codes, by code and name, as stores write them: Puerto Rico's (006xx to 009xx) and the Virgin Islands' (008xx) are
+ * the ZIP codes that begin with zeros.
+ */
+const US_ZIP_COUNTRIES = new Set([
+	...['us', 'usa', 'unitedstates', 'unitedstatesofamerica'],
+	...['pr', 'puertorico', 'vi', 'usvirginislands', 'virginislandsus', 'unitedstatesvirginislands'],
+	...['gu', 'guam', 'as', 'americansamoa', 'mp', 'northernmarianaislands'],
+]);
 
-/** Whether an address's Country is the US: absent or blank (the interface's addresses are US ones), or a name of it. */
+/**
+ * Whether an address's Country uses US ZIP codes: absent or blank (the interface's addresses are US ones), the US or
+ * one of its territories.
+ */
 function inUs(country: unknown): boolean {
-	return typeof country !== 'string' || US_NAMES.has(country.toLowerCase().replace(/[\s.]/g, '')) || !country.trim();
+	return typeof country !== 'string' || US_ZIP_COUNTRIES.has(country.toLowerCase().replace(/[\s.()]/g, '')) || !country.trim();
 }
 
 /**
