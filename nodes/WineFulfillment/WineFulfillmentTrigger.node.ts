@@ -441,7 +441,8 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	// of the status memory before its window: a package on its way is remembered there, not emitted, so that a later
 	// activity that changes no status (a carrier scan) emits nothing. Its status is known from its last activity only.
 	const memoryFrom = !own && !fromSeed && source.field === 'activity' ? Date.parse(state.cursor) - STATUS_MEMORY_MS : undefined;
-	// (Start From emits its window: what it reads before it is remembered as the part before what the keys cover)
+	// with Start From its window is emitted (a backfill); the part read before it is marked as before what the stored keys
+	// cover (coveredFrom), so that advance remembers it and emits none of it, as it does at activation
 	if (memoryFrom !== undefined && !seed) state = { ...state, coveredFrom: isoSecond(start), query: signature };
 	const covered = seed ? undefined : coveredFrom(state, signature);
 	const remembered = seed ? undefined : rememberedPart(state, run.lookbackMs, source.field, signature, localNow);
