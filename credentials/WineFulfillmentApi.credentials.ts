@@ -8,15 +8,8 @@ import type {
 
 import { authShapeForUrl, placeCredentials } from '../nodes/WineFulfillment/wire/endpoints';
 import { BASE_URL_RULE, checkBaseUrl } from '../nodes/WineFulfillment/transport/baseUrl';
+import { sentCredentials } from '../nodes/WineFulfillment/transport/secrets';
 
-/** Line breaks before or after a secret: pasted from a file or a password manager, never part of it. */
-const LINE_BREAKS_AROUND = /^[\r\n]+|[\r\n]+$/g;
-
-/**
- * A key, token or number the provider issued, without the blanks and line breaks pasting adds around it (none is part
- * of one). A password keeps its spaces (they may be part of it) and loses only line breaks around it.
- */
-const issued = (value: unknown) => String(value ?? '').trim();
 
 export class WineFulfillmentApi implements ICredentialType {
 	name = 'wineFulfillmentApi';
@@ -101,19 +94,17 @@ export class WineFulfillmentApi implements ICredentialType {
 			requestOptions.body && typeof requestOptions.body === 'object' && !Array.isArray(requestOptions.body)
 				? (requestOptions.body as Record<string, never>)
 				: undefined;
+		// without the blanks and line breaks pasting adds around them (transport/secrets.ts)
+		const sent = sentCredentials(credentials);
 		return {
 			...requestOptions,
 			headers: {
 				...requestOptions.headers,
-				Authorization: `ServiceAuth ${issued(credentials.accessToken)}`,
+				Authorization: `ServiceAuth ${sent.accessToken}`,
 			},
 			body: placeCredentials(
 				body,
-				{
-					UserKey: issued(credentials.userKey),
-					Password: String(credentials.password ?? '').replace(LINE_BREAKS_AROUND, ''),
-					CustomerNo: issued(credentials.customerNo),
-				},
+				{ UserKey: sent.userKey, Password: sent.password, CustomerNo: sent.customerNo },
 				authShapeForUrl(requestOptions.url),
 			),
 		};

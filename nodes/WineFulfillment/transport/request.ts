@@ -33,7 +33,7 @@ import {
 	type NotFoundMeaning,
 } from './errors';
 import { transactionReferenceOf } from './reference';
-import { Secrets } from './secrets';
+import { Secrets, sentCredentials } from './secrets';
 import { pause, stopSignal, stoppedError } from './stop';
 
 export const CREDENTIAL_TYPE = 'wineFulfillmentApi';
@@ -137,9 +137,12 @@ async function callContext(ctx: TransportContext): Promise<CallContext> {
 				});
 			}
 			const baseUrl = base.url;
+			// as stored and as sent (the credential sends them without what pasting adds around them): a provider echoes
+			// back what it received
+			const sent = sentCredentials(credentials);
 			const secrets = new Secrets(
-				[credentials.userKey, credentials.password, credentials.accessToken],
-				credentials.accessToken,
+				[credentials.userKey, credentials.password, credentials.accessToken, sent.userKey, sent.password, sent.accessToken],
+				sent.accessToken,
 			);
 			const { id, name } = ctx.getNode().credentials?.[CREDENTIAL_TYPE] ?? { id: null, name: '' };
 			return { baseUrl, secrets, credentials: { id: id ?? '', name, type: CREDENTIAL_TYPE, data: credentials } };

@@ -5,6 +5,32 @@ import isPlainObject from 'lodash/isPlainObject';
 /** What a secret is replaced with. */
 export const MASK = '***';
 
+/** Line breaks before or after a secret: pasted from a file or a password manager, never part of it. */
+const LINE_BREAKS_AROUND = /^[\r\n]+|[\r\n]+$/g;
+
+/** The credential's values as the credential sends them (and as a provider echoes them back). */
+export interface SentCredentials {
+	userKey: string;
+	password: string;
+	customerNo: string;
+	accessToken: string;
+}
+
+/**
+ * The credential's values as they are sent: a key, token or number the provider issued without the blanks and line
+ * breaks pasting adds around it (none is part of one); a password keeps its spaces (they may be part of it) and loses
+ * only line breaks around it.
+ */
+export function sentCredentials(credentials: Record<string, unknown>): SentCredentials {
+	const issued = (value: unknown) => String(value ?? '').trim();
+	return {
+		userKey: issued(credentials.userKey),
+		password: String(credentials.password ?? '').replace(LINE_BREAKS_AROUND, ''),
+		customerNo: issued(credentials.customerNo),
+		accessToken: issued(credentials.accessToken),
+	};
+}
+
 /** Secrets shorter than this are not scrubbed: they would mask ordinary words. */
 const MIN_SECRET_LENGTH = 3;
 
