@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { locatorValue } from '../../methods/itemNumber';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { INVENTORY_MANAGEMENT_TYPES, ITEM_CATEGORIES, createSkuRequest } from '../../wire/product';
 import { additionalJsonProperty, compact } from '../common';
@@ -163,7 +164,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const category = nodeParameter(this, 'itemCategory', itemIndex) as string;
 	const extra = toWire(nodeParameter(this, 'additionalFields', itemIndex, {}) as IDataObject);
 	const skuInfo = compact({
-		ItemNo: nodeParameter(this, 'itemNo', itemIndex, '') as string,
+		// Update's and Retire's Item Number of the same name is a picker: switched from them, n8n keeps its value here
+		ItemNo: locatorValue(nodeParameter(this, 'itemNo', itemIndex, '') as string) as string,
 		ItemDescription: nodeParameter(this, 'itemDescription', itemIndex, '') as string,
 		ItemCategory: category,
 		// the category as its schema reads it (trimmed: "Wine " from a sheet is Wine, and needs its varietal)
