@@ -107,7 +107,7 @@ describe('searchSkus: when there is another page', () => {
 		const p = provider(pages);
 		// the whole item number found: the search answers after its page budget, however few it holds
 		const first = await p.search('CAB-1');
-		expect(first).toEqual({ results: [{ name: 'CAB-1 (Cabernet)', value: 'CAB-1' }], paginationToken: '5/3' });
+		expect(first).toEqual({ results: [{ name: 'CAB-1 (Cabernet)', value: 'CAB-1' }], paginationToken: 'w:5/3' });
 		expect(p.sizesAsked()).toEqual([SKU_PAGE_SIZE, 3, 3, 3]);
 		const next = await p.search('CAB-1', first.paginationToken as string);
 		expect(next).toEqual({ results: [{ name: 'CAB-15 (Cabernet)', value: 'CAB-15' }] });

@@ -44,18 +44,27 @@ export const searchForm = (value: string) => value.toLowerCase().normalize('NFKD
 interface Place {
 	page: number;
 	size: number;
+	/** the first answer listed the SKUs of the whole item number typed (looked up directly): not listed again */
+	wholeListed: boolean;
 }
+
+/** Marks a pagination token whose search listed the whole item number typed first. */
+const WHOLE_LISTED = 'w:';
 
 /**
  * The pagination token: the page number, and after a slash the provider's own page size when it showed a smaller
- * one than asked ("7/100"); a token that reads as neither starts from the first page.
+ * one than asked ("7/100"), after WHOLE_LISTED where the first answer listed the whole item number ("w:7"); a token
+ * that reads as none of these starts from the first page.
  */
 function placeOf(token: string | number | undefined): Place {
-	const [page, size] = String(token ?? '').split('/').map((part) => Math.trunc(Number(part)));
-	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE };
+	const text = String(token ?? '');
+	const wholeListed = text.startsWith(WHOLE_LISTED);
+	const [page, size] = (wholeListed ? text.slice(WHOLE_LISTED.length) : text).split('/').map((part) => Math.trunc(Number(part)));
+	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed };
 }
 
-const tokenOf = ({ page, size }: Place) => (size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`);
+const tokenOf = ({ page, size, wholeListed }: Place) =>
+	`${wholeListed ? WHOLE_LISTED : ''}${size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`}`;
 
 /**
  * A page's entries as sent; an entry that is not a record is skipped when listed. An answer without the list has none
@@ -179,9 +188,12 @@ export async function searchSkus(
 		listed.add(String(item.value));
 		results.push(item);
 	};
-	// the first call only: scrolling on (a token) goes on through the pages
+	// the first call only: scrolling on (a token) goes on through the pages, where the SKUs it listed are not listed again
+	// (n8n's editor adds each answer to the list it shows)
 	const whole = wanted && paginationToken === undefined ? await wholeItemNumber(this, until, typed, wanted) : [];
 	whole.forEach(list);
+	if (whole.length > 0) place.wholeListed = true;
+	const listedBefore = (item: INodeListSearchItems) => place.wholeListed && paginationToken !== undefined && searchForm(String(item.value)) === wanted;
 	// the search may hand back what it holds: scrolling on, once it holds a match (the list shown scrolls already); on
 	// the first call, a list the editor can scroll for more, or one with the SKU typed in whole
 	const scrollable = () =>
@@ -191,7 +203,7 @@ export async function searchSkus(
 		const body = await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
 		const entries = entriesOf(this, body);
 		for (const found of entries.map(itemOf)) {
-			if (found && found.searched.includes(wanted)) list(found.item);
+			if (found && found.searched.includes(wanted) && !listedBefore(found.item)) list(found.item);
 		}
 		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count): undefined
 		const told = countOf((body as IDataObject).TotalRecordCount);
