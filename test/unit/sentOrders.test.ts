@@ -558,15 +558,16 @@ describe('whose order it is: the account and the scope in its record', () => {
 		expect(flags).toEqual([false, false, false, false, true]);
 	});
 
-	it('Forget Sent Orders reads its own Scope: an order recorded under Scope Node is forgotten there and can be sent again', async () => {
+	it("Forget Sent Orders reaches the workflow's record, whatever Scope an earlier build saved; a record of Scope Node is the create's own", async () => {
 		const store = new MemoryDeduplicator();
 		const counter = { sends: 0 };
-		const byNode = { sendOnceOptions: { scope: 'node' } };
-		await once(run(store, byNode), 'NODE-F1', answered('NODE-F1', 'REF-1', counter));
+		await once(run(store), 'WF-F1', answered('WF-F1', 'REF-1', counter));
+		await once(run(store, { sendOnceOptions: { scope: 'node' } }), 'NODE-F1', answered('NODE-F1', 'REF-2', counter));
 		const forgetting = await thisProcess.recordToForget(run(store, { scope: 'node' }).ctx, 'salesOrder', 0);
-		expect((await forgetting!.forget(['NODE-F1'], 0)).get('NODE-F1')).toBeGreaterThan(0);
-		await once(run(store, byNode), 'NODE-F1', answered('NODE-F1', 'REF-2', counter));
-		expect(counter.sends).toBe(2);
+		const forgotten = await forgetting!.forget(['WF-F1', 'NODE-F1'], 0);
+		expect([forgotten.get('WF-F1')! > 0, forgotten.get('NODE-F1') ?? 0]).toEqual([true, 0]);
+		await once(run(store), 'WF-F1', answered('WF-F1', 'REF-3', counter));
+		expect(counter.sends).toBe(3);
 	});
 
 	it('refuses a Send Again Even If Sent that is no boolean, naming it, before anything is recorded or sent', async () => {

@@ -213,8 +213,8 @@ interface Settings {
 }
 
 /** The settings of a create's Send Once Options, or (Forget Sent Orders) of its own Scope parameter. */
-function readSettings(ctx: IExecuteFunctions, itemIndex: number, scopeParameter = 'sendOnceOptions.scope'): Settings {
-	const scope = nodeParameter(ctx, scopeParameter, itemIndex, 'workflow') as DeduplicationScope;
+function readSettings(ctx: IExecuteFunctions, itemIndex: number): Settings {
+	const scope = nodeParameter(ctx, 'sendOnceOptions.scope', itemIndex, 'workflow') as DeduplicationScope;
 	if (!SCOPES.includes(scope)) throw invalidField(ctx, 'Scope', 'must be Workflow or Node', itemIndex, scope);
 	return { scope, historySize: readInteger(ctx, 'sendOnceOptions.historySize', itemIndex, HISTORY_FIELD) };
 }
@@ -1117,8 +1117,12 @@ export function sendOnceSettings(ctx: IExecuteFunctions, kind: SentKind, itemInd
 }
 
 /** The record for Forget Sent Orders: its own Scope parameter; undefined (hinted) when n8n has no store here. */
+/**
+ * The record a Forget Sent Orders node reaches: the workflow's (Scope Workflow). A record kept with Scope Node belongs to
+ * the create node, which another node never is: only its own Send Again Even If Sent reaches it.
+ */
 export async function recordToForget(ctx: IExecuteFunctions, kind: SentKind, itemIndex: number): Promise<SentOrders | undefined> {
-	return await openRecord(ctx, kind, readSettings(ctx, itemIndex, 'scope'), itemIndex);
+	return await openRecord(ctx, kind, { scope: 'workflow', historySize: readInteger(ctx, 'sendOnceOptions.historySize', itemIndex, HISTORY_FIELD) }, itemIndex);
 }
 
 async function openRecord(ctx: IExecuteFunctions, kind: SentKind, settings: Settings, itemIndex: number): Promise<SentOrders | undefined> {

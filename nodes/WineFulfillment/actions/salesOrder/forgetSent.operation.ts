@@ -4,13 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { identifier } from '../../wire/values';
 import { nodeParameter, invalidField, readList } from '../parameters';
-import { recordToForget, scopeOptions } from '../sentOrders';
+import { recordToForget } from '../sentOrders';
 import { withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Forgets that these orders were sent, so that the next Create or Batch Create sends them again: for an order that was cancelled and must be placed again, or one whose unknown outcome you checked. Use the credential and the scope the create node uses.',
+			'Forgets that these orders were sent, so that the next Create or Batch Create sends them again: for an order that was cancelled and must be placed again, or one whose unknown outcome you checked. Use the credential the create node uses. It reaches the record of a create whose Send Once Scope is Workflow (the default); a create with Scope Node keeps a record only it reaches: turn on its Send Again Even If Sent instead.',
 		name: 'forgetNotice',
 		type: 'notice',
 		default: '',
@@ -24,15 +24,6 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. WEB-1001, WEB-1002',
 		description:
 			'The order numbers to forget, separated by commas or new lines, or an expression giving a list. An order number that itself holds a comma or semicolon, entered alone, is forgotten as one order when the record holds it.',
-	},
-	{
-		displayName: 'Scope',
-		name: 'scope',
-		type: 'options',
-		default: 'workflow',
-		options: scopeOptions('sales order'),
-		description:
-			"The scope the create node keeps its record in (its Send Once Options). Records kept for a node only can be forgotten only by that node's Send Again Even If Sent option.",
 	},
 ];
 
