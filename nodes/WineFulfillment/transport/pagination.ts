@@ -178,7 +178,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	let total = Number.POSITIVE_INFINITY;
 	// the total the first page that told one told: every later page must tell the same, or none
 	let firstTold: number | undefined;
-	// off after a short page: the provider pages by another size than asked, so Skips cannot be foreseen
+	// off after a page shorter or longer than asked: the provider pages by another size, so Skips cannot be foreseen
 	let lookAhead = true;
 	let previous: string | undefined;
 	// the paging an empty page was asked for again (once)
@@ -270,10 +270,13 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 			pageNumber = 2;
 			requested = got;
 		}
-		if (!more || (skipTop && short)) {
+		// a provider that pages in its own size (more records than Top asked for) is followed as one that sends fewer:
+		// the next Skip counts the records that came, so no record is read twice
+		const offSize = skipTop && got !== asked;
+		if (!more || offSize) {
 			await dropAhead();
 			if (skipTop) requested = Number(paging.Skip) + got;
-			if (skipTop && short) lookAhead = false;
+			if (offSize) lookAhead = false;
 		}
 		if (more) {
 			const ahead = lookAhead && handedOver > 0 && Number.isFinite(total) ? LONG_READ_AHEAD : 1;
