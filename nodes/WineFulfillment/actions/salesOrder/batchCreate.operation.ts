@@ -129,15 +129,21 @@ function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject |
 		return loose !== undefined && loose === looseOrderNo(orderNo) && exactByLoose.get(loose)?.size === 1;
 	};
 	const used = new Set<number>();
-	return chunk.map((entry, i) => {
+	// first the statuses that name their order (the one at its position first): an unnamed status never goes to an
+	// order a status names (it would take that order's outcome, another's failure marking a created order not created)
+	const named = chunk.map((entry, i) => {
 		const orderNo = orderNoOf(entry);
+		const at = !used.has(i) && names(statuses[i], orderNo) ? i : statuses.findIndex((s, k) => !used.has(k) && names(s, orderNo));
+		if (at >= 0) used.add(at);
+		return at;
+	});
+	// then a status that names no order (RefOrderNo missing or null) is the one at the position of an order none named
+	return named.map((at, i) => {
+		if (at >= 0) return statuses[at];
 		const own = statuses[i];
-		// a status that names no order (RefOrderNo missing or null) is the one at the order's position
-		const byPosition = own !== undefined && !used.has(i) && (own.RefOrderNo === undefined || own.RefOrderNo === null || names(own, orderNo));
-		const at = byPosition ? i : statuses.findIndex((s, k) => !used.has(k) && names(s, orderNo));
-		// no status found: `at` is -1, where the list holds nothing
-		used.add(at);
-		return statuses[at];
+		if (own === undefined || used.has(i) || (own.RefOrderNo !== undefined && own.RefOrderNo !== null)) return undefined;
+		used.add(i);
+		return own;
 	});
 }
 
