@@ -20,15 +20,17 @@ export const description = updateDisplayOptions(
 );
 
 /**
- * The records of the answer: a JSON array (field notes), an object holding one, or one record (it has an OrderNo);
- * null or an empty body, none. Anything else (text, an error object answered with 200) is an error, never an order on
- * hold.
+ * The records of the answer: a JSON array (field notes), one record (it has an OrderNo: its OrderOnHoldItems are its
+ * lines, not the orders), or an object holding the list (its first list that holds anything, each entry checked to be a
+ * record, or none when all its lists are empty, as beside an empty Messages list); null or an empty body, none. Anything else (text, an error object
+ * answered with 200) is an error, never an order on hold.
  */
 function recordsOf(ctx: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	if (body === null || body === undefined) return [];
-	// Object.values finds no list in text or a number either: those come out of answerWith as the error
-	const list = Object.values(body as object).find(Array.isArray);
+	// text, a number, or an object with no list come out of answerWith as the error
+	const lists = typeof body === 'object' && !('OrderNo' in body) ? Object.values(body).filter(Array.isArray) : [];
+	const list = lists.find((l) => l.length > 0) ?? lists[0];
 	return list ? (list as IDataObject[]) : [answerWith(ctx, body, ['OrderNo'], itemIndex)];
 }
 
