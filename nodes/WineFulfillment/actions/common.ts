@@ -149,6 +149,7 @@ function inInterfaceSpelling(
 	holder: string,
 	path: string,
 	itemIndex: number,
+	field = 'Additional Fields (JSON)',
 ): IDataObject {
 	const names = new Map(interfaceSpellings().get(holder) ?? []);
 	if (isPlainObject(body)) for (const name of Object.keys(body as IDataObject)) names.set(name.toLowerCase(), name);
@@ -161,7 +162,7 @@ function inInterfaceSpelling(
 			const spelled = names.get(lower) ?? earlier;
 			throw invalidField(
 				ctx,
-				'Additional Fields (JSON)',
+				field,
 				`${path ? `${path}: ` : ''}"${earlier}" and "${key}" are one member to the provider (it reads member names in any letter case); give it once, as "${spelled}"`,
 				itemIndex,
 			);
@@ -171,10 +172,21 @@ function inInterfaceSpelling(
 		const within = isPlainObject(body) ? (body as IDataObject)[name] : undefined;
 		const at = path ? `${path}.${name}` : name;
 		const spell = <T>(v: T, inBody: unknown): T | IDataObject =>
-			isPlainObject(v) ? inInterfaceSpelling(ctx, v as IDataObject, inBody, name, at, itemIndex) : v;
+			isPlainObject(v) ? inInterfaceSpelling(ctx, v as IDataObject, inBody, name, at, itemIndex, field) : v;
 		out[name] = (Array.isArray(value) ? value.map((entry) => spell(entry, undefined)) : spell(value, within)) as IDataObject[string];
 	}
 	return out;
+}
+
+/**
+ * The lines of Items (JSON), each in the interface's spelling as Additional Fields (JSON) spells its ItemsInfo lines: a
+ * line written in camelCase ({"itemNo": …}, as store APIs write it) is read, and held to each member's rule, as the
+ * interface names it. An entry that is no object is left for the line's own check.
+ */
+export function spelledItemLines(ctx: IExecuteFunctions, lines: unknown[], itemIndex: number): unknown[] {
+	return lines.map((line, n) =>
+		isPlainObject(line) ? inInterfaceSpelling(ctx, line as IDataObject, undefined, 'ItemsInfo', `line ${n + 1}`, itemIndex, 'Items (JSON)') : line,
+	);
 }
 
 /**

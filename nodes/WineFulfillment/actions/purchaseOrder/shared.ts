@@ -5,7 +5,7 @@ import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflo
 import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
-import { compact, itemsFor, validateBody, withAnswer } from '../common';
+import { compact, itemsFor, spelledItemLines, validateBody, withAnswer } from '../common';
 import { withOptions, type OperationModule, type Send } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 import { nodeParameter } from '../parameters';
@@ -52,7 +52,7 @@ export function readItems(
 		});
 	}
 	// a member left empty (null, "", blanks) is not sent, as in the table
-	return (list as IDataObject[]).map((line) => compact(line));
+	return spelledItemLines(ctx, list, itemIndex).map((line) => compact(line as IDataObject));
 }
 
 // ---- writes ----

@@ -18,7 +18,7 @@ import {
 } from '../../wire/labels';
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { compact, updateItems, validateBody } from '../common';
+import { compact, spelledItemLines, updateItems, validateBody } from '../common';
 import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
@@ -468,7 +468,7 @@ export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[
 	// a JSON line's member left empty (null, '' or blanks) is not sent, as the table's is not; a line that is no object is
 	// refused by its check below
 	const jsonRow = (row: unknown) => (isPlainObject(row) ? compact(row as IDataObject) : row);
-	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : listRows(ctx, itemIndex).map(jsonRow);
+	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : spelledItemLines(ctx, listRows(ctx, itemIndex), itemIndex).map(jsonRow);
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 
