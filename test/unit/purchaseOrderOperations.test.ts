@@ -37,18 +37,27 @@ describe('Purchase Order → Create: Items (JSON)', () => {
 		expect(out?.[0].map((o) => o.json)).toEqual([{ CustomerReferenceNo: 'PO-UNIT-1', Outcome: 'created', TransactionReferenceNumber: 'TRN-1' }]);
 	});
 
+	const LIST = /^Give a JSON array such as \[\{"ItemNo".*Nothing was sent\.$/;
 	it.each([
-		['text that is not JSON', '[{"ItemNo": "CAB-2019",'],
-		['a list of numbers', '[1, 2]'],
-		['a list with one item object and a number', JSON.stringify([ITEM, 5])],
-		['JSON text', '"CAB-2019"'],
-	])('%s is refused naming Items (JSON), saying nothing was sent, before any request', async (_case, itemsJson) => {
+		['text that is not JSON', '[{"ItemNo": "CAB-2019",', 'must be valid JSON', /^Nothing was sent to the provider\. Correct "Items \(JSON\)" and run again\.$/],
+		['a list of numbers', '[1, 2]', 'must be a list of item objects', LIST],
+		['a list with one item object and a number', JSON.stringify([ITEM, 5]), 'must be a list of item objects', LIST],
+		['JSON text', '"CAB-2019"', 'must be a list of items', /^Give a list such as \[\{"ItemNo".*Nothing was sent to the provider\.$/],
+	])('%s is refused naming Items (JSON), saying nothing was sent, before any request', async (_case, itemsJson, rule, description) => {
 		const { sent, error } = await run({ ...CREATE, itemsJson });
 		expect(sent).toEqual([]);
 		expect(error).toBeInstanceOf(NodeOperationError);
-		expect(error?.message).toBe('Invalid "Items (JSON)": must be a list of item objects');
-		expect(error?.description).toMatch(/^Give a JSON array such as \[\{"ItemNo".*Nothing was sent\.$/);
+		expect(error?.message).toBe(`Invalid "Items (JSON)": ${rule}`);
+		expect(error?.description).toMatch(description);
 		expect(error?.context.itemIndex).toBe(0);
+	});
+
+	it('blank Items (JSON) or null gives no items: refused by the rule that a create needs one, before any request', async () => {
+		for (const itemsJson of ['  ', 'null']) {
+			const { sent, error } = await run({ ...CREATE, itemsJson });
+			expect(sent).toEqual([]);
+			expect(error?.message).toMatch(/Items.*at least one item is required/);
+		}
 	});
 
 	it("a provider's refusal quotes the fields in the panel's words", async () => {

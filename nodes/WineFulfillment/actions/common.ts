@@ -178,14 +178,39 @@ function inInterfaceSpelling(
 	return out;
 }
 
+/** A JSON field's value: text parsed (blanks: undefined), an expression's value as it is; text that is no JSON is refused. */
+export function jsonFieldValue(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): unknown {
+	if (typeof value !== 'string') return value;
+	if (!value.trim()) return undefined;
+	const bad = Symbol('bad');
+	const parsed = jsonParse<unknown>(value, { fallbackValue: bad });
+	if (parsed === bad) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid "${field}": must be valid JSON`, {
+			itemIndex,
+			description: `Nothing was sent to the provider. Correct "${field}" and run again.`,
+		});
+	}
+	return parsed;
+}
+
 /**
- * The lines of Items (JSON), each in the interface's spelling as Additional Fields (JSON) spells its ItemsInfo lines: a
- * line written in camelCase ({"itemNo": …}, as store APIs write it) is read, and held to each member's rule, as the
- * interface names it. An entry that is no object is left for the line's own check.
+ * The lines of Items (JSON), every resource's: a list, or one line (an object) as a list of one; blanks or null, none.
+ * Each line is put in the interface's spelling as Additional Fields (JSON) spells its ItemsInfo lines: a line written in
+ * camelCase ({"itemNo": …}, as store APIs write it) is read, and held to each member's rule, as the interface names it.
+ * An entry that is no object is left for the caller's check of its lines.
  */
-export function spelledItemLines(ctx: IExecuteFunctions, lines: unknown[], itemIndex: number): unknown[] {
-	return lines.map((line, n) =>
-		isPlainObject(line) ? inInterfaceSpelling(ctx, line as IDataObject, undefined, 'ItemsInfo', `line ${n + 1}`, itemIndex, 'Items (JSON)') : line,
+export function itemsJsonLines(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
+	// Stryker disable next-line StringLiteral: read only when the parameter is absent, where blank text gives no items as '[]' does
+	const value = jsonFieldValue(ctx, nodeParameter(ctx, 'itemsJson', itemIndex, '[]'), NAMES.itemsJson, itemIndex);
+	const lines = value === undefined || value === null ? [] : Array.isArray(value) ? value : isPlainObject(value) ? [value] : undefined;
+	if (!lines) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid "${NAMES.itemsJson}": must be a list of items`, {
+			itemIndex,
+			description: 'Give a list such as [{"ItemNo": "CAB-2019", "ItemQuantity": 2}]. Nothing was sent to the provider.',
+		});
+	}
+	return lines.map((line: unknown, n) =>
+		isPlainObject(line) ? inInterfaceSpelling(ctx, line as IDataObject, undefined, 'ItemsInfo', `line ${n + 1}`, itemIndex, NAMES.itemsJson) : line,
 	);
 }
 

@@ -1,11 +1,11 @@
 // Helpers purchase and transfer orders share: item lists, sending a write, shaping its result, and Cancel.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { jsonParse, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
-import { compact, itemsFor, spelledItemLines, validateBody, withAnswer } from '../common';
+import { compact, itemsFor, itemsJsonLines, validateBody, withAnswer } from '../common';
 import { withOptions, type OperationModule, type Send } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 import { nodeParameter } from '../parameters';
@@ -40,19 +40,16 @@ export function readItems(
 		const rows = nodeParameter(ctx, 'items.item', itemIndex, []) as IDataObject[];
 		return rows.map((row) => compact(toWire(row)));
 	}
-	const raw = nodeParameter(ctx, 'itemsJson', itemIndex, '[]');
-	// text that is not JSON reads as null (an undefined fallback would make jsonParse throw its own error), refused below
-	const value = typeof raw === 'string' ? jsonParse<unknown>(raw, { fallbackValue: null }) : raw;
-	const list = isPlainObject(value) ? [value] : value;
-	if (!Array.isArray(list) || !list.every(isPlainObject)) {
-		throw new NodeOperationError(ctx.getNode(), 'Invalid "Items (JSON)": must be a list of item objects', {
+	const lines = itemsJsonLines(ctx, itemIndex);
+	if (!lines.every(isPlainObject)) {
+		throw new NodeOperationError(ctx.getNode(), `Invalid "${NAMES.itemsJson}": must be a list of item objects`, {
 			itemIndex,
 			description:
 				'Give a JSON array such as [{"ItemNo": "CAB-2019", "ItemQuantity": 12}], or an expression returning one. Nothing was sent.',
 		});
 	}
 	// a member left empty (null, "", blanks) is not sent, as in the table
-	return spelledItemLines(ctx, list, itemIndex).map((line) => compact(line as IDataObject));
+	return lines.map((line) => compact(line as IDataObject));
 }
 
 // ---- writes ----

@@ -1,7 +1,6 @@
 // The sales order parameters Create, Update, Batch Create and Update Addresses share, and the code that turns them into wire
 // members. Parameters are named in camelCase; every reader maps them to the wire names through wireNames.ts.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, jsonParse } from 'n8n-workflow';
 import isPlainObject from 'lodash/isPlainObject';
 
 import { CARRIERS, CARRIER_SERVICES, INVENTORY_TAX_STATUS, WAREHOUSES } from '../../wire/common';
@@ -18,7 +17,7 @@ import {
 } from '../../wire/labels';
 import { ORDER_TYPES, QUANTITY_UNITS, orderItem, type OrderItem } from '../../wire/salesOrder';
 import { itemNumberLocator } from '../../methods/itemNumber';
-import { compact, spelledItemLines, updateItems, validateBody } from '../common';
+import { compact, itemsJsonLines, jsonFieldValue, updateItems, validateBody } from '../common';
 import { toWire, wireName } from '../wireNames';
 import {
 	NAMES,
@@ -422,43 +421,17 @@ export function readOrderInfoFields(
 	return compact(raw, clearable);
 }
 
-function parseJsonValue(ctx: IExecuteFunctions, value: unknown, field: string, itemIndex: number): unknown {
-	if (typeof value !== 'string') return value;
-	if (!value.trim()) return undefined;
-	const parsed = jsonParse<unknown>(value, { fallbackValue: Symbol.for('bad') });
-	if (parsed === Symbol.for('bad')) {
-		throw new NodeOperationError(ctx.getNode(), `Invalid "${field}": must be valid JSON`, {
-			itemIndex,
-			description: `Nothing was sent to the provider. Correct "${field}" and run again.`,
-		});
-	}
-	return parsed;
-}
-
 function tableRows(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
 	const table = nodeParameter(ctx, 'items', itemIndex, {}) as { item?: IDataObject[] };
 	return (table.item ?? []).map((row, n) => {
 		const { itemOptions, ...main } = row as IDataObject & { itemOptions?: IDataObject };
 		main.itemNo = nodeParameter(ctx, `items.item[${n}].itemNo`, itemIndex, '', { extractValue: true }) as string;
 		const options = { ...(itemOptions ?? {}) };
-		const extra = parseJsonValue(ctx, options.additionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
+		const extra = jsonFieldValue(ctx, options.additionalFields, itemLabels(n + 1).AdditionalFields, itemIndex);
 		options.additionalFields =
 			extra && typeof extra === 'object' && Object.keys(extra).length === 0 ? undefined : (extra as IDataObject);
 		// an option of blanks is left out, as an empty one is (not sent as the trimmed '')
 		return compact(toWire({ ...main, ...options }));
-	});
-}
-
-function listRows(ctx: IExecuteFunctions, itemIndex: number): unknown[] {
-	// Stryker disable next-line StringLiteral: read only when the parameter is absent, where blank text gives no items as '[]' does
-	const noItems = '[]';
-	const value = parseJsonValue(ctx, nodeParameter(ctx, 'itemsJson', itemIndex, noItems), 'Items (JSON)', itemIndex);
-	if (value === undefined || value === null) return [];
-	if (Array.isArray(value)) return value;
-	if (typeof value === 'object') return [value];
-	throw new NodeOperationError(ctx.getNode(), 'Invalid "Items (JSON)": must be a list of items', {
-		itemIndex,
-		description: 'Give a list such as [{"ItemNo": "CAB-2019", "ItemQuantity": 2}]. Nothing was sent to the provider.',
 	});
 }
 
@@ -468,7 +441,7 @@ export function readItems(ctx: IExecuteFunctions, itemIndex: number): OrderItem[
 	// a JSON line's member left empty (null, '' or blanks) is not sent, as the table's is not; a line that is no object is
 	// refused by its check below
 	const jsonRow = (row: unknown) => (isPlainObject(row) ? compact(row as IDataObject) : row);
-	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : spelledItemLines(ctx, listRows(ctx, itemIndex), itemIndex).map(jsonRow);
+	const rows = input === 'fields' ? tableRows(ctx, itemIndex) : itemsJsonLines(ctx, itemIndex).map(jsonRow);
 	return rows.map((row, n) => validateBody(ctx, orderItem, row, itemLabels(n + 1), itemIndex));
 }
 
