@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
+import { DateTime } from 'luxon';
 
 import { CARRIERS } from '../../wire/common';
 import { DEFAULT_CARRIER, carrierOptions } from '../../wire/labels';
@@ -21,8 +22,6 @@ import { withOptions, type Send } from '../operation';
 import { nodeParameter, readList } from '../parameters';
 
 const show = { resource: ['tracking'], operation: ['getPackages'] };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const properties: INodeProperties[] = [
 	{
@@ -130,8 +129,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	) as IDataObject;
 	if (body.ShipDateRange === undefined && body.LastActivityDateRange === undefined) {
 		// every GetPackages carries a range (field notes); one day past our clock covers a provider clock ahead of it
-		const now = Date.now();
-		body.LastActivityDateRange = rangeText(now - DEFAULT_ACTIVITY_DAYS * DAY_MS, now + DAY_MS);
+		const now = DateTime.utc();
+		body.LastActivityDateRange = rangeText(now.minus({ days: DEFAULT_ACTIVITY_DAYS }).toMillis(), now.plus({ days: 1 }).toMillis());
 	}
 	return prepareQuery.call(
 		this,
