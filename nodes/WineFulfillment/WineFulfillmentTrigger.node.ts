@@ -26,8 +26,8 @@ import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, M
 import { readNewest, readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
 import { CARRIERS, WAREHOUSES, limitedList, onFirstUse, warehouseCode } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
-import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES, getPackagesRequest } from './wire/tracking';
-import { listValue } from './wire/values';
+import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES, getPackagesRequest, statusWord } from './wire/tracking';
+import { decimalNumber, listValue, wholeNumber } from './wire/values';
 import { checkParameter } from './actions/parameters';
 import { credentialTest } from './methods/credentialTest';
 
@@ -49,7 +49,7 @@ const WAREHOUSE = z.string().pipe(warehouseCode);
 const STATUSES = listValue.transform((list, ctx): string[] => {
 	const statuses: string[] = [];
 	for (const [index, entry] of list.entries()) {
-		const status = entry.trim().toUpperCase().replace(/\s+/g, ' ');
+		const status = statusWord(entry);
 		if (!(PACKAGE_STATUSES as readonly string[]).includes(status)) {
 			ctx.addIssue({ code: z.ZodIssueCode.custom, message: `entry ${index + 1} ("${entry}") must be one of ${PACKAGE_STATUSES.join(', ')}` });
 			return z.NEVER;
@@ -59,14 +59,20 @@ const STATUSES = listValue.transform((list, ctx): string[] => {
 	return statuses;
 });
 
+/** The Options as n8n gives them: numbers from the editor, anything from an expression ("60", "60 min", a $vars text). */
 interface TriggerOptions {
-	startFromHours?: number;
-	overlapMinutes?: number;
-	pageSize?: number;
+	startFromHours?: unknown;
+	overlapMinutes?: unknown;
+	pageSize?: unknown;
 }
 
 /** The Late Reports Window when the option is not set. */
 const DEFAULT_LATE_MINUTES = 60;
+
+/** Late Reports Window and Start From: a number of minutes or hours, numeric text too; "60 min" is refused, not NaN. */
+const NOT_NEGATIVE = decimalNumber.refine((n) => n >= 0, 'must be a number of at least 0');
+/** Page Size: as the editor bounds it. */
+const TRIGGER_PAGE_SIZE = wholeNumber({ min: 1, max: 500 });
 
 /** Share of n8n's poll budget spent reading; the rest is for the items and the engine. */
 const READ_SHARE_OF_BUDGET = 0.5;
@@ -257,9 +263,10 @@ function pollRun(ctx: IPollFunctions): PollRun {
 		ctx,
 		event,
 		filters,
-		lookbackMs: Math.max(0, options.overlapMinutes ?? DEFAULT_LATE_MINUTES) * MINUTE,
-		startFromHours: Math.max(0, options.startFromHours ?? 0),
-		pageSize: Math.max(1, options.pageSize ?? 500),
+		// read as the filters are: a value an expression gives that is no such number fails the poll before any request
+		lookbackMs: checkParameter(ctx, options.overlapMinutes, 0, 'Late Reports Window (Minutes)', NOT_NEGATIVE, DEFAULT_LATE_MINUTES) * MINUTE,
+		startFromHours: checkParameter(ctx, options.startFromHours, 0, 'Start From (Hours Back)', NOT_NEGATIVE, 0),
+		pageSize: checkParameter(ctx, options.pageSize, 0, 'Page Size', TRIGGER_PAGE_SIZE, 500),
 		deadline: budgetMs !== undefined && budgetMs > 0 ? started + budgetMs * READ_SHARE_OF_BUDGET : Number.POSITIVE_INFINITY,
 	};
 }
@@ -274,7 +281,7 @@ async function pollOnce(run: PollRun): Promise<INodeExecutionData[][] | null> {
 			: ctx.getMode() === 'manual'
 				? await fetchTestEvent(run, source)
 				: await pollWindow(run, source);
-	const emit = filters.statuses?.length ? records.filter((r) => filters.statuses?.includes(String(r.status))) : records;
+	const emit = filters.statuses?.length ? records.filter((r) => filters.statuses?.includes(statusWord(r.status))) : records;
 	return emit.length ? [ctx.helpers.returnJsonArray(ctx.getMode() === 'manual' ? emit.slice(0, 1) : emit)] : null;
 }
 
@@ -393,7 +400,7 @@ async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDat
 	const query = source.query(run.filters, run.ctx.getTimezone());
 	const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
 	const statuses = run.filters.statuses;
-	const wanted = (c: Candidate) => !statuses?.length || statuses.includes(String(c.record.status));
+	const wanted = (c: Candidate) => !statuses?.length || statuses.includes(statusWord(c.record.status));
 	// it looks for the latest record this far back, widening step by step
 	for (const span of [HOUR, DAY, 7 * DAY]) {
 		const found = await readNewest(run.ctx, query, present - span, localNow + FUTURE_HORIZON_MS, {

@@ -75,7 +75,7 @@ describe('package events', () => {
 	it('a status change is keyed by tracking number and status, timed by the carrier status time', () => {
 		const q = windowed('packageStatusChanged').query({}, 'UTC');
 		expect(q.candidate(pkg)).toEqual({
-			key: '1Z999|Delivered',
+			key: '1Z999|DELIVERED', // the status as the filter reads it (statusWord): "Delivered" and "DELIVERED" are one status
 			at: Date.parse('2026-03-02T10:00:00Z'),
 			record: packageItem(pkg, 'packageStatusChanged', 'UTC'),
 			subject: '1Z999',

@@ -8,7 +8,7 @@ import { apiRequest, apiRequestOrNone } from '../transport/request';
 import { ENDPOINTS } from '../wire/endpoints';
 import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
 import { simpleOrderOnHold, simplePackage, simpleReturn } from '../wire/simplify';
-import { MAX_PACKAGES_TOP, PACKAGE_RECORDS, latestActivityTimestamp, rangeText } from '../wire/tracking';
+import { MAX_PACKAGES_TOP, PACKAGE_RECORDS, latestActivityTimestamp, rangeText, statusWord } from '../wire/tracking';
 import type { Candidate, WindowField } from './cursor';
 import { DAY, FUTURE_HORIZON_MS, isoSecond, stampMs } from './time';
 import type { WindowQuery } from './window';
@@ -162,13 +162,13 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 		record: packageItem(p, 'newPackage', zone),
 	})),
 	packageStatusChanged: packageEvent('activity', (p, zone) => ({
-		key: `${trackingKey(p)}|${String(p.Status)}`,
+		key: `${trackingKey(p)}|${statusWord(p.Status)}`,
 		at: stampMs(p.CarrierStatusTimestamp),
 		record: packageItem(p, 'packageStatusChanged', zone),
 		// the package's status is remembered while it is on its way: a scan that changes no status is no event,
 		// and a status it reaches again (IN TRANSIT after an EXCEPTION) is one
 		subject: trackingKey(p),
-		memoryMs: FINAL_STATUSES.has(String(p.Status).trim().toUpperCase()) ? 0 : STATUS_MEMORY_MS,
+		memoryMs: FINAL_STATUSES.has(statusWord(p.Status)) ? 0 : STATUS_MEMORY_MS,
 	})),
 	orderOnHold: {
 		kind: 'snapshot',

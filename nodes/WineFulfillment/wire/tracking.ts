@@ -21,6 +21,14 @@ export const PACKAGE_STATUSES = [
 	'RETURNED',
 ] as const;
 
+/**
+ * A package status as the node compares it, the user's and the provider's alike: trimmed, in capitals, single spaces
+ * ("Delivered", "DELIVERED ", "in  transit" → DELIVERED, IN TRANSIT); none (null, missing) is ''.
+ */
+export function statusWord(value: unknown): string {
+	return String(value ?? '').trim().toUpperCase().replace(/\s+/g, ' ');
+}
+
 /** Member of the GetPackages answer that holds the records. */
 export const PACKAGE_RECORDS = 'Packages';
 
