@@ -93,6 +93,7 @@ function take(scope: string, data: IDataObject, eventId: string, now: number): b
 		memory.claims.set(eventId, now);
 		join(eventId);
 	}
+	// Stryker disable next-line EqualityOperator: at exactly RECENT_EVENT_IDS the splice removes nothing
 	if (list.length > RECENT_EVENT_IDS) for (const id of list.splice(0, list.length - RECENT_EVENT_IDS)) saved.delete(id);
 	if (taken) data.recentEventIds = list;
 	return taken;

@@ -251,7 +251,8 @@ export function statusError(
 	const said = providerMessage(scrubbed);
 	const refusal = refusalText(scrubbed, said, labels);
 	const provider = labels && status >= 400 && status < 500 ? inPanelWords(refusal.text, labels) : refusal.text;
-	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields && status >= 400 && status < 500);
+	// the members a refusal names go in the message where messageFor has no words of its own for the status (below 500)
+	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields);
 	return answerError(node, { httpCode: String(status), message, providerMessage: said }, guidance, status, body, secrets, itemIndex);
 }
 
