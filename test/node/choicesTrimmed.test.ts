@@ -80,6 +80,12 @@ describe('SKU → Create: choices with stray spaces', () => {
 			'Invalid "Item Category": must be one of Wine, MarketingMaterial, Merchandise, TastingFee, IcePack (got "Spirits")',
 		);
 	});
+
+	it('an Item Category that is no text (a number from a sheet) is refused the same way, not failed as a TypeError', async () => {
+		const result = await fx.run(create({ itemNo: 'NEW-SKU-5', itemCategory: '={{ $json.category }}' }, { category: 5 }));
+		expect(await fx.control.requests('CreateSKU')).toEqual([]);
+		expect(result.error?.message).toBe('Invalid "Item Category": must be one of Wine, MarketingMaterial, Merchandise, TastingFee, IcePack (got 5)');
+	});
 });
 
 describe('queries: a carrier or order type with stray spaces', () => {
