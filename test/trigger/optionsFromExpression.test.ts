@@ -45,3 +45,16 @@ describe('trigger Options from an expression', () => {
 		expect(reads.map((r) => r.body.Top)).toEqual(reads.map(() => 2));
 	});
 });
+
+describe('trigger filters of another event, left over in the parameters (hidden in the editor)', () => {
+	it.each([
+		['newReturn', { carrier: 'bogus', statuses: 'NOT A STATUS' }, 'GetReturns'],
+		['newPackage', { warehouse: 'NOWHERE', statuses: 'NOT A STATUS' }, 'GetPackages'],
+	])('%s: a Carrier, Warehouse or Statuses it does not filter by fails no poll and is not sent', async (event, filters, endpoint) => {
+		const result = await runPoll(triggerWorkflow({ event, filters } as INodeParameters), TRIGGER_NODE, fx.credential(), {});
+		expect(result.items).toEqual([]);
+		const sent = await fx.control.requests(endpoint);
+		expect(sent.length).toBeGreaterThan(0);
+		expect(sent.map((r) => JSON.stringify(r.body)).join()).not.toMatch(/bogus|NOWHERE|NOT A STATUS/);
+	});
+});
