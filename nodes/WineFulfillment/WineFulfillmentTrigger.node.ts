@@ -246,12 +246,12 @@ function pollRun(ctx: IPollFunctions): PollRun {
 	const started = performance.now();
 	const event = ctx.getNodeParameter('event') as EventName;
 	const rawFilters = ctx.getNodeParameter('filters', {}) as IDataObject;
+	// Stryker disable next-line ConditionalExpression: read for the Carrier filter alone, which n8n drops when hidden (below)
 	const packageEvent = event === 'newPackage' || event === 'packageStatusChanged';
 	const filters: Filters = {
 		// a filter is read only for the events it filters: one left over from another event (hidden) fails no poll. n8n
 		// itself drops a hidden option before the node reads it (test/trigger/optionsFromExpression.test.ts), so these
 		// guards only hold where it would not
-		// Stryker disable next-line ConditionalExpression: n8n drops the hidden option (above)
 		carrier: packageEvent ? checkParameter(ctx, rawFilters.carrier, 0, 'Carrier', CARRIER, undefined) : undefined,
 		// GetPackages and GetReturns both take at most 100 order numbers (field notes): refused before the poll asks
 		orderNumbers: checkParameter(ctx, rawFilters.orderNumbers, 0, 'Order Numbers', ORDER_NUMBERS, []),
