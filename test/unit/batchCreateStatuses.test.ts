@@ -201,6 +201,16 @@ describe("Batch Create: a status's Messages always come out as a list", () => {
 		]);
 	});
 
+	it('an answer of mixed spellings (its first member as the interface spells it) is read member by member', async () => {
+		const { out } = await batchAnswered({
+			CreateSalesOrderStatuses: [{ RefOrderNo: 'BO-1', IsCreated: true, TransactionReferenceNumber: 'TRN-BO-1', Messages: [] }],
+			transactionReferenceNumber: 'BATCH-M',
+		}, ['BO-1']);
+		expect(out[0].json.BatchTransactionReferenceNumber).toBe('BATCH-M');
+		const listed = await batchAnswered({ TransactionReferenceNumber: 'BATCH-L', createSalesOrderStatuses: [{ RefOrderNo: 'BO-1', IsCreated: true, Messages: [] }] }, ['BO-1']);
+		expect(listed.out[0].json.IsCreated).toBe(true);
+	});
+
 	it("a status that spells IsCreated twice in other cases says neither: the interface's own spelling wins when there", async () => {
 		const twice = await batchAnswered({ CreateSalesOrderStatuses: [{ RefOrderNo: 'BO-1', isCreated: false, ISCREATED: true }] }, ['BO-1']);
 		expect(twice.out[0].json.IsCreated).toBe(null);
