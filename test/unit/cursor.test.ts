@@ -462,5 +462,7 @@ describe('unseen: the records of a whole list not in the stored one', () => {
 		expect(keys(unseen([c('A:7', 'A'), c('A:8', 'A'), c('A:9', 'A')], seen, groupOf))).toEqual(['A:9']);
 		// nothing stored: all new
 		expect(keys(unseen([c('A:1', 'A'), c('A:2', 'A')], {}, groupOf))).toEqual(['A:1', 'A:2']);
+		// the new record listed before the stored one of its group: the new one is new, the stored one is not
+		expect(keys(unseen([c('A:3', 'A'), c('A:1', 'A'), c('A:2', 'A')], seen, groupOf))).toEqual(['A:3']);
 	});
 });
