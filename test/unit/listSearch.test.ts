@@ -326,6 +326,13 @@ describe('searchSkus: a whole item number', () => {
 		expect(await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions, 'CAB-1')).toEqual({ results: [{ name: 'CAB-1', value: 'CAB-1' }] });
 	});
 
+	it('a page refused (400) fails the search with the provider\'s error: only the lookup by number falls back to the pages', async () => {
+		const c = fakeContext(() => ({ statusCode: 400, body: { Message: 'PageSize is invalid' } }));
+		const error = await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions).catch((e: unknown) => e);
+		expect([(error as NodeApiError).httpCode, (error as Error).message]).toEqual(['400', 'The provider rejected the request as invalid: PageSize is invalid']);
+		expect(c.sent).toHaveLength(1);
+	});
+
 	it('fails with the provider\'s error when the lookup by number fails otherwise', async () => {
 		const c = fakeContext(() => ({ statusCode: 401, body: { Message: 'Unauthorized' } }));
 		const error = await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions, 'CAB-1').catch((e: unknown) => e);

@@ -57,9 +57,11 @@ const WHOLE_LISTED = 'w:';
  * that reads as none of these starts from the first page.
  */
 function placeOf(token: string | number | undefined): Place {
+	// Stryker disable next-line StringLiteral: any text that is no token reads as none
 	const text = String(token ?? '');
 	const wholeListed = text.startsWith(WHOLE_LISTED);
 	const [page, size] = (wholeListed ? text.slice(WHOLE_LISTED.length) : text).split('/').map((part) => Math.trunc(Number(part)));
+	// Stryker disable next-line EqualityOperator: at the bound (page 1, size SKU_PAGE_SIZE) either branch gives the same
 	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed };
 }
 
@@ -84,6 +86,7 @@ function entriesOf(ctx: ILoadOptionsFunctions, body: unknown): unknown[] {
 
 /** An entry as a picker item, with the text a search looks in; undefined for one that is not a record or has no item number. */
 function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string } | undefined {
+	// Stryker disable next-line ConditionalExpression: text or a number has no ItemNo either
 	if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
 	const record = entry as IDataObject;
 	const itemNo = text(record.ItemNo);
@@ -135,6 +138,7 @@ function rateLimitedSearch(ctx: ILoadOptionsFunctions, error: NodeApiError): Nod
  */
 async function wholeItemNumber(ctx: ILoadOptionsFunctions, until: number, typed: string, wanted: string): Promise<INodeListSearchItems[]> {
 	const numbers = [...new Set([typed, typed.toUpperCase()])];
+	// Stryker disable next-line ArrayDeclaration: an entry that is no record lists nothing
 	const body = await readSellable(ctx, until, { IncludeUnavailableItems: true, ItemNumbers: numbers }, { [SELLABLE_RECORDS]: [] });
 	// only the whole number: a provider that ignores the filter answers with other SKUs
 	return entriesOf(ctx, body)
@@ -193,6 +197,7 @@ export async function searchSkus(
 	const whole = wanted && paginationToken === undefined ? await wholeItemNumber(this, until, typed, wanted) : [];
 	whole.forEach(list);
 	if (whole.length > 0) place.wholeListed = true;
+	// Stryker disable next-line ConditionalExpression: on the first call `list` itself keeps the whole number once
 	const listedBefore = (item: INodeListSearchItems) => place.wholeListed && paginationToken !== undefined && searchForm(String(item.value)) === wanted;
 	// the search may hand back what it holds: scrolling on, once it holds a match (the list shown scrolls already); on
 	// the first call, a list the editor can scroll for more, or one with the SKU typed in whole
@@ -212,6 +217,7 @@ export async function searchSkus(
 		const through = (place.page - 1) * asked + entries.length;
 		const more = entries.length > 0 && (total === undefined ? entries.length >= asked : through < total);
 		if (!more) return { results };
+		// Stryker disable next-line EqualityOperator: a full first page sets the size it already has
 		if (place.page === 1 && entries.length < asked) place.size = entries.length;
 		place.page++;
 		if (results.length >= SKU_RESULTS_WANTED || (scrollable() && read >= SKU_PAGES_PER_SEARCH)) break;
