@@ -92,6 +92,7 @@ let asciiPatterns: string[][] | undefined;
 function characterPattern(char: string, level: number): string {
 	const code = char.charCodeAt(0);
 	if (
+		// Stryker disable next-line EqualityOperator: the space, 0x20, gives the same pattern uncached
 		code < 0x20 ||
 		code > 0x7e ||
 		// Stryker disable next-line ConditionalExpression,EqualityOperator: a character of two code units starts above 0x7e; the cache only saves work
