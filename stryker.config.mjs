@@ -60,7 +60,7 @@ export default {
 	// The runner that did the initial run came out of it holding 900 MB (after a full garbage collection), which every
 	// later collection went through; a fresh runner holds a few hundred. A new runner every 50 mutants: about 2 s each.
 	maxTestRunnerReuse: 50,
-	// the initial run's per-test coverage of the whole suite (10,300 tests) outgrew V8's default heap (out of memory at
+	// the initial run's per-test coverage of the whole suite (3,400 tests) outgrew V8's default heap (out of memory at
 	// about 4 GB on 2026-11-28): the runners get 8 GB
 	testRunnerNodeArgs: ['--max-old-space-size=8192'],
 	timeoutMS: 10000,
