@@ -55,6 +55,18 @@ describe('trigger: Package Status Changed, packages on their way at activation',
 		expect(emitted(next.items)).toEqual([]);
 	});
 
+	it('Start From further back than the status memory (20 days): the backfill alone is read, every range in order', async () => {
+		await onTheirWay(18 * DAY, 3 * DAY);
+		const first = await poll({}, { startFromHours: 20 * 24 });
+		expect(first.items.length).toBeGreaterThan(0);
+		const ranges = (await fx.control.requests('GetPackages')).map((r) => String(r.body.LastActivityDateRange ?? ''));
+		const ordered = (range: string) => {
+			const [from, to] = range.split(' - ').map((end) => Date.parse(end.replace(/^(\d\d)\/(\d\d)\/(\d{4}) /, '$3-$1-$2T') + 'Z'));
+			return from <= to;
+		};
+		expect(ranges.filter((range) => range && !ordered(range))).toEqual([]);
+	});
+
 	it('a status reached after activation by a package on its way before it is emitted', async () => {
 		// IN TRANSIT 40 hours ago: DELIVERED 8 hours after activation (48 hours after shipping)
 		await onTheirWay(46 * HOUR);
