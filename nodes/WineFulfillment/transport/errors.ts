@@ -633,6 +633,7 @@ export function notFoundFailure(node: INode, error: unknown, meaning: NotFoundMe
 	]
 		.filter(Boolean)
 		.join(' ') + (shown ? `\n\nThe answer (404): ${shown}` : '');
+	// Stryker disable next-line StringLiteral: NodeApiError takes its httpCode from the options (the second '404')
 	return new NodeApiError(node, { message, httpCode: '404' }, { message, description, httpCode: '404', itemIndex });
 }
 
