@@ -21,9 +21,9 @@ export const description = updateDisplayOptions(
 
 /**
  * The records of the answer: a JSON array (field notes), one record (it has an OrderNo: its OrderOnHoldItems are its
- * lines, not the orders), or an object holding the list (its first list that holds anything, each entry checked to be a
- * record, or none when all its lists are empty, as beside an empty Messages list); null or an empty body, none. Anything else (text, an error object
- * answered with 200) is an error, never an order on hold.
+ * lines, not the orders), or an object holding the list (its first list that holds anything, each entry checked to be
+ * a record, or none when all its lists are empty, as beside an empty Messages list); null or an empty body, none.
+ * Anything else (text, an error object answered with 200) is an error, never an order on hold.
  */
 function recordsOf(ctx: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
