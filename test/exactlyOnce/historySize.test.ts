@@ -73,6 +73,16 @@ describe('other nodes of the workflow and its one record', () => {
 		expect(hints(await fx.run(createWorkflow(orders('LONG', 1))))).toEqual([]);
 	});
 
+	it('Forget Sent Orders, which trims nothing, gives no "shorter history" hint however many values the record holds', async () => {
+		const values = Array.from({ length: 2 * 10_000 + 50 }, (_, i) => `claim:long-history-order-${i}`);
+		await store().checkProcessedAndRecord(values, 'workflow', { workflow: { id: 'test-workflow' } } as never, { mode: 'entries', maxEntries: 30_000 });
+		const forget = await fx.run(actionWorkflow(salesOrderParameters('forgetSent', { orderNumbers: 'NEVER-SENT-1' })));
+		expect(forget.error).toBeUndefined();
+		expect(hints(forget)).toEqual([]);
+		// a create at the default History Size is told
+		expect(hints(await fx.run(createWorkflow(orders('DEFAULT', 1))))).toHaveLength(1);
+	});
+
 	it('no hint while the record holds at most twice the History Size', async () => {
 		const values = Array.from({ length: 200 }, (_, i) => `claim:other-node-order-${i}`);
 		await store().checkProcessedAndRecord(values, 'workflow', { workflow: { id: 'test-workflow' } } as never, { mode: 'entries', maxEntries: 10_000 });

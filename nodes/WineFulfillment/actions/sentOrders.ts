@@ -210,9 +210,11 @@ export function sendOnceProperties(kind: SentKind, onByDefault: boolean): INodeP
 interface Settings {
 	scope: DeduplicationScope;
 	historySize: number;
+	/** Forget Sent Orders: it has no History Size and trims nothing (forgetGroup), so it shortens no other node's guard */
+	forgetOnly?: true;
 }
 
-/** The settings of a create's Send Once Options, or (Forget Sent Orders) of its own Scope parameter. */
+/** The settings of a create's Send Once Options. */
 function readSettings(ctx: IExecuteFunctions, itemIndex: number): Settings {
 	const scope = nodeParameter(ctx, 'sendOnceOptions.scope', itemIndex, 'workflow') as DeduplicationScope;
 	if (!SCOPES.includes(scope)) throw invalidField(ctx, 'Scope', 'must be Workflow or Node', itemIndex, scope);
@@ -404,7 +406,7 @@ async function storeAvailable(ctx: IExecuteFunctions, settings: Settings, itemIn
 	const count = await pending;
 	if (count === undefined) hintOnce(ctx, UNAVAILABLE_HINT);
 	// far more than this node keeps: another node of the workflow keeps a longer history, which this node's calls cut short
-	else if (count > 2 * settings.historySize) hintOnce(ctx, shorterHistoryHint(count, settings.historySize));
+	else if (!settings.forgetOnly && count > 2 * settings.historySize) hintOnce(ctx, shorterHistoryHint(count, settings.historySize));
 	return count;
 }
 
@@ -1116,13 +1118,13 @@ export function sendOnceSettings(ctx: IExecuteFunctions, kind: SentKind, itemInd
 	return readBoolean(ctx, 'sendOnce', itemIndex, KINDS[kind].option, onByDefault) ? readSettings(ctx, itemIndex) : undefined;
 }
 
-/** The record for Forget Sent Orders: its own Scope parameter; undefined (hinted) when n8n has no store here. */
 /**
- * The record a Forget Sent Orders node reaches: the workflow's (Scope Workflow). A record kept with Scope Node belongs to
- * the create node, which another node never is: only its own Send Again Even If Sent reaches it.
+ * The record a Forget Sent Orders node reaches: the workflow's (Scope Workflow); undefined (hinted) when n8n has no store
+ * here. A record kept with Scope Node belongs to the create node, which another node never is: only its own Send Again
+ * Even If Sent reaches it.
  */
 export async function recordToForget(ctx: IExecuteFunctions, kind: SentKind, itemIndex: number): Promise<SentOrders | undefined> {
-	return await openRecord(ctx, kind, { scope: 'workflow', historySize: readInteger(ctx, 'sendOnceOptions.historySize', itemIndex, HISTORY_FIELD) }, itemIndex);
+	return await openRecord(ctx, kind, { scope: 'workflow', historySize: DEFAULT_HISTORY_SIZE, forgetOnly: true }, itemIndex);
 }
 
 async function openRecord(ctx: IExecuteFunctions, kind: SentKind, settings: Settings, itemIndex: number): Promise<SentOrders | undefined> {
