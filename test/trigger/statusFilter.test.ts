@@ -17,22 +17,29 @@ const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const workflow = (statuses: unknown) =>
 	triggerWorkflow({ event: 'packageStatusChanged', filters: { statuses: `={{ ${JSON.stringify(statuses)} }}` } } as INodeParameters);
 
+/**
+ * Activation, a package shipped and polled on its way, then delivered (the provider writing its Status as `status`):
+ * the poll after the delivery.
+ */
+async function deliveredAfterActivation(wf: ReturnType<typeof workflow>, status: string) {
+	let staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), {})).staticData;
+	await fx.control.call('POST', 'seed-packages', { count: 1, startAt: iso(fx.sandbox.state.now() + MINUTE) });
+	await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
+	staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData)).staticData;
+	await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
+	const now = fx.sandbox.state.now();
+	Object.assign(packages(fx.sandbox.state)[0], { Status: status, CarrierStatusTimestamp: iso(now), lastActivityAt: now });
+	await fx.control.call('POST', 'clock', { advanceMs: 1000 });
+	return await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData);
+}
+
 describe('Package Status Changed: the Statuses filter', () => {
 	it.each<[string, unknown]>([
 		['upper case', 'DELIVERED'],
 		['lower case', 'delivered'],
 		['a list in mixed case, with spaces', [' Delivered ', 'in  transit']],
 	])('given in %s, the DELIVERED change is emitted', async (_name, statuses) => {
-		const wf = workflow(statuses);
-		let staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), {})).staticData;
-		await fx.control.call('POST', 'seed-packages', { count: 1, startAt: iso(fx.sandbox.state.now() + MINUTE) });
-		await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
-		staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData)).staticData;
-		await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
-		const now = fx.sandbox.state.now();
-		Object.assign(packages(fx.sandbox.state)[0], { Status: 'DELIVERED', CarrierStatusTimestamp: iso(now), lastActivityAt: now });
-		await fx.control.call('POST', 'clock', { advanceMs: 1000 });
-		const polled = await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData);
+		const polled = await deliveredAfterActivation(workflow(statuses), 'DELIVERED');
 		// was nothing for "delivered": compared case-sensitively, every change filtered out and stored as seen
 		expect(polled.items.map((item) => (item.json as IDataObject).status)).toEqual(['DELIVERED']);
 	});
@@ -91,5 +98,31 @@ describe('Package and return events: the Carrier and Warehouse filters from an e
 		const polled = await poll('newReturn', { carrier: '={{ "ups" }}', statuses: '={{ "DELIVERD" }}' });
 		expect(polled.staticData).toBeDefined();
 		expect((await fx.control.requests('GetReturns')).length).toBeGreaterThan(0);
+	});
+});
+
+// The provider's Status is read as the user's entries are (wire/tracking statusWord): "Delivered" or "DELIVERED " is
+// DELIVERED. Compared as sent, the delivery was read, stored as seen and dropped, for good; Fetch Test Event found none.
+describe('Statuses = DELIVERED: the provider writes the status in another form', () => {
+	it.each([
+		['title case', 'Delivered'],
+		['padded', 'DELIVERED '],
+	])('%s ("%s"): the delivery is emitted once, its status as the provider wrote it', async (_name, status) => {
+		const wf = workflow(['DELIVERED']);
+		const polled = await deliveredAfterActivation(wf, status);
+		expect(polled.items.map((item) => (item.json as IDataObject).status)).toEqual([status]);
+		// the next poll, the same delivery written in capitals: the same status, not emitted again
+		Object.assign(packages(fx.sandbox.state)[0], { Status: 'DELIVERED' });
+		await fx.control.call('POST', 'clock', { advanceMs: MINUTE });
+		expect((await runPoll(wf, TRIGGER_NODE, fx.credential(), polled.staticData)).items).toEqual([]);
+	});
+
+	it('Fetch Test Event finds the latest delivery written "Delivered"', async () => {
+		await fx.control.call('POST', 'seed-packages', { count: 1, startAt: iso(fx.sandbox.state.now() - 10 * MINUTE) });
+		const now = fx.sandbox.state.now();
+		Object.assign(packages(fx.sandbox.state)[0], { Status: 'Delivered', CarrierStatusTimestamp: iso(now), lastActivityAt: now });
+		await fx.control.call('POST', 'clock', { advanceMs: 1000 });
+		const test = await runPoll(workflow(['DELIVERED']), TRIGGER_NODE, fx.credential(), {}, 'manual');
+		expect(test.items.map((item) => (item.json as IDataObject).status)).toEqual(['Delivered']);
 	});
 });
