@@ -108,16 +108,16 @@ describe('a 2xx answer that says it failed', () => {
 
 	it('names the record the write changes in its advice, or "record" for a write that names none', () => {
 		const body = { IsSuccess: false, Messages: ['Order already shipped'] };
-		expect(guidance(failedAnswerError(node, update, 200, body, none, false, 0))).toBe(
+		expect(guidance(failedAnswerError(node, update, 200, body, none, undefined, 0))).toBe(
 			"The provider answered 200 but said the request failed, so nothing was changed. Correct what its message names (or check the sales order's state with the provider) and run the node again.",
 		);
-		expect(guidance(failedAnswerError(node, create, 200, body, none, false, 0))).toContain("(or check the record's state with the provider)");
+		expect(guidance(failedAnswerError(node, create, 200, body, none, undefined, 0))).toContain("(or check the record's state with the provider)");
 	});
 
 	it('refused without a transaction reference; with one, the outcome is unknown and it may have taken effect', () => {
 		const body = { IsSuccess: false, Messages: ['Partially accepted'] };
-		const plain = failedAnswerError(node, create, 200, body, none, false, 0);
-		const referenced = failedAnswerError(node, create, 200, { ...body, TransactionReferenceNumber: 'T-1' }, none, true, 0);
+		const plain = failedAnswerError(node, create, 200, body, none, undefined, 0);
+		const referenced = failedAnswerError(node, create, 200, { ...body, TransactionReferenceNumber: 'T-1' }, none, 'referenced', 0);
 		expect(plain.errorResponse?.outcome).toBe('refused');
 		expect(mayHaveTakenEffect(plain)).toBe(false);
 		expect(referenced.errorResponse?.outcome).toBe('unknown');

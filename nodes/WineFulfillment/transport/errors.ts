@@ -319,7 +319,8 @@ export function saysFailed(body: unknown): boolean {
  * shipped"]}): the provider's refusal, worded as a 400's (its messages, wire paths in the panel's words). The interface
  * shows no answer body for most writes: a 2xx is taken as success unless the answer says otherwise. Nothing changed,
  * so the error is marked refused (mayHaveTakenEffect: a create's claim is released, Retry On Fail may send it again),
- * unless the answer names a transaction reference all the same (`referenced`): then the outcome is unknown.
+ * unless `unknown` says why the outcome is unknown all the same: the answer names a transaction reference
+ * ('referenced'), or it answers a batch of records, some of which may have been taken ('batch').
  */
 export function failedAnswerError(
 	node: INode,
@@ -327,7 +328,7 @@ export function failedAnswerError(
 	status: number,
 	body: unknown,
 	secrets: Secrets,
-	referenced: boolean,
+	unknown: 'referenced' | 'batch' | undefined,
 	itemIndex?: number,
 	labels?: Record<string, string>,
 ): NodeApiError {
@@ -339,10 +340,13 @@ export function failedAnswerError(
 	const provider = labels ? inPanelWords(text, labels) : text;
 	const message = `The provider refused the request${provider ? `: ${provider}` : ''}`;
 	const what = endpoint.changes ?? 'record';
-	const guidance = referenced
-		? 'The provider said the request failed, yet answered with a transaction reference: check with the provider whether it took effect (for an order, by its order number) before sending it again. It was not resent.'
-		: `The provider answered ${status} but said the request failed, so nothing was changed. Correct what its message names (or check the ${what}'s state with the provider) and run the node again.`;
-	const response: JsonObject = { httpCode: String(status), message, providerMessage: said, outcome: referenced ? 'unknown' : 'refused' };
+	const guidance =
+		unknown === 'referenced'
+			? 'The provider said the request failed, yet answered with a transaction reference: check with the provider whether it took effect (for an order, by its order number) before sending it again. It was not resent.'
+			: unknown === 'batch'
+				? 'The provider said the batch had errors but gave no status per order, so some may have been created: check each order with the provider (Tracking → Get Details by its order number) before sending it again. None was resent.'
+				: `The provider answered ${status} but said the request failed, so nothing was changed. Correct what its message names (or check the ${what}'s state with the provider) and run the node again.`;
+	const response: JsonObject = { httpCode: String(status), message, providerMessage: said, outcome: unknown ? 'unknown' : 'refused' };
 	return answerError(node, response, guidance, status, body, secrets, itemIndex);
 }
 

@@ -11,9 +11,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { DateTime } from 'luxon';
+import isPlainObject from 'lodash/isPlainObject';
 
 import type { Endpoint } from '../wire/endpoints';
-import { inInterfaceCase } from '../wire/spellings';
+import { inInterfaceCase, inSpelling } from '../wire/spellings';
 import { checkBaseUrl } from './baseUrl';
 import { readDocument, type DocumentType, type WireDocument } from './document';
 import {
@@ -107,6 +108,12 @@ export interface RequestOptions {
 	itemIndex?: number;
 	/** the operation's wire path → panel name, to word the provider's refusals as the panel does */
 	labels?: Record<string, string>;
+	/**
+	 * A write answering one status per record in this member (BatchSalesOrder's CreateSalesOrderStatuses): a 2xx
+	 * listing them is returned whatever failure flag it carries (each status says its record's outcome), and one saying
+	 * it failed without them has an unknown outcome (some records may have been taken), never "refused".
+	 */
+	statusesIn?: string;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -372,6 +379,13 @@ export async function apiRequestOrNone<T = unknown>(
 	}
 }
 
+/** Whether an answer lists per-record statuses in `member` (in any letter case): a non-empty list. */
+function listsStatuses(value: unknown, member: string | undefined): boolean {
+	if (member === undefined || !isPlainObject(value)) return false;
+	const statuses = (inSpelling(value as IDataObject, [member]) as IDataObject)[member];
+	return Array.isArray(statuses) && statuses.length > 0;
+}
+
 /** The error with every secret masked; should masking itself fail, an error that holds nothing of what it failed on. */
 function scrubbed(ctx: TransportContext, secrets: Secrets, error: unknown, itemIndex?: number): unknown {
 	try {
@@ -462,6 +476,8 @@ async function send(
 	// the call's end (maxCallMs): attempts are cut to it, and no wait is taken that leaves the next one too little
 	const deadline = Date.now() + policy.maxCallMs;
 	const nextAttemptNeeds = Math.min(timeoutMs, MIN_ATTEMPT_MS);
+	/** a batch's failure flag without per-record statuses: some records may have been taken */
+	const batchUnknown = options.statusesIn === undefined ? undefined : 'batch';
 
 	let waited = 0;
 	let failed = 0;
@@ -572,16 +588,16 @@ async function send(
 				// for most writes, and 2xx is success; only JSON cut short is unreadable
 				if (endpoint.kind === 'write' && !looksLikeJson(parsed.text)) {
 					// bool.ToString() of a .NET action: "False" is its refusal
-					if (saysFailed(parsed.text)) throw failedAnswerError(node(), endpoint, status, parsed.text, secrets, false, options.itemIndex);
+					if (saysFailed(parsed.text)) throw failedAnswerError(node(), endpoint, status, parsed.text, secrets, batchUnknown, options.itemIndex);
 					return answer(secrets.text(parsed.text.trim()));
 				}
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}
-			// a write's success answer that says it failed is the provider's refusal
-			if (endpoint.kind === 'write' && saysFailed(parsed.value)) {
-				const referenced = transactionReferenceOf(parsed.value) !== undefined;
-				throw failedAnswerError(node(), endpoint, status, parsed.value, secrets, referenced, options.itemIndex, options.labels);
+			// a write's success answer that says it failed is the provider's refusal, unless it says so per record
+			if (endpoint.kind === 'write' && saysFailed(parsed.value) && !listsStatuses(parsed.value, options.statusesIn)) {
+				const unknown = transactionReferenceOf(parsed.value) !== undefined ? 'referenced' : batchUnknown;
+				throw failedAnswerError(node(), endpoint, status, parsed.value, secrets, unknown, options.itemIndex, options.labels);
 			}
 			return answer(inInterfaceCase(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined)));
 		}

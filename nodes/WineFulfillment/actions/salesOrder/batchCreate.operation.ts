@@ -298,7 +298,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 					this,
 					ENDPOINTS.batchSalesOrder,
 					{ ...header, SalesOrdersInfo: chunk.map((e) => e.order as IDataObject) },
-					{ itemIndex: chunk[0].itemIndex, acceptStatuses: chunk.length > 1 ? [413] : [] },
+					{ itemIndex: chunk[0].itemIndex, acceptStatuses: chunk.length > 1 ? [413] : [], statusesIn: BATCH_STATUSES },
 				),
 		);
 		if ('error' in sent) {

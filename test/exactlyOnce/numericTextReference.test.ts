@@ -1,0 +1,29 @@
+// Create answered 2xx with a reference of bare digits as text ("100234", an identity column): a success with that
+// reference (was: JSON-parsed to a number, read as no reference, the order kept as possibly sent).
+import { useSandbox } from '../harness/sandbox';
+import { SKU_A, line } from '../salesOrder/helpers';
+import { createWorkflow, out, useStore } from '../exactlyOnce/helpers';
+
+const fx = useSandbox();
+useStore();
+
+describe('Create answered with a numeric plain-text reference', () => {
+	it('is a success with that reference, and the next run puts the order out as already sent', async () => {
+		// the provider creates the order, then answers its reference as plain text
+		await fx.control.fault({ kind: 'status', path: 'CreateSalesOrder', when: 'after', status: 201, body: '100234', as: 'text', count: 1 });
+		const first = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-1', items: [line(SKU_A, 1)] }]));
+		expect(first.error?.message).toBeUndefined();
+		expect(out(first)[0].json).toMatchObject({ TransactionReferenceNumber: '100234', alreadySent: false });
+
+		// past 2^53 the number read may not be the one sent: no reference, the outcome unknown (kept, never sent again)
+		await fx.control.fault({ kind: 'status', path: 'CreateSalesOrder', when: 'after', status: 201, body: ' 12345678901234567891\n', as: 'text', count: 1 });
+		const big = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-2', items: [line(SKU_A, 1)] }]));
+		expect(big.error?.message).toContain('without a transaction reference, so the outcome of this sales order create is unknown');
+		const bigAgain = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-2', items: [line(SKU_A, 1)] }]));
+		expect(bigAgain.error?.message).toContain('may already have been sent');
+
+		const second = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-1', items: [line(SKU_A, 1)] }]));
+		expect(second.error?.message).toBeUndefined();
+		expect(out(second)[0].json).toMatchObject({ alreadySent: true });
+	});
+});
