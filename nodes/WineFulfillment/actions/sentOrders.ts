@@ -832,6 +832,19 @@ export class SentOrders {
 	 */
 	async claim(identities: string[], itemIndex: number): Promise<Map<string, Claim>> {
 		const claims = new Map<string, Claim>();
+		try {
+			return everySpelling(identities, await this.claimInto(claims, identities, itemIndex));
+		} catch (error) {
+			// a later round failed (the store; n8n's Stop while waiting for the lock): the orders claimed before it were
+			// never sent, and are given back (else they stay "being sent": this process would wait on them for ever)
+			const claimed = [...claims].filter(([, claim]) => claim.state === 'claimed').map(([id]) => id);
+			await this.settleOpen(claimed, () => 'released');
+			throw error;
+		}
+	}
+
+	/** claim's rounds, each order's claim put in `claims` as soon as it is known. */
+	private async claimInto(claims: Map<string, Claim>, identities: string[], itemIndex: number): Promise<Map<string, Claim>> {
 		const signal = stopSignal(this.ctx);
 		// two spellings of one order are claimed once; each comes out with the claim
 		let pending = onePerOrder(identities);
@@ -845,7 +858,7 @@ export class SentOrders {
 			if (outcomes === undefined) {
 				// n8n's Stop: no more waiting; the orders still on their way are reported so (nothing of them is sent)
 				for (const id of pending) claims.set(id, { state: 'unsettled' });
-				return everySpelling(identities, claims);
+				return claims;
 			}
 			pending.forEach((id, i) => {
 				const outcome = outcomes[i];
@@ -868,7 +881,7 @@ export class SentOrders {
 			pending = again;
 		}
 		for (const id of pending) claims.set(id, { state: 'unsettled' });
-		return everySpelling(identities, await this.awaitOthers(claims, itemIndex));
+		return await this.awaitOthers(claims, itemIndex);
 	}
 
 	/**
