@@ -21,6 +21,9 @@ describe('transactionReferenceOf', () => {
 	it('or the TransactionReferenceNumber member of an object answer', () => {
 		expect(transactionReferenceOf({ TransactionReferenceNumber: GUID, Other: 1 })).toBe(GUID);
 		expect(transactionReferenceOf({ TransactionReferenceNumber: 12 })).toBeUndefined();
+		// the whole answer a number (the text 100234 reads as JSON): its digits, when exact and no 0 or fraction
+		expect(transactionReferenceOf(100234)).toBe('100234');
+		expect([2 ** 53, 0, -5, 1.5, NaN].map(transactionReferenceOf)).toEqual([undefined, undefined, undefined, undefined, undefined]);
 		expect(transactionReferenceOf({ Reference: GUID })).toBeUndefined();
 		// a provider answering in camelCase; two other spellings of it say nothing certain
 		expect(transactionReferenceOf({ transactionReferenceNumber: GUID })).toBe(GUID);
@@ -35,7 +38,7 @@ describe('transactionReferenceOf', () => {
 	});
 
 	it('is nothing for what is not one word of printable characters, up to 100, nor "null" or "undefined"', () => {
-		for (const body of [undefined, null, '', '   ', 'two words', 'tab\there', 'x'.repeat(101), 'null', 'NULL', 'Undefined', [GUID], 42, true, '\u0000', 'a\u00a0b']) {
+		for (const body of [undefined, null, '', '   ', 'two words', 'tab\there', 'x'.repeat(101), 'null', 'NULL', 'Undefined', [GUID], 4.2, true, '\u0000', 'a\u00a0b']) {
 			expect([body, transactionReferenceOf(body)]).toEqual([body, undefined]);
 		}
 		expect(transactionReferenceOf('x'.repeat(100))).toBe('x'.repeat(100));
@@ -96,7 +99,7 @@ describe('requireReference', () => {
 		expect(answer({ Message: 'm'.repeat(400) })).toBe(`a JSON object with members Message (the provider said: ${'m'.repeat(300)})`);
 		const many = Object.fromEntries(Array.from({ length: 14 }, (_, i) => [`M${i}`, i]));
 		expect(answer(many)).toBe(`a JSON object with members ${Array.from({ length: 12 }, (_, i) => `M${i}`).join(', ')}`);
-		expect(answer(42)).toBe('42');
+		expect(answer(4.2)).toBe('4.2');
 		// an object without a message is listed by its members, not repeated as JSON, however long
 		expect(answer({ Notes: 'n'.repeat(2100) })).toBe('a JSON object with members Notes');
 	});

@@ -33,7 +33,9 @@ function decodedOnce(text: string): unknown {
 /**
  * The transaction reference identifier of a create's answer: the 201 body is the identifier as a
  * JSON string (the interface, "Errors"); an object carrying it as TransactionReferenceNumber (in any letter case) is
- * read too. Undefined when the answer holds none.
+ * read too. An answer that is a whole number (an identity column's, answered as the text 100234, which reads as JSON)
+ * is its digits, when exact: one past 2^53 may have been read as another, so it is none. Undefined when the answer
+ * holds none.
  */
 export function transactionReferenceOf(body: unknown): string | undefined {
 	const answer = typeof body === 'string' ? decodedOnce(body) : body;
@@ -41,7 +43,7 @@ export function transactionReferenceOf(body: unknown): string | undefined {
 		answer && typeof answer === 'object' && !Array.isArray(answer)
 			? inSpelling(answer as Record<string, unknown>, ['TransactionReferenceNumber']).TransactionReferenceNumber
 			: answer;
-	if (typeof value !== 'string') return undefined;
+	if (typeof value !== 'string') return typeof answer === 'number' && Number.isSafeInteger(answer) && answer > 0 ? String(answer) : undefined;
 	const reference = value.trim();
 	return REFERENCE.test(reference) && !/^(null|undefined)$/i.test(reference) ? reference : undefined;
 }
