@@ -832,14 +832,15 @@ export class SentOrders {
 	 */
 	async claim(identities: string[], itemIndex: number): Promise<Map<string, Claim>> {
 		const claims = new Map<string, Claim>();
+		let done = false;
 		try {
-			return everySpelling(identities, await this.claimInto(claims, identities, itemIndex));
-		} catch (error) {
+			const claimed = everySpelling(identities, await this.claimInto(claims, identities, itemIndex));
+			done = true;
+			return claimed;
+		} finally {
 			// a later round failed (the store; n8n's Stop while waiting for the lock): the orders claimed before it were
 			// never sent, and are given back (else they stay "being sent": this process would wait on them for ever)
-			const claimed = [...claims].filter(([, claim]) => claim.state === 'claimed').map(([id]) => id);
-			await this.settleOpen(claimed, () => 'released');
-			throw error;
+			if (!done) await this.settleOpen([...claims].filter(([, claim]) => claim.state === 'claimed').map(([id]) => id), () => 'released');
 		}
 	}
 
