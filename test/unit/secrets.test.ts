@@ -297,6 +297,15 @@ describe('Secrets.answer', () => {
 		expect(s.answer(body, JSON.stringify(body))).toBe(body);
 	});
 
+	it('an answer whose text escapes a character is walked: a member name or secret may only show once parsed', () => {
+		const raw = '{"Pass\\u0077ord":"p","Name":"secret\\u002D1"}';
+		const body = JSON.parse(raw) as Record<string, unknown>;
+		expect(body).toEqual({ Password: 'p', Name: 'secret-1' });
+		expect(s.answer(body, raw)).toEqual({ Name: '***' });
+		// an escape alone walks, and a clean answer comes back alike
+		expect(s.answer({ Name: 'a/b' }, '{"Name":"a\\/b"}')).toEqual({ Name: 'a/b' });
+	});
+
 	it('only strips when the text has credential members but no secret', () => {
 		const body = { Password: 'other', Name: 'secret-1' };
 		// the text says no secret is there (as the raw text of an answer would), so strings are left

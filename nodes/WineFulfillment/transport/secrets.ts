@@ -195,6 +195,12 @@ function base64Forms(secret: string): string[] {
 const jsonEscaped = (text: string, times: number): string =>
 	times === 0 ? text : jsonEscaped(JSON.stringify(text).slice(1, -1), times - 1);
 
+/**
+ * The base64 forms sought for a secret: of the secret, and of its form in the JSON the node sends (a provider echoing
+ * the request body as base64 holds `pa\"ss`'s base64, not `pa"ss`'s).
+ */
+const base64Of = (secret: string) => [...new Set([secret, jsonEscaped(secret, 1)])].flatMap(base64Forms);
+
 /** Percent-encoding with lower-case hex digits: %C3%A9 → %c3%a9. */
 const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase());
 
@@ -213,7 +219,7 @@ function literalForms(secret: string): string[] {
 	];
 	// a provider may echo a credential upper-cased, or lower-cased: those two whole forms too (base64 keeps its case)
 	const cased = [...escaped, ...percent].flatMap((form) => [form.toUpperCase(), form.toLowerCase()]);
-	return [...escaped, ...percent, ...percent.map(lowerHex), ...cased, ...base64Forms(secret)];
+	return [...escaped, ...percent, ...percent.map(lowerHex), ...cased, ...base64Of(secret)];
 }
 
 /** The values of the Authorization header that hold the token: sought as base64 (as a log of the request shows them). */
@@ -266,7 +272,7 @@ export class Secrets {
 			this.tokens.filter((t) => !short(t)),
 		);
 		const patterned = secrets.filter(short);
-		const base64 = [...patterned, ...this.tokens.filter(short).flatMap(headerValues)].flatMap(base64Forms);
+		const base64 = [...patterned.flatMap(base64Of), ...this.tokens.filter(short).flatMap(headerValues).flatMap(base64Forms)];
 		if (base64.length === 0) return;
 		const literals = longestFirst(base64).map(escapeRegExp);
 		const textual = patterned.map(secretPattern);
@@ -352,8 +358,11 @@ export class Secrets {
 			value === null
 		)
 			return typeof value === 'string' ? (this.text(value) as T) : value;
-		const strip = raw === undefined || CREDENTIAL_MEMBER_TEXT.test(raw);
-		const scrub = raw === undefined || this.has(raw);
+		// JSON may write any character as an escape (\u002B for a base64 "+", \/ for "/"): a raw text with one is no
+		// shortcut, since a secret or member name may only show once parsed
+		const escapes = raw === undefined || raw.includes('\\');
+		const strip = escapes || CREDENTIAL_MEMBER_TEXT.test(raw);
+		const scrub = escapes || this.has(raw);
 		if (!strip && !scrub) return value;
 		return this.walk(value, strip, new WeakSet(), scrub) as T;
 	}
