@@ -53,7 +53,7 @@ describe('apiRequest: the request', () => {
 			qs: { a: '1' },
 			body: { Top: 1 },
 			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			encoding: 'text',
+			encoding: 'arraybuffer',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,

@@ -181,16 +181,18 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
 }
 
 /**
- * The wait a Retry-After asks for, when it asks for one: absent, unreadable, 0 or a date already past ask for none.
+ * The wait a Retry-After asks for, when it asks for one: absent, unreadable, 0, a date already past, or less than the
+ * backoff's first step (`floorMs`: "0.001", a fraction HTTP's whole seconds do not have) ask for none, so get the
+ * backoff: a wait of 1 ms would resend at once, spending a 429's retries within a second.
  * A date is measured against the answer's own Date header, when it has a readable one: a provider whose clock is
  * ahead of n8n's would otherwise ask for minutes more than it means (ending the request), one behind for less (an
  * early resend). Without a Date, against n8n's clock.
  */
-function askedWait(headers: ApiResponse['headers']): number | undefined {
+function askedWait(headers: ApiResponse['headers'], floorMs: number): number | undefined {
 	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone (GMT); the option sets only how it is shown, and the wait is a difference of instants
 	const date = DateTime.fromHTTP(headerOf(headers, 'date'), { zone: 'utc' });
 	const asked = retryAfterMs(headerOf(headers, 'retry-after'), date.isValid ? date : undefined);
-	return asked === undefined || asked <= 0 ? undefined : asked;
+	return asked === undefined || asked <= 0 || asked < floorMs ? undefined : asked;
 }
 
 /** A web page rather than an API answer: declared as HTML, or markup whatever it is declared as. */
@@ -278,11 +280,24 @@ function headerOf(headers: ApiResponse['headers'], name: string): string {
 	return String((Array.isArray(value) ? value[0] : value) ?? '');
 }
 
-/** The answer's body as text (the helper returns text, or an ArrayBuffer for documents). */
-function textOf(body: unknown): unknown {
-	if (Buffer.isBuffer(body)) return body.toString('utf8');
-	if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
-	return body;
+/**
+ * The answer's body as text, decoded by the charset its Content-Type names (an ISO-8859-1 error page read as UTF-8
+ * would garble the provider's message, and a secret echoed in it would not be found); UTF-8 when it names none or one
+ * the platform does not know. The helper returns bytes (a Buffer) for every request (wireRequest's `encoding`).
+ */
+function textOf(body: unknown, headers: ApiResponse['headers']): unknown {
+	if (!Buffer.isBuffer(body) && !(body instanceof ArrayBuffer)) return body;
+	const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(headerOf(headers, 'content-type'))?.[1];
+	return decoderOf(charset).decode(bytesOf(body));
+}
+
+/** The decoder of a charset (a label TextDecoder knows: iso-8859-1, windows-1252, utf-16le…), else of UTF-8. */
+function decoderOf(charset: string | undefined) {
+	try {
+		return new TextDecoder(charset ?? 'utf-8');
+	} catch {
+		return new TextDecoder('utf-8');
+	}
 }
 
 /** The answer's body as bytes, without a copy (the helper returns a Buffer or an ArrayBuffer for documents). */
@@ -318,7 +333,8 @@ export function wireRequest(
 		qs: options.qs,
 		body,
 		headers: { Accept: wanted ? documentAccept(wanted) : 'application/json', 'Content-Type': 'application/json' },
-		encoding: wanted ? 'arraybuffer' : 'text',
+		// bytes, decoded by the answer's own charset (textOf)
+		encoding: 'arraybuffer',
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 		// a redirect would carry the credentials to wherever it points, unchecked
@@ -544,7 +560,7 @@ async function send(
 			};
 			return answer(document);
 		}
-		const raw = textOf(response.body);
+		const raw = textOf(response.body, response.headers);
 		const parsed = parseBody(raw);
 		const said = () =>
 			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(parsed.text).slice(0, 300);
@@ -553,7 +569,7 @@ async function send(
 			// maxRetries. A Retry-After on either is honoured (a 503 for maintenance says when to come back); none, 0 or
 			// a date already past gets the backoff, so that a call never spins; a wait past the call's budget ends it.
 			const rateLimited = status === 429;
-			const asked = askedWait(response.headers);
+			const asked = askedWait(response.headers, policy.baseDelayMs);
 			const backoff = backoffMs(rateLimited ? limited : failed, policy);
 			if (await wait(asked ?? backoff, rateLimited ? 'answered 429' : `answered ${status}: ${said()}`, rateLimited)) continue;
 			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
