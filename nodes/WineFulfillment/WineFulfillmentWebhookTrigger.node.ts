@@ -50,13 +50,18 @@ interface Memory {
 	list: string[];
 	/** the ids of `list` that a delivery's copy brought from the database */
 	saved: Set<string>;
+	/**
+	 * the ids pushed out of `list` last (at most RECENT_EVENT_IDS): a copy loaded before they went still holds them, and
+	 * must not bring them back as the newest (each would push out an id taken since)
+	 */
+	dropped: Set<string>;
 }
 const memories = new Map<string, Memory>();
 
 function memoryOf(scope: string, now: number): Memory {
 	let memory = memories.get(scope);
 	if (!memory) {
-		memory = { claims: new Map(), list: [], saved: new Set() };
+		memory = { claims: new Map(), list: [], saved: new Set(), dropped: new Set() };
 		memories.set(scope, memory);
 	}
 	for (const [taken, at] of memory.claims) {
@@ -77,7 +82,7 @@ const idsIn = (list: unknown): string[] => (Array.isArray(list) ? list.map((id) 
  */
 function take(scope: string, data: IDataObject, eventId: string, now: number): boolean {
 	const memory = memoryOf(scope, now);
-	const { list, saved } = memory;
+	const { list, saved, dropped } = memory;
 	const known = new Set(list);
 	const join = (id: string) => {
 		if (known.has(id)) return;
@@ -85,16 +90,27 @@ function take(scope: string, data: IDataObject, eventId: string, now: number): b
 		list.push(id);
 	};
 	for (const id of idsIn(data.recentEventIds)) {
+		if (dropped.has(id)) continue;
 		join(id);
 		saved.add(id);
 	}
 	const taken = !saved.has(eventId) && !memory.claims.has(eventId);
 	if (taken) {
 		memory.claims.set(eventId, now);
+		dropped.delete(eventId);
 		join(eventId);
 	}
 	// Stryker disable next-line EqualityOperator: at exactly RECENT_EVENT_IDS the splice removes nothing
-	if (list.length > RECENT_EVENT_IDS) for (const id of list.splice(0, list.length - RECENT_EVENT_IDS)) saved.delete(id);
+	if (list.length > RECENT_EVENT_IDS) {
+		for (const id of list.splice(0, list.length - RECENT_EVENT_IDS)) {
+			saved.delete(id);
+			dropped.add(id);
+		}
+		for (const id of dropped) {
+			if (dropped.size <= RECENT_EVENT_IDS) break;
+			dropped.delete(id);
+		}
+	}
 	if (taken) data.recentEventIds = list;
 	return taken;
 }

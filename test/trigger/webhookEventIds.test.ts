@@ -247,6 +247,35 @@ describe('tracking webhook trigger: copies saved before later deliveries, and id
 		expect(db.ids()).toEqual([stored, String(event.event_id)]);
 	});
 
+	it('a copy loaded before the list was full does not bring back ids pushed out since as the newest (was: each pushed out an id taken later)', async () => {
+		const json = workflowJson();
+		const db = new Database();
+		const oldest = update();
+		const first = delivery(json, oldest, db);
+		await first.run();
+		db.save(first.workflow);
+		// a delivery whose copy holds the oldest id, run (by a slow process start) after 2,000 more events
+		const lateEvent = update();
+		const late = delivery(json, lateEvent, db);
+		const events = Array.from({ length: 2000 }, () => update());
+		for (const event of events) {
+			const d = delivery(json, event, db);
+			await d.run();
+			db.save(d.workflow);
+		}
+		// compared as one boolean: a failure does not print 2,000 ids
+		const holdsOldest = () => db.ids().includes(String(oldest.event_id));
+		expect(holdsOldest()).toBe(false);
+		expect((await late.run()).items).toHaveLength(1);
+		db.save(late.workflow);
+		expect(holdsOldest()).toBe(false);
+		// the 2,000 most recent ids are the late one and the last 1,999: the provider redelivering any of those is dropped
+		expect(db.ids().join() === [...events.slice(1), lateEvent].map((e) => String(e.event_id)).join()).toBe(true);
+		now += 16 * MINUTE;
+		const retry = delivery(json, events[1], db);
+		expect(await retry.run()).toMatchObject({ status: 200, response: DUPLICATE, items: [] });
+	});
+
 	it('an id stored by another process that an in-flight copy of this process holds is recognised', async () => {
 		const json = workflowJson();
 		const db = new Database();
