@@ -566,8 +566,9 @@ async function send(
 			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(parsed.text).slice(0, 300);
 		if (status === 429 || (status >= 500 && endpoint.kind === 'read')) {
 			// A 429 was not processed: it is always waited out, against its own bound. A read's 5xx is retried within
-			// maxRetries. A Retry-After on either is honoured (a 503 for maintenance says when to come back); none, 0 or
-			// a date already past gets the backoff, so that a call never spins; a wait past the call's budget ends it.
+			// maxRetries. A Retry-After on either is honoured (a 503 for maintenance says when to come back); none, 0, a
+			// date already past or one under the backoff's first step gets the backoff, so that a call never spins; a wait
+			// past the call's budget ends it.
 			const rateLimited = status === 429;
 			const asked = askedWait(response.headers, policy.baseDelayMs);
 			const backoff = backoffMs(rateLimited ? limited : failed, policy);
