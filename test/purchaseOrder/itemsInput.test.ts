@@ -37,6 +37,15 @@ describe('Purchase Order → Create: Items Input and Items (JSON)', () => {
 		expect(await fx.control.requests()).toHaveLength(0);
 	});
 
+	it.each([['a number', '[5]'], ['a list', '[["CAB-2019", 6]]'], ['text among objects', '[{"ItemNo": "CAB-2019", "ItemQuantity": 6}, "CAB-2020"]']])(
+		'a line that is %s: refused before any request as no item object',
+		async (_case, itemsJson) => {
+			const result = await fx.run(actionWorkflow({ resource: 'purchaseOrder', operation: 'create', ...purchaseHeader('PO-LINE-1'), itemsInput: 'json', itemsJson }));
+			expect(result.error?.message).toBe('Invalid "Items (JSON)": must be a list of item objects');
+			expect(await fx.control.requests()).toHaveLength(0);
+		},
+	);
+
 	it('a line in camelCase: sent in the interface\'s spelling; two spellings of one member in a line refused, naming the line', async () => {
 		const lines = [{ itemNo: item(0), itemQuantity: 6 }];
 		const sent = await fx.run(

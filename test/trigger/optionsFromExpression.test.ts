@@ -44,6 +44,12 @@ describe('trigger Options from an expression', () => {
 		expect(reads.length).toBeGreaterThan(0);
 		expect(reads.map((r) => r.body.Top)).toEqual(reads.map(() => 2));
 	});
+
+	it('0 is a number of at least 0: Late Reports Window "0" and Start From "0" poll without an error', async () => {
+		const { error } = await poll('newPackage', { startFromHours: '={{ "0" }}', overlapMinutes: '={{ "0" }}' });
+		expect(error).toBeUndefined();
+		expect((await fx.control.requests('GetPackages')).length).toBeGreaterThan(0);
+	});
 });
 
 describe('trigger filters of another event, left over in the parameters (hidden in the editor)', () => {

@@ -233,6 +233,23 @@ describe('apiRequest: statuses and retries', () => {
 		}
 	});
 
+	it("a Retry-After of the backoff's first step is waited for as asked; one under it gets the backoff", async () => {
+		jest.spyOn(Math, 'random').mockReturnValue(0);
+		try {
+			const retry = { baseDelayMs: 6, maxDelayMs: 40 };
+			const at = scripted(status(429, '', { 'retry-after': '0.006' }), ok('{}'));
+			await call(at, read, { Top: 1 }, { retry });
+			const under = scripted(status(429, '', { 'retry-after': '0.005' }), ok('{}'));
+			await call(under, read, { Top: 1 }, { retry });
+			expect([...at.debug, ...under.debug]).toEqual([
+				'Wine Fulfillment: /api/Inventory/GetStatus answered 429; retrying in 6 ms (attempt 2)',
+				'Wine Fulfillment: /api/Inventory/GetStatus answered 429; retrying in 3 ms (attempt 2)',
+			]);
+		} finally {
+			jest.restoreAllMocks();
+		}
+	});
+
 	it("a Retry-After longer than one backoff wait is waited for as asked, within the call's budget", async () => {
 		const c = scripted(status(429, '', { 'retry-after': '0.025' }), ok('{}'));
 		await call(c);

@@ -25,6 +25,7 @@ import {
 	getDetailsRequest,
 	latestActivityTimestamp,
 	rangeText,
+	statusWord,
 } from '../../nodes/WineFulfillment/wire/tracking';
 import { trackingUpdate } from '../../nodes/WineFulfillment/wire/webhook';
 import { identifier } from '../../nodes/WineFulfillment/wire/values';
@@ -460,6 +461,11 @@ describe('wire/commerce', () => {
 });
 
 describe('wire/tracking', () => {
+	it('statusWord: trimmed, in capitals, single spaces; none (null, missing) is no status', () => {
+		expect(['Delivered', ' DELIVERED ', 'in  \ttransit', 'out for delivery'].map(statusWord)).toEqual(['DELIVERED', 'DELIVERED', 'IN TRANSIT', 'OUT FOR DELIVERY']);
+		expect([null, undefined, ''].map(statusWord)).toEqual(['', '', '']);
+	});
+
 	it('GetDetails: an order number of 5 to 50 characters', () => {
 		expect(parsed(getDetailsRequest, { OrderNo: ' 12345 ' })).toEqual({ OrderNo: '12345' });
 		expect(outcome(getDetailsRequest, { OrderNo: '1234' })).toBe('OrderNo: must be 5 to 50 characters');

@@ -840,7 +840,8 @@ export class SentOrders {
 		} finally {
 			// a later round failed (the store; n8n's Stop while waiting for the lock): the orders claimed before it were
 			// never sent, and are given back (else they stay "being sent": this process would wait on them for ever)
-			if (!done) await this.settleOpen([...claims].filter(([, claim]) => claim.state === 'claimed').map(([id]) => id), () => 'released');
+			// (settleOpen settles only the orders this run has claimed and not settled)
+			if (!done) await this.settleOpen([...claims.keys()], () => 'released');
 		}
 	}
 

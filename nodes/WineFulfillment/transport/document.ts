@@ -57,7 +57,7 @@ const PADDING = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
  */
 function incompleteness(data: Buffer, type: DocumentType): string | undefined {
 	let length = data.length;
-	// Stryker disable next-line EqualityOperator: at 0, data[-1] is undefined, which is no padding
+	// Stryker disable next-line EqualityOperator,ConditionalExpression: at 0, data[-1] is undefined, which is no padding
 	while (length > 0 && PADDING.has(data[length - 1])) length -= 1;
 	const tail = data.subarray(Math.max(0, length - END_WITHIN), length);
 	if (type === 'application/pdf') return tail.includes('%%EOF', 0, 'latin1') ? undefined : 'no %%EOF in its last 1,024 bytes';

@@ -287,14 +287,14 @@ function headerOf(headers: ApiResponse['headers'], name: string): string {
  */
 function textOf(body: unknown, headers: ApiResponse['headers']): unknown {
 	if (!Buffer.isBuffer(body) && !(body instanceof ArrayBuffer)) return body;
-	const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(headerOf(headers, 'content-type'))?.[1];
+	const charset = /;\s*charset="?([^";\s]+)/i.exec(headerOf(headers, 'content-type'))?.[1];
 	return decoderOf(charset).decode(bytesOf(body));
 }
 
-/** The decoder of a charset (a label TextDecoder knows: iso-8859-1, windows-1252, utf-16le…), else of UTF-8. */
+/** The decoder of a charset (a label TextDecoder knows: iso-8859-1, windows-1252, utf-16le…), else (none) of UTF-8. */
 function decoderOf(charset: string | undefined) {
 	try {
-		return new TextDecoder(charset ?? 'utf-8');
+		return new TextDecoder(charset);
 	} catch {
 		return new TextDecoder('utf-8');
 	}

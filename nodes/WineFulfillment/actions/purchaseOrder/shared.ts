@@ -1,6 +1,7 @@
 // Helpers purchase and transfer orders share: item lists, sending a write, shaping its result, and Cancel.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import isPlainObject from 'lodash/isPlainObject';
 
 import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
@@ -11,10 +12,6 @@ import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readI
 import { nodeParameter } from '../parameters';
 import { transferOrderLabels } from '../transferOrder/fields';
 import { purchaseOrderLabels } from './fields';
-
-function isPlainObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 // ---- item lists ----
 
