@@ -113,7 +113,9 @@ function looseOrderNo(value: unknown): string | undefined {
  * The status entry of each order in the chunk: by position when it names the order (or names none), else by order
  * number. A status names an order by its exact number, or loosely (looseOrderNo) when no other order number of the
  * chunk reads the same loosely: then the match is unambiguous. An entry of the list that is not an object counts as no
- * status.
+ * status. Positions count only in a list of one status per order: in a shorter or longer one (a provider listing its
+ * failures alone) a status naming no order says nothing of which. An order named by a status left over (more statuses
+ * name it than the chunk has entries of it) that says otherwise than its own has no status (it may have been created).
  */
 function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject | undefined> {
 	const statuses = answered.map((s) => (isPlainObject(s) ? inSpelling(s as IDataObject, STATUS_MEMBERS) : undefined));
@@ -140,11 +142,18 @@ function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject |
 		return at;
 	});
 	// then a status that names no order (RefOrderNo missing or null) is the one at the position of an order none named
+	const byPosition = statuses.length === chunk.length;
 	return named.map((at, i) => {
-		if (at >= 0) return statuses[at];
+		if (at >= 0) {
+			const flag = createdFlag(statuses[at] as IDataObject);
+			const orderNo = orderNoOf(chunk[i]);
+			// a status left over (no other entry of the chunk took it) that names this order and says otherwise
+			const disagree = statuses.some((s, k) => !used.has(k) && s !== undefined && names(s, orderNo) && createdFlag(s) !== flag);
+			return disagree ? undefined : statuses[at];
+		}
 		const own = statuses[i];
 		// each position is read once here: no second order can take it after this one
-		if (own === undefined || used.has(i) || (own.RefOrderNo !== undefined && own.RefOrderNo !== null)) return undefined;
+		if (!byPosition || own === undefined || used.has(i) || (own.RefOrderNo !== undefined && own.RefOrderNo !== null)) return undefined;
 		return own;
 	});
 }
