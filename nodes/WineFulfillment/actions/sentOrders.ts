@@ -871,6 +871,8 @@ export class SentOrders {
 			// Stryker disable next-line ConditionalExpression: a round for no orders records nothing and finds nothing (one more lock round trip)
 			if (pending.length === 0) break;
 
+			// what the failed settle of a send this round waited for left is written first
+			await this.rewrite(pending, itemIndex);
 			const found = await this.claimRound(pending, itemIndex);
 			const again: string[] = [];
 			for (const id of pending) {
