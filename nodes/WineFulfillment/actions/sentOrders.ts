@@ -652,7 +652,8 @@ export class SentOrders {
 	 * records are counted first (under the lock nothing else writes them), and after a failure: grown by every value
 	 * of the call but those known to be there already (`there`: the process's mark, recorded by its earlier rounds),
 	 * every one was new, none another's claim or a sent order's, and all those are taken out again. Best effort: grown
-	 * by fewer (some were there), or the store not answering, they stay, on the safe side.
+	 * by fewer (some were there), or the store not answering, they stay, on the safe side. The call trims nothing (a
+	 * full history trimmed as many as it adds would not grow): what it leaves over History Size goes with the next write.
 	 */
 	private async recordClaims(values: string[], itemIndex: number, there: ReadonlySet<string>): Promise<Set<string>> {
 		let before: number;
@@ -662,7 +663,12 @@ export class SentOrders {
 			throw storeError(this.ctx, error, itemIndex, 'record the orders about to be sent');
 		}
 		try {
-			const result = await this.store.checkProcessedAndRecord(values, 'workflow', this.optionsFor(values));
+			// nothing trimmed: the count below tells whether a call that failed wrote, also once the records are full
+			const options = this.optionsFor(values);
+			const result = await this.store.checkProcessedAndRecord(values, 'workflow', {
+				...options,
+				maxEntries: Math.max(options.maxEntries ?? 0, before + values.length),
+			});
 			return new Set(result.processed.map(String));
 		} catch (error) {
 			try {
