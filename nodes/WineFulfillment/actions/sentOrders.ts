@@ -302,8 +302,13 @@ function sentAgainIn(ctx: IExecuteFunctions): Map<string, Promise<unknown>> {
 /** How many times a claim looks again for orders this process is sending (each look waits for those sends). */
 const CLAIM_ROUNDS = 5;
 
-/** How many order numbers one hold of the lock forgets: two store calls each, whatever the list's length. */
+/** How many order numbers one hold of the lock forgets at most: two store calls each, whatever the list's length. */
 const FORGET_GROUP = 25;
+/**
+ * How long one hold of the lock goes on forgetting: a slow store (300 ms a call) must not keep the lock near
+ * STALE_LOCK_MS, where a waiting process takes it out as left by a dead one and writes the records at the same time.
+ */
+const FORGET_HOLD_MS = 2_000;
 
 /**
  * What `work` gives, or undefined once n8n's Stop comes first (at once when the run is already stopped). The listener
@@ -1045,9 +1050,9 @@ export class SentOrders {
 		const removed = new Map<string, number>();
 		const ids = onePerOrder(identities);
 		try {
-			for (let start = 0; start < ids.length; start += FORGET_GROUP) {
+			for (let start = 0; start < ids.length; ) {
 				const group = ids.slice(start, start + FORGET_GROUP);
-				await this.exclusive(itemIndex, async () => await this.forgetGroup(group, removed), true);
+				start += await this.exclusive(itemIndex, async () => await this.forgetGroup(group, removed), true);
 			}
 		} catch (error) {
 			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
@@ -1060,14 +1065,22 @@ export class SentOrders {
 	 * holds only by recording, and a forget must never record an order's values: a store failing between that and their
 	 * removal would leave an order never sent looking possibly sent. So each order's values are removed alone, and the
 	 * count of the records before and after says how many it had (under the lock, nothing else writes them between).
+	 * The hold ends after FORGET_HOLD_MS (one order at least): how many orders it forgot.
 	 */
-	private async forgetGroup(group: string[], removed: Map<string, number>): Promise<void> {
-		// sends this process saw end but could not record so: their sending values go too, and nothing is written later
-		const ended = group.flatMap((id) => unwritten.get(this.flightKey(id))?.sending ?? []);
-		if (ended.length) await this.store.removeProcessed(ended, 'workflow', this.options);
-		for (const id of group) unwritten.delete(this.flightKey(id));
+	private async forgetGroup(orders: string[], removed: Map<string, number>): Promise<number> {
+		const until = Date.now() + FORGET_HOLD_MS;
+		const group: string[] = [];
 		let count = await this.store.getProcessedDataCount('workflow', this.options);
-		for (const id of group) {
+		for (const id of orders) {
+			if (group.length > 0 && Date.now() >= until) break;
+			group.push(id);
+			// a send this process saw end but could not record so: its sending value goes too, and nothing is written later
+			const ended = unwritten.get(this.flightKey(id))?.sending;
+			if (ended !== undefined) {
+				await this.store.removeProcessed([ended], 'workflow', this.options);
+				count = await this.store.getProcessedDataCount('workflow', this.options);
+			}
+			unwritten.delete(this.flightKey(id));
 			await this.store.removeProcessed([...Object.values(this.values(id)), ...this.earlierValues(id)], 'workflow', this.options);
 			const after = await this.store.getProcessedDataCount('workflow', this.options);
 			removed.set(id, Math.max(0, count - after));
@@ -1083,6 +1096,7 @@ export class SentOrders {
 			// they set them (the records hold at most `count` values now)
 			await this.store.checkProcessedAndRecord(forgotten, 'workflow', { ...this.options, maxEntries: count + forgotten.length });
 		}
+		return group.length;
 	}
 
 	/** How to send an order on purpose: with Scope Node only this node's Send Again reaches its records (Forget Sent Orders cannot). */
