@@ -2,6 +2,8 @@
 import omit from 'lodash/omit';
 import type { IDataObject } from 'n8n-workflow';
 
+import { answerText, utf8 } from './text';
+
 export type DocumentType = 'application/pdf' | 'image/png';
 
 /** A document beside the one asked for in a JSON answer (a packing slip beside the label, a PNG preview...). */
@@ -263,15 +265,6 @@ function percentDecoded(text: string): Buffer | undefined {
 	return Buffer.concat(bytes);
 }
 
-/** UTF-8 text of bytes, or undefined when they are not UTF-8. */
-function utf8(bytes: Buffer): string | undefined {
-	try {
-		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-	} catch {
-		return undefined;
-	}
-}
-
 /** An RFC 5987 ext-value (charset'language'percent-encoded), in UTF-8 or ISO-8859-1; undefined when it is not one. */
 function extendedValue(value: string): string | undefined {
 	const parts = /^([^']*)'[^']*'(.*)$/.exec(value);
@@ -362,7 +355,7 @@ const BASE64_BODY = /^\s*data:|^[\sA-Za-z0-9+/_=-]*$/;
  * `clean` scrubs any text of the answer that the words quote.
  *
  * The body is read once, in the form it needs: raw bytes are never decoded as text, and JSON is decoded
- * (a UTF-8 byte-order mark dropped, as TextDecoder does) and parsed once.
+ * (answerText: by its byte order mark, UTF-8, or its charset) and parsed once.
  */
 export function readDocument(
 	headers: Record<string, unknown>,
@@ -370,16 +363,17 @@ export function readDocument(
 	wanted: DocumentType,
 	clean: Clean = (text) => text,
 ): DocumentRead {
-	const contentType = header(headers, 'content-type').split(';')[0].trim().toLowerCase();
+	const declared = header(headers, 'content-type');
+	const contentType = declared.split(';')[0].trim().toLowerCase();
 	const type: string = ALIASES[contentType] ?? contentType;
 	if (bytes.length === 0) return { ok: false, what: `an empty answer${contentType ? ` (content type ${contentType})` : ''}` };
 
-	const head = (length: number) => new TextDecoder().decode(bytes.subarray(0, length));
+	const head = (length: number) => answerText(bytes.subarray(0, length), declared);
 	// JSON labelled as text (a proxy's or a misconfigured provider's text/plain or text/html) is read as JSON when it parses
 	const startsJson = /^\s*[{["]/.test(head(16));
 	const asText = type.startsWith('text/') && startsJson;
 	if (type.includes('json') || (GENERIC_TYPES.has(type) && startsJson) || asText) {
-		const text = new TextDecoder().decode(bytes);
+		const text = answerText(bytes, declared);
 		let parsed: unknown;
 		try {
 			parsed = JSON.parse(text) as unknown;
@@ -415,7 +409,7 @@ export function readDocument(
 		if (!decoded.ok && bytes.length >= SUSPECT_LENGTH) return { ok: false, what: `text${as} that ${decoded.why}` };
 	}
 	if (type.startsWith('text/') || (!type && /^[\t\n\r\x20-\x7e]*$/.test(bytes.subarray(0, 200).toString('latin1')))) {
-		return { ok: false, what: `text${as}: "${clip(clean, bytes.toString('utf8'))}"` };
+		return { ok: false, what: `text${as}: "${clip(clean, answerText(bytes, declared))}"` };
 	}
 	return {
 		ok: false,

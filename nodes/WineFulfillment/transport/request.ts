@@ -35,6 +35,7 @@ import {
 } from './errors';
 import { transactionReferenceOf } from './reference';
 import { Secrets, sentCredentials } from './secrets';
+import { answerText } from './text';
 import { pause, stopSignal, stoppedError } from './stop';
 
 export const CREDENTIAL_TYPE = 'wineFulfillmentApi';
@@ -175,9 +176,21 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
 	if (typeof first !== 'string') return undefined;
 	const text = first.trim();
 	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone (GMT); the option sets only how it is shown, not the instant
-	const date = DateTime.fromHTTP(text, { zone: 'utc' });
+	const date = httpDate(text);
 	return date.isValid ? Math.max(0, date.diff(now).as('milliseconds')) : undefined;
+}
+
+/**
+ * An HTTP date as servers write it: HTTP's own forms, and RFC 2822's ("+0000"), also with "UTC" for GMT and in any
+ * letter case ("sun, 29 nov 2026 01:40:02 gmt"). Invalid when it is none of them.
+ */
+function httpDate(text: string): DateTime {
+	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone; the option sets only how it is shown, not the instant
+	const date = DateTime.fromHTTP(text, { zone: 'utc' });
+	if (date.isValid) return date;
+	const cased = text.trim().replace(/[a-z]+/gi, (word) => (/^(gmt|utc|ut)$/i.test(word) ? 'GMT' : word[0].toUpperCase() + word.slice(1).toLowerCase()));
+	// Stryker disable next-line ObjectLiteral: as above
+	return DateTime.fromRFC2822(cased, { zone: 'utc' });
 }
 
 /**
@@ -189,8 +202,7 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
  * early resend). Without a Date, against n8n's clock.
  */
 function askedWait(headers: ApiResponse['headers'], floorMs: number): number | undefined {
-	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone (GMT); the option sets only how it is shown, and the wait is a difference of instants
-	const date = DateTime.fromHTTP(headerOf(headers, 'date'), { zone: 'utc' });
+	const date = httpDate(headerOf(headers, 'date'));
 	const asked = retryAfterMs(headerOf(headers, 'retry-after'), date.isValid ? date : undefined);
 	return asked === undefined || asked <= 0 || asked < floorMs ? undefined : asked;
 }
@@ -280,24 +292,10 @@ function headerOf(headers: ApiResponse['headers'], name: string): string {
 	return String((Array.isArray(value) ? value[0] : value) ?? '');
 }
 
-/**
- * The answer's body as text, decoded by the charset its Content-Type names (an ISO-8859-1 error page read as UTF-8
- * would garble the provider's message, and a secret echoed in it would not be found); UTF-8 when it names none or one
- * the platform does not know. The helper returns bytes (a Buffer) for every request (wireRequest's `encoding`).
- */
+/** The answer's body as text (answerText: by its byte order mark, UTF-8, or its charset); the helper returns bytes (wireRequest's `encoding`). */
 function textOf(body: unknown, headers: ApiResponse['headers']): unknown {
 	if (!Buffer.isBuffer(body) && !(body instanceof ArrayBuffer)) return body;
-	const charset = /;\s*charset="?([^";\s]+)/i.exec(headerOf(headers, 'content-type'))?.[1];
-	return decoderOf(charset).decode(bytesOf(body));
-}
-
-/** The decoder of a charset (a label TextDecoder knows: iso-8859-1, windows-1252, utf-16le…), else (none) of UTF-8. */
-function decoderOf(charset: string | undefined) {
-	try {
-		return new TextDecoder(charset);
-	} catch {
-		return new TextDecoder('utf-8');
-	}
+	return answerText(bytesOf(body), headerOf(headers, 'content-type'));
 }
 
 /** The answer's body as bytes, without a copy (the helper returns a Buffer or an ArrayBuffer for documents). */
@@ -546,7 +544,7 @@ async function send(
 			if (startsAsJsonStructure(bytes) && nestsDeeperThan(bytes, MAX_ANSWER_DEPTH)) {
 				// all of it scrubbed, then cut: a secret cut in two would not be found
 				// Stryker disable next-line MethodExpression: tooDeepError shows at most the first 120 characters itself; the cut only spares carrying the whole text
-				throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(new TextDecoder().decode(bytes)).slice(0, 200), options.itemIndex);
+				throw tooDeepError(node(), endpoint, MAX_ANSWER_DEPTH, secrets.text(answerText(bytes, headerOf(response.headers, 'content-type'))).slice(0, 200), options.itemIndex);
 			}
 			// read by readDocument alone, before (and instead of) the text and JSON below: a raw document is never decoded as text
 			const read = readDocument(response.headers, bytes, wanted, (t) => secrets.text(t));

@@ -201,6 +201,19 @@ const jsonEscaped = (text: string, times: number): string =>
  */
 const base64Of = (secret: string) => [...new Set([secret, jsonEscaped(secret, 1)])].flatMap(base64Forms);
 
+/**
+ * A secret with "/" or "+" as serializers escape them where JSON.stringify does not (PHP's "\/", .NET's "\u002B"),
+ * at each escaping level (the pattern of a shorter secret reads every escape; a longer one is sought by these forms).
+ */
+function serializerEscapes(secret: string): string[] {
+	if (!/[/+]/.test(secret)) return [];
+	const once = jsonEscaped(secret, 1);
+	const slashes = ['/', '\\/', '\\u002F', '\\u002f'];
+	const pluses = ['+', '\\u002B', '\\u002b'];
+	const variants = slashes.flatMap((slash) => pluses.map((plus) => once.replace(/[/+]/g, (char) => (char === '/' ? slash : plus))));
+	return variants.filter((variant) => variant !== once).flatMap((variant) => ESCAPE_LEVELS.slice(1).map((level) => jsonEscaped(variant, level - 1)));
+}
+
 /** Percent-encoding with lower-case hex digits: %C3%A9 → %c3%a9. */
 const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (byte) => byte.toLowerCase());
 
@@ -211,7 +224,7 @@ const lowerHex = (text: string) => text.replace(/%[0-9A-F]{2}/g, (byte) => byte.
  * upper-case and all lower-case, and its base64 forms.
  */
 function literalForms(secret: string): string[] {
-	const escaped = ESCAPE_LEVELS.map((level) => jsonEscaped(secret, level));
+	const escaped = [...ESCAPE_LEVELS.map((level) => jsonEscaped(secret, level)), ...serializerEscapes(secret)];
 	// a lone surrogate has no UTF-8 bytes: encodeURIComponent throws on it, where a form writes U+FFFD
 	const percent = [
 		encodeURIComponent(secret.replace(/\p{Cs}/gu, '\uFFFD')),

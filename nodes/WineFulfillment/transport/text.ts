@@ -1,0 +1,43 @@
+// How an answer's bytes are read as text: its byte order mark, then UTF-8 when they are UTF-8, else its declared charset.
+
+/** UTF-8 text of bytes, or undefined when they are not UTF-8. */
+export function utf8(bytes: Uint8Array): string | undefined {
+	try {
+		return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The charset a Content-Type names (`text/plain; charset="iso-8859-1"`), as TextDecoder knows it; undefined for none or one it does not know. */
+function declaredEncoding(contentType: string): string | undefined {
+	const label = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1];
+	try {
+		return label === undefined ? undefined : new TextDecoder(label).encoding;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The encoding a byte order mark at the start says (it wins over any declared charset, as the WHATWG decode does). */
+function markedEncoding(bytes: Uint8Array): string | undefined {
+	if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+	if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+	if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+	return undefined;
+}
+
+/**
+ * An answer's bytes as text. A byte order mark decides (and is dropped); a declared UTF-16 is read so; otherwise bytes
+ * that are UTF-8 are read as UTF-8 whatever the Content-Type says (a gateway adding "charset=iso-8859-1" to a UTF-8
+ * answer: read as Latin-1, a password with umlauts echoed in it would come out as "GrÃ¼ÃŸe" and not be found), and
+ * bytes that are not are read by the declared charset, or as windows-1252 when none is declared (Latin-1 text without a
+ * charset, the common case of an old server): never as U+FFFD in place of letters.
+ */
+export function answerText(bytes: Uint8Array, contentType: string): string {
+	const marked = markedEncoding(bytes);
+	if (marked) return new TextDecoder(marked).decode(bytes);
+	const declared = declaredEncoding(contentType);
+	if (declared?.startsWith('utf-16')) return new TextDecoder(declared).decode(bytes);
+	return utf8(bytes) ?? new TextDecoder(declared === undefined || declared === 'utf-8' ? 'windows-1252' : declared).decode(bytes);
+}
