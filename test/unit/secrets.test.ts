@@ -72,6 +72,15 @@ describe('Secrets.text: the forms of a secret', () => {
 		expect(t.text('a%5cb')).toBe('***');
 	});
 
+	it('Latin-1 characters by their HTML names, in the case echoed (htmlentities)', () => {
+		const t = new Secrets(['Café-Crème×2 ¿ÿ']);
+		expect(t.text('<p>Caf&eacute;-Cr&egrave;me&times;2 &iquest;&yuml;</p>')).toBe('<p>***</p>');
+		expect(new Secrets(['a\u00a0b']).text('a&nbsp;b')).toBe('***');
+		expect(t.text('CAF&Eacute;-CR&Egrave;ME&times;2 ¿Ÿ')).toBe('***');
+		// names are case-sensitive: &EACUTE; is none
+		expect(t.text('Caf&EACUTE;-Crème×2 ¿ÿ')).toBe('Caf&EACUTE;-Crème×2 ¿ÿ');
+	});
+
 	it('an apostrophe and angle brackets as HTML names', () => {
 		const t = new Secrets(["o'<b>"]);
 		expect(t.text('o&apos;&lt;b&gt;')).toBe('***');

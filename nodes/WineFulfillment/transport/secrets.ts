@@ -58,6 +58,20 @@ const CREDENTIAL_MEMBERS = new Set(['authentication', 'authenticationdetails', '
 const CREDENTIAL_MEMBER_TEXT = /"(?:Authentication|AuthenticationDetails|UserKey|Password)"\s*:/i;
 
 const HTML_NAMED: Record<string, string> = { '&': 'amp', '"': 'quot', "'": '(?:apos|#39)', '<': 'lt', '>': 'gt' };
+/** HTML's names of the characters U+00A0 to U+00FF, in order (&uuml; for ü, as PHP's htmlentities writes them). */
+const LATIN1_NAMES = (
+	'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro ' +
+	'para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil ' +
+	'Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave ' +
+	'Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml ' +
+	'igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'
+).split(' ');
+
+/** A character's HTML name: one of the five markup signs, or a Latin-1 one. */
+const htmlName = (char: string): string | undefined => {
+	const code = char.codePointAt(0) as number;
+	return HTML_NAMED[char] ?? (char.length === 1 && code >= 0xa0 && code <= 0xff ? LATIN1_NAMES[code - 0xa0] : undefined);
+};
 const JSON_SHORT: Record<string, string> = { '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f' };
 
 /** The characters that start every escaped form `characterPattern` knows: backslash, percent, ampersand, plus. */
@@ -154,7 +168,8 @@ function buildCharacterPattern(char: string, level: number): string {
 	if (char === ' ') options.push('\\+');
 	if (!alphanumeric) {
 		options.push(`&#0*${code};`, `&#[xX]0*${hex(code, 1)};`);
-		if (HTML_NAMED[char]) options.push(`&${HTML_NAMED[char]};`);
+		// by name, in the character's own case and the others a provider may echo it in (&Uuml; for ü upper-cased)
+		for (const name of new Set([char, char.toUpperCase(), char.toLowerCase()].map(htmlName))) if (name) options.push(`&${name};`);
 	}
 	return `(?:${options.join('|')})`;
 }
