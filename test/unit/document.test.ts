@@ -54,6 +54,20 @@ describe('readDocument: raw bytes', () => {
 		expect(name('inline')).toBeUndefined();
 	});
 
+	it('masks a file name before it is cut at a path separator or shortened: no part of a secret is left', () => {
+		const clean = (text: string) => text.replaceAll('wine/cellar-7731', '***');
+		const name = (disposition: string) => {
+			const read = readDocument({ 'content-type': 'application/pdf', 'content-disposition': disposition }, PDF, 'application/pdf', clean);
+			return read.ok ? read.document.fileName : 'refused';
+		};
+		expect(name('attachment; filename="label-wine/cellar-7731.pdf"')).toBe('label-***.pdf');
+		expect(name(`attachment; filename="${'x'.repeat(250)}wine/cellar-7731.pdf"`)).not.toMatch(/cellar|7731/);
+		// a JSON answer's FileName member alike
+		const body = Buffer.from(JSON.stringify({ FileName: 'label-wine/cellar-7731.pdf', Label: PDF.toString('base64') }));
+		const read = readDocument(ct('application/json'), body, 'application/pdf', clean);
+		expect(read.ok && read.document.fileName).toBe('label-***.pdf');
+	});
+
 	it('refuses the other format, saying how it was labelled when that differs', () => {
 		expect(what(readDocument(ct('image/png'), PNG, 'application/pdf'))).toBe('a PNG image');
 		expect(what(readDocument(ct(''), PNG, 'application/pdf'))).toBe('a PNG image');

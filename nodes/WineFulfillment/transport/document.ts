@@ -202,7 +202,8 @@ function fromJson(clean: Clean, answer: unknown, wanted: DocumentType): Document
 		document: {
 			data: found.data,
 			mimeType: wanted,
-			fileName: names.length ? safeFileName(body[names[0]] as string, wanted) : undefined,
+			// masked whole first, as the header's (readDocument)
+			fileName: names.length ? safeFileName(clean(body[names[0]] as string), wanted) : undefined,
 			meta,
 			member: found.member,
 			...(others.length ? { others } : {}),
@@ -382,7 +383,11 @@ export function readDocument(
 		}
 		if (parsed !== undefined) return fromJson(clean, parsed, wanted);
 	}
-	const fileName = () => safeFileName(dispositionFileName(header(headers, 'content-disposition')), wanted);
+	// masked whole first: a secret cut at a "/" or by the length limit would no longer be found
+	const fileName = () => {
+		const given = dispositionFileName(header(headers, 'content-disposition'));
+		return safeFileName(given === undefined ? undefined : clean(given), wanted);
+	};
 	const signature = signatureOf(bytes);
 	if (signature === wanted && (type === wanted || GENERIC_TYPES.has(type))) {
 		const incomplete = incompleteWhat(bytes, wanted);
