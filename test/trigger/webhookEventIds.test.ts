@@ -274,6 +274,14 @@ describe('tracking webhook trigger: copies saved before later deliveries, and id
 		now += 16 * MINUTE;
 		const retry = delivery(json, events[1], db);
 		expect(await retry.run()).toMatchObject({ status: 200, response: DUPLICATE, items: [] });
+
+		// the oldest event delivered again past the 2,000: emitted (it is no longer known), and from then on known again
+		const again = delivery(json, oldest, db);
+		expect((await again.run()).items).toHaveLength(1);
+		db.save(again.workflow);
+		now += 16 * MINUTE;
+		const thrice = delivery(json, oldest, db);
+		expect(await thrice.run()).toMatchObject({ status: 200, response: DUPLICATE, items: [] });
 	});
 
 	it('an id stored by another process that an in-flight copy of this process holds is recognised', async () => {
