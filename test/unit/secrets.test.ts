@@ -301,6 +301,14 @@ describe('Secrets.answer', () => {
 		expect(s.answer(body, JSON.stringify(body))).toEqual({ Items: [{ Name: '*** wine' }], Keep: 'ok' });
 	});
 
+	it('a member named __proto__ stays a member of the copy (not its prototype), scrubbed', () => {
+		const raw = '{"__proto__":{"Note":"secret-1"},"Keep":"ok","Password":"p"}';
+		const copy = s.answer(JSON.parse(raw) as Record<string, unknown>, raw);
+		expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+		expect(Object.keys(copy)).toEqual(['__proto__', 'Keep']);
+		expect(JSON.stringify(copy)).toBe('{"__proto__":{"Note":"***"},"Keep":"ok"}');
+	});
+
 	it('a clean answer passes untouched when its text is known', () => {
 		const body = { Items: [{ Name: 'wine' }] };
 		expect(s.answer(body, JSON.stringify(body))).toBe(body);

@@ -437,7 +437,11 @@ export class Secrets {
 		const out: Record<string, unknown> = {};
 		for (const [key, member] of Object.entries(value as Record<string, unknown>)) {
 			if (strip && CREDENTIAL_MEMBERS.has(key.toLowerCase())) continue;
-			out[scrub ? this.text(key) : key] = this.walk(member, strip, seen, scrub);
+			const name = scrub ? this.text(key) : key;
+			const walked = this.walk(member, strip, seen, scrub);
+			// a member "__proto__" (JSON.parse makes it an own member) stays one, not the copy's prototype
+			if (name === '__proto__') Object.defineProperty(out, name, { value: walked, enumerable: true, writable: true, configurable: true });
+			else out[name] = walked;
 		}
 		return out;
 	}
