@@ -26,4 +26,12 @@ describe('Create answered with a numeric plain-text reference', () => {
 		expect(second.error?.message).toBeUndefined();
 		expect(out(second)[0].json).toMatchObject({ alreadySent: true });
 	});
+
+	it('a create answered the text "Error" has an unknown outcome: kept, never sent again (was: "Error" taken as its reference)', async () => {
+		await fx.control.fault({ kind: 'status', path: 'CreateSalesOrder', when: 'after', status: 200, body: 'Error', as: 'text', count: 1 });
+		const first = await fx.run(createWorkflow([{ OrderNo: 'WORDREF-1', items: [line(SKU_A, 1)] }]));
+		expect(first.error?.message).toContain('without a transaction reference, so the outcome of this sales order create is unknown');
+		const again = await fx.run(createWorkflow([{ OrderNo: 'WORDREF-1', items: [line(SKU_A, 1)] }]));
+		expect(again.error?.message).toContain('may already have been sent');
+	});
 });

@@ -43,6 +43,9 @@ describe('transactionReferenceOf', () => {
 		}
 		expect(transactionReferenceOf('x'.repeat(100))).toBe('x'.repeat(100));
 		expect(transactionReferenceOf('nullish')).toBe('nullish');
+		// a word saying the request failed is no reference: the create's outcome is unknown (checked, never resent)
+		expect(['Error', 'FAILED', ' invalid ', 'Unauthorized', 'unauthorised', 'None', 'nil'].map(transactionReferenceOf)).toEqual(Array(7).fill(undefined));
+		expect(transactionReferenceOf('Errors-1')).toBe('Errors-1');
 		expect(transactionReferenceOf('a-null')).toBe('a-null');
 		expect(transactionReferenceOf('!~')).toBe('!~');
 	});

@@ -14,6 +14,9 @@ import type { ApiResponse, TransportContext } from './request';
  */
 const REFERENCE = /^[\x21\x23-\x7a\x7c\x7e\u00a1-\uffff]{1,100}$/;
 
+/** One word that says nothing was given, or that the request failed ("Error" as a create's whole answer): no reference. */
+const NO_REFERENCE = /^(null|undefined|nil|none|error|failed|failure|invalid|denied|forbidden|unauthori[sz]ed|refused|rejected)$/i;
+
 /**
  * An answer encoded as JSON twice (an ASP.NET action returning JsonConvert.SerializeObject(...)): its text is a JSON
  * string or object once more. Read once more; anything else as it is.
@@ -45,7 +48,7 @@ export function transactionReferenceOf(body: unknown): string | undefined {
 			: answer;
 	if (typeof value !== 'string') return typeof answer === 'number' && Number.isSafeInteger(answer) && answer > 0 ? String(answer) : undefined;
 	const reference = value.trim();
-	return REFERENCE.test(reference) && !/^(null|undefined)$/i.test(reference) ? reference : undefined;
+	return REFERENCE.test(reference) && !NO_REFERENCE.test(reference) ? reference : undefined;
 }
 
 /**
