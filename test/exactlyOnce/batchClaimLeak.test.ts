@@ -1,31 +1,15 @@
 // Batch Create: n8n's store failing in a later round of a chunk's claim (or Stop while it waits for the lock) gives back the
 // orders the first round claimed: they were never sent, and the next run sends them (was: kept "being sent", the same
 // process hanging on them).
-import { startWorkflow, type WorkflowJson } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { SKU_A, line } from '../salesOrder/helpers';
-import { batchWorkflow, countsOf, createWorkflow, out, useStore } from '../exactlyOnce/helpers';
+import { batchWorkflow, countsOf, createWorkflow, out, runPromptly, useStore } from './helpers';
 
 const fx = useSandbox();
 const store = useStore();
 
 const order = (OrderNo: string) => ({ OrderNo, items: [line(SKU_A, 1)] });
 
-/** A run stopped after `guardMs` if it has not ended by then; `stuck` says whether it had to be stopped. */
-async function runGuarded(json: WorkflowJson, guardMs = 8_000) {
-	const started = startWorkflow(json, fx.credential());
-	let stuck = false;
-	const guard = setTimeout(() => {
-		stuck = true;
-		started.cancel();
-	}, guardMs);
-	try {
-		const result = await started.result;
-		return { result, stuck };
-	} finally {
-		clearTimeout(guard);
-	}
-}
 
 describe('Batch Create: a store failure in a later claim round', () => {
 	it('gives back the orders the first round claimed: the next run sends them (was: hung on them)', async () => {
@@ -55,8 +39,8 @@ describe('Batch Create: a store failure in a later claim round', () => {
 		expect(countsOf(fx, ['LEAK-N'])).toEqual([0]);
 
 		// the store answers again: LEAK-N, never sent, must be sent by the next run (promptly)
-		const next = await runGuarded(batchWorkflow([order('LEAK-N')], {}, true));
-		expect({ stuck: next.stuck, output: out(next.result)?.map((i) => i.json.error ?? i.json.IsCreated) }).toEqual({
+		const next = await runPromptly(fx, batchWorkflow([order('LEAK-N')], {}, true));
+		expect({ stuck: next.stopped, output: out(next)?.map((i) => i.json.error ?? i.json.IsCreated) }).toEqual({
 			stuck: false,
 			output: [true],
 		});

@@ -3,27 +3,15 @@
 // the count did not grow, the claim stayed, and the order, never sent, was waited for and then reported possibly sent).
 import type { DeduplicationItemTypes } from 'n8n-workflow';
 
-import { startWorkflow, type RunResult, type WorkflowJson } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { SKU_A, line } from '../salesOrder/helpers';
-import { createWorkflow, out, useStore } from './helpers';
+import { createWorkflow, out, runPromptly, sentOrderNumbers, useStore } from './helpers';
 
 const fx = useSandbox();
 const store = useStore();
 
 const order = (OrderNo: string) => ({ OrderNo, items: [line(SKU_A, 1)] });
-const sentNumbers = async () =>
-	(await fx.control.requests('CreateSalesOrder')).map((r) => (r.body.OrderInfo as { OrderNo: string }).OrderNo);
 
-async function runPromptly(json: WorkflowJson, guardMs = 5_000): Promise<RunResult> {
-	const started = startWorkflow(json, fx.credential());
-	const guard = setTimeout(() => started.cancel(), guardMs);
-	try {
-		return await started.result;
-	} finally {
-		clearTimeout(guard);
-	}
-}
 
 describe('a claim whose store call committed but threw, with the records full', () => {
 	it('is taken out again: the next run sends the order at once', async () => {
@@ -45,11 +33,11 @@ describe('a claim whose store call committed but threw, with the records full', 
 		const first = await fx.run(createWorkflow([order('HFH-1')]));
 		s.checkProcessedAndRecord = real;
 		expect(first.error?.description).toContain('Nothing was sent');
-		expect(await sentNumbers()).toEqual([]);
+		expect(await sentOrderNumbers(fx)).toEqual([]);
 
-		const second = await runPromptly(createWorkflow([order('HFH-1')]));
+		const second = await runPromptly(fx, createWorkflow([order('HFH-1')]));
 		expect(second.error?.message ?? out(second)[0].json).toMatchObject({ OrderNo: 'HFH-1', alreadySent: false });
-		expect(await sentNumbers()).toEqual(['HFH-1']);
+		expect(await sentOrderNumbers(fx)).toEqual(['HFH-1']);
 	}, 30_000);
 
 });

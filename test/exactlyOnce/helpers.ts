@@ -2,7 +2,7 @@
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { MemoryDeduplicator, installDeduplicator } from '../harness/dedup';
-import type { RunResult, WorkflowJson } from '../harness/harness';
+import { startWorkflow, type RunResult, type WorkflowJson } from '../harness/harness';
 import type { SandboxFixture } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow, type ActionWorkflowOptions } from '../harness/workflows';
 import { SKU_A, createFromItems, line } from '../salesOrder/helpers';
@@ -53,6 +53,28 @@ export const batchWorkflow = (items: IDataObject[], extra: Record<string, unknow
 	);
 
 /** How many orders each of these numbers has in the sandbox (0 when none). */
+/** The order numbers of the Create requests the sandbox received, in order. */
+export const sentOrderNumbers = async (fx: SandboxFixture): Promise<string[]> =>
+	(await fx.control.requests('CreateSalesOrder')).map((r) => (r.body.OrderInfo as { OrderNo: string }).OrderNo);
+
+/**
+ * A run that must not wait for a send: one still running after `guardMs` (a wait for a send that may run 2.5 minutes)
+ * is stopped; `stopped` says whether it had to be.
+ */
+export async function runPromptly(fx: SandboxFixture, json: WorkflowJson, guardMs = 5_000): Promise<RunResult & { stopped: boolean }> {
+	const started = startWorkflow(json, fx.credential());
+	let stopped = false;
+	const guard = setTimeout(() => {
+		stopped = true;
+		started.cancel();
+	}, guardMs);
+	try {
+		return Object.assign(await started.result, { stopped });
+	} finally {
+		clearTimeout(guard);
+	}
+}
+
 export function countsOf(fx: SandboxFixture, numbers: string[]): number[] {
 	const counts = ordersPerNumber(fx.sandbox.state);
 	return numbers.map((n) => counts.get(n) ?? 0);

@@ -3,23 +3,13 @@
 // sent at once (was: waited out the other "sender" for 150 s, then reported "may already have been sent").
 import type { DeduplicationItemTypes } from 'n8n-workflow';
 
-import { startWorkflow, type RunResult, type WorkflowJson } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { SKU_A, line } from '../salesOrder/helpers';
-import { createWorkflow, out, useStore } from './helpers';
+import { createWorkflow, out, runPromptly, useStore } from './helpers';
 
 const fx = useSandbox();
 const store = useStore();
 
-async function runPromptly(json: WorkflowJson, guardMs: number): Promise<RunResult> {
-	const started = startWorkflow(json, fx.credential());
-	const guard = setTimeout(() => started.cancel(), guardMs);
-	try {
-		return await started.result;
-	} finally {
-		clearTimeout(guard);
-	}
-}
 
 describe('Create: a refused send whose settle failed, waited for by a second row of the same order in this process', () => {
 	it('the corrected row is sent at once, not waited for and reported as possibly sent', async () => {
@@ -40,7 +30,7 @@ describe('Create: a refused send whose settle failed, waited for by a second row
 			{ OrderNo: 'HSR-1', items: [line(SKU_A, 1)] },
 			{ OrderNo: 'HSR-1', items: [line(SKU_A, 2)] },
 		];
-		const result = await runPromptly(createWorkflow(rows, { options: { concurrency: 2 } }, { continueOnFail: true }), 10_000);
+		const result = await runPromptly(fx, createWorkflow(rows, { options: { concurrency: 2 } }, { continueOnFail: true }), 10_000);
 		expect(armed).toBe(false);
 		const second = result.error ? result.error.message : out(result)[1]?.json;
 		// the second row: sent now (the first was refused, so nothing exists at the provider)

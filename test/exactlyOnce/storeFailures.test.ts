@@ -2,35 +2,20 @@
 // order that was not sent look sent (or possibly sent), and a send this process saw end is never waited for.
 import type { DeduplicationItemTypes } from 'n8n-workflow';
 
-import { startWorkflow, type RunResult, type WorkflowJson } from '../harness/harness';
+import type { RunResult, WorkflowJson } from '../harness/harness';
 import type { MemoryDeduplicator } from '../harness/dedup';
 import { useSandbox } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { SKU_A, line } from '../salesOrder/helpers';
-import { createWorkflow, hints, out, salesOrderParameters, useStore } from './helpers';
+import { createWorkflow, hints, out, runPromptly, salesOrderParameters, sentOrderNumbers, useStore } from './helpers';
 
 const fx = useSandbox();
 const store = useStore();
 
 const order = (OrderNo: string) => ({ OrderNo, items: [line(SKU_A, 1)] });
-const sentNumbers = async () =>
-	(await fx.control.requests('CreateSalesOrder')).map((r) => (r.body.OrderInfo as { OrderNo: string }).OrderNo);
 const forget = (orderNumbers: string) => actionWorkflow(salesOrderParameters('forgetSent', { orderNumbers }));
 const lost = () => new Error('Connection terminated unexpectedly');
 
-/**
- * A run that must not wait for a send: one still running after `guardMs` (a wait for a send that may run 2.5 minutes)
- * is stopped, and its result says so.
- */
-async function runPromptly(json: WorkflowJson, guardMs = 5_000): Promise<RunResult> {
-	const started = startWorkflow(json, fx.credential());
-	const guard = setTimeout(() => started.cancel(), guardMs);
-	try {
-		return await started.result;
-	} finally {
-		clearTimeout(guard);
-	}
-}
 
 /** Makes the store's calls whose values match `when` fail with a lost connection, after (`committed`) or before doing them. */
 function failing(s: MemoryDeduplicator, call: 'checkProcessedAndRecord' | 'removeProcessed', when: (values: string[]) => boolean, committed: boolean) {
@@ -56,12 +41,12 @@ describe('a claim whose store call committed but threw', () => {
 		disarm();
 		expect(first.error?.message).toContain("Could not record the orders about to be sent in n8n's deduplication store");
 		expect(first.error?.description).toContain('Nothing was sent');
-		expect(await sentNumbers()).toEqual(['STORE-0']);
+		expect(await sentOrderNumbers(fx)).toEqual(['STORE-0']);
 
-		const second = await runPromptly(createWorkflow([order('STORE-1')]));
+		const second = await runPromptly(fx, createWorkflow([order('STORE-1')]));
 		expect(second.error).toBeUndefined();
 		expect(out(second)[0].json.alreadySent).toBe(false);
-		expect(await sentNumbers()).toEqual(['STORE-0', 'STORE-1']);
+		expect(await sentOrderNumbers(fx)).toEqual(['STORE-0', 'STORE-1']);
 	}, 20_000);
 
 	it('an order sent before stays sent: the failed claim releases nothing it did not record', async () => {
@@ -71,9 +56,9 @@ describe('a claim whose store call committed but threw', () => {
 		disarm();
 		expect(failed.error?.description).toContain('Nothing was sent');
 		// never sent twice, whatever the next run reports for it
-		const next = await runPromptly(createWorkflow([order('STORE-2')]), 1_000);
+		const next = await runPromptly(fx, createWorkflow([order('STORE-2')]), 1_000);
 		expect(next.error === undefined ? out(next)[0].json.alreadySent : next.error.message).not.toBe(false);
-		expect(await sentNumbers()).toEqual(['STORE-2']);
+		expect(await sentOrderNumbers(fx)).toEqual(['STORE-2']);
 	}, 20_000);
 });
 
@@ -88,7 +73,7 @@ describe('Forget Sent Orders interrupted by the store', () => {
 		const create = await fx.run(createWorkflow([order('NEVER-1')]));
 		expect(create.error).toBeUndefined();
 		expect(out(create)[0].json.alreadySent).toBe(false);
-		expect(await sentNumbers()).toEqual(['SENT-1', 'NEVER-1']);
+		expect(await sentOrderNumbers(fx)).toEqual(['SENT-1', 'NEVER-1']);
 	});
 
 	it('a store that fails during the whole-text check leaves that text unrecorded: an order of that number is sent', async () => {
@@ -140,13 +125,13 @@ describe('a settle that fails after the provider answered', () => {
 		expect(first.error).toBeUndefined();
 		expect(hints(first).join(' ')).toContain('could not be written');
 
-		const second = await runPromptly(createWorkflow([order('STORE-4')]));
+		const second = await runPromptly(fx, createWorkflow([order('STORE-4')]));
 		expect(second.error).toBeUndefined();
 		expect(out(second)[0].json).toMatchObject({
 			alreadySent: true,
 			TransactionReferenceNumber: out(first)[0].json.TransactionReferenceNumber,
 		});
-		expect(await sentNumbers()).toEqual(['STORE-4']);
+		expect(await sentOrderNumbers(fx)).toEqual(['STORE-4']);
 	}, 20_000);
 
 	it('refused (400): the next run in this process sends the corrected order at once, not as possibly sent', async () => {
@@ -154,13 +139,13 @@ describe('a settle that fails after the provider answered', () => {
 		const first = await runWithStoreDownAtSend(createWorkflow([order('STORE-5')]));
 		expect(first.error?.message).toContain('The provider rejected the request as invalid');
 
-		const second = await runPromptly(createWorkflow([order('STORE-5')]));
+		const second = await runPromptly(fx, createWorkflow([order('STORE-5')]));
 		expect(second.error).toBeUndefined();
 		expect(out(second)[0].json).toMatchObject({ OrderNo: 'STORE-5', alreadySent: false });
 		// the refused request (answered before the sandbox read it) and the one that created the order
 		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(2);
 		// and sent, it is recorded: a third run sends nothing
-		const third = await runPromptly(createWorkflow([order('STORE-5')]));
+		const third = await runPromptly(fx, createWorkflow([order('STORE-5')]));
 		expect(out(third)[0].json.alreadySent).toBe(true);
 		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(2);
 	}, 20_000);
@@ -170,8 +155,8 @@ describe('a settle that fails after the provider answered', () => {
 		const first = await runWithStoreDownAtSend(createWorkflow([order('STORE-6')]));
 		expect(first.error?.message).toContain('internal error (500)');
 
-		const second = await runPromptly(createWorkflow([order('STORE-6')]));
+		const second = await runPromptly(fx, createWorkflow([order('STORE-6')]));
 		expect(second.error?.message).toContain('may already have been sent');
-		expect(await sentNumbers()).toEqual(['STORE-6']);
+		expect(await sentOrderNumbers(fx)).toEqual(['STORE-6']);
 	}, 20_000);
 });

@@ -5,13 +5,11 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { runPoll } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { TRIGGER_NODE, triggerWorkflow } from '../harness/workflows';
-import { packages } from '../sandbox/stores';
 import { nodeClockFollowsSandbox } from './clock';
+import { deliveredAfterActivation } from './steps';
 
 const fx = useSandbox({ inventoryRecords: 20 });
 nodeClockFollowsSandbox(fx);
-const MINUTE = 60_000;
-const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const poll = async (event: string, filters: IDataObject) =>
 	await runPoll(triggerWorkflow({ event, filters } as INodeParameters), TRIGGER_NODE, fx.credential(), {});
 
@@ -25,15 +23,7 @@ describe('polling trigger: filters read per event', () => {
 
 	it('Statuses from an expression giving an empty list is no filter: a change to any status is emitted', async () => {
 		const wf = triggerWorkflow({ event: 'packageStatusChanged', filters: { statuses: '={{ [] }}' } } as INodeParameters);
-		let staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), {})).staticData;
-		await fx.control.call('POST', 'seed-packages', { count: 1, startAt: iso(fx.sandbox.state.now() + MINUTE) });
-		await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
-		staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData)).staticData;
-		await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
-		const now = fx.sandbox.state.now();
-		Object.assign(packages(fx.sandbox.state)[0], { Status: 'DELIVERED', CarrierStatusTimestamp: iso(now), lastActivityAt: now });
-		await fx.control.call('POST', 'clock', { advanceMs: 1000 });
-		const polled = await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData);
+		const polled = await deliveredAfterActivation(fx, wf, 'DELIVERED');
 		expect(polled.items.map((item) => (item.json as IDataObject).status)).toEqual(['DELIVERED']);
 	});
 });

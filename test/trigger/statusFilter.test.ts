@@ -8,6 +8,7 @@ import { useSandbox } from '../harness/sandbox';
 import { TRIGGER_NODE, triggerWorkflow } from '../harness/workflows';
 import { packages } from '../sandbox/stores';
 import { nodeClockFollowsSandbox } from './clock';
+import { deliveredAfterActivation } from './steps';
 
 const fx = useSandbox({ inventoryRecords: 20 });
 nodeClockFollowsSandbox(fx);
@@ -17,29 +18,13 @@ const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const workflow = (statuses: unknown) =>
 	triggerWorkflow({ event: 'packageStatusChanged', filters: { statuses: `={{ ${JSON.stringify(statuses)} }}` } } as INodeParameters);
 
-/**
- * Activation, a package shipped and polled on its way, then delivered (the provider writing its Status as `status`):
- * the poll after the delivery.
- */
-async function deliveredAfterActivation(wf: ReturnType<typeof workflow>, status: string) {
-	let staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), {})).staticData;
-	await fx.control.call('POST', 'seed-packages', { count: 1, startAt: iso(fx.sandbox.state.now() + MINUTE) });
-	await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
-	staticData = (await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData)).staticData;
-	await fx.control.call('POST', 'clock', { advanceMs: 30 * MINUTE });
-	const now = fx.sandbox.state.now();
-	Object.assign(packages(fx.sandbox.state)[0], { Status: status, CarrierStatusTimestamp: iso(now), lastActivityAt: now });
-	await fx.control.call('POST', 'clock', { advanceMs: 1000 });
-	return await runPoll(wf, TRIGGER_NODE, fx.credential(), staticData);
-}
-
 describe('Package Status Changed: the Statuses filter', () => {
 	it.each<[string, unknown]>([
 		['upper case', 'DELIVERED'],
 		['lower case', 'delivered'],
 		['a list in mixed case, with spaces', [' Delivered ', 'in  transit']],
 	])('given in %s, the DELIVERED change is emitted', async (_name, statuses) => {
-		const polled = await deliveredAfterActivation(workflow(statuses), 'DELIVERED');
+		const polled = await deliveredAfterActivation(fx, workflow(statuses), 'DELIVERED');
 		// was nothing for "delivered": compared case-sensitively, every change filtered out and stored as seen
 		expect(polled.items.map((item) => (item.json as IDataObject).status)).toEqual(['DELIVERED']);
 	});
@@ -109,7 +94,7 @@ describe('Statuses = DELIVERED: the provider writes the status in another form',
 		['padded', 'DELIVERED '],
 	])('%s ("%s"): the delivery is emitted once, its status as the provider wrote it', async (_name, status) => {
 		const wf = workflow(['DELIVERED']);
-		const polled = await deliveredAfterActivation(wf, status);
+		const polled = await deliveredAfterActivation(fx, wf, status);
 		expect(polled.items.map((item) => (item.json as IDataObject).status)).toEqual([status]);
 		// the next poll, the same delivery written in capitals: the same status, not emitted again
 		Object.assign(packages(fx.sandbox.state)[0], { Status: 'DELIVERED' });

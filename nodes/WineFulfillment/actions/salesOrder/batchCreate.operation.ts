@@ -143,13 +143,13 @@ function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject |
 	});
 	// then a status that names no order (RefOrderNo missing or null) is the one at the position of an order none named
 	const byPosition = statuses.length === chunk.length;
+	// the statuses no entry of the chunk took (most answers have none): one naming an order and saying otherwise
+	const leftOver = statuses.filter((s, k): s is IDataObject => s !== undefined && !used.has(k));
 	return named.map((at, i) => {
 		if (at >= 0) {
 			const flag = createdFlag(statuses[at] as IDataObject);
 			const orderNo = orderNoOf(chunk[i]);
-			// a status left over (no other entry of the chunk took it) that names this order and says otherwise
-			const disagree = statuses.some((s, k) => !used.has(k) && s !== undefined && names(s, orderNo) && createdFlag(s) !== flag);
-			return disagree ? undefined : statuses[at];
+			return leftOver.some((s) => names(s, orderNo) && createdFlag(s) !== flag) ? undefined : statuses[at];
 		}
 		const own = statuses[i];
 		// each position is read once here: no second order can take it after this one
