@@ -85,6 +85,8 @@ export const description = updateDisplayOptions(
 interface Entry {
 	itemIndex: number;
 	order: CreateSalesOrderRequest;
+	/** its Send Again Even If Sent, read with the order: a value that is no yes/no fails its item before any chunk is sent */
+	again: boolean;
 }
 
 const orderNoOf = (entry: Entry) => entry.order.OrderInfo.OrderNo;
@@ -241,8 +243,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 	const entries: Entry[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		// Stryker disable next-line BooleanLiteral: Batch Create has no Hold Order parameter (n8n drops a parameter its description lacks), so true reads the fallback, false
-		const built = await settle(() => buildOrder(this, itemIndex, false));
-		if ('value' in built) entries.push({ itemIndex, order: built.value });
+		const built = await settle(() => ({ itemIndex, order: buildOrder(this, itemIndex, false), again: sendAgain(this, itemIndex) }));
+		if ('value' in built) entries.push(built.value);
 		else if (continueOnFail) results.set(itemIndex, errorItem(this, built.error, itemIndex));
 		else throw asNodeError(this, built.error, itemIndex);
 	}
@@ -390,7 +392,7 @@ async function sendChunkOnce(
 	continueOnFail: boolean,
 	attempted: Set<string>,
 ): Promise<void> {
-	const again = chunk.filter((entry) => sendAgain(this, entry.itemIndex)).map(orderNoOf);
+	const again = chunk.filter((entry) => entry.again).map(orderNoOf);
 	// Stryker disable next-line ConditionalExpression: forgetting no orders changes no record (it only takes the lock)
 	if (again.length) await record.forgetOnce(again, chunk[0].itemIndex);
 	const claims = await record.claim(chunk.map(orderNoOf), chunk[0].itemIndex);
