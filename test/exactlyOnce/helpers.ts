@@ -52,7 +52,6 @@ export const batchWorkflow = (items: IDataObject[], extra: Record<string, unknow
 		{ items, continueOnFail, typeVersion: 2 },
 	);
 
-/** How many orders each of these numbers has in the sandbox (0 when none). */
 /** The order numbers of the Create requests the sandbox received, in order. */
 export const sentOrderNumbers = async (fx: SandboxFixture): Promise<string[]> =>
 	(await fx.control.requests('CreateSalesOrder')).map((r) => (r.body.OrderInfo as { OrderNo: string }).OrderNo);
@@ -75,6 +74,7 @@ export async function runPromptly(fx: SandboxFixture, json: WorkflowJson, guardM
 	}
 }
 
+/** How many orders each of these numbers has in the sandbox (0 when none). */
 export function countsOf(fx: SandboxFixture, numbers: string[]): number[] {
 	const counts = ordersPerNumber(fx.sandbox.state);
 	return numbers.map((n) => counts.get(n) ?? 0);

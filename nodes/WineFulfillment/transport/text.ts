@@ -9,13 +9,16 @@ export function utf8(bytes: Uint8Array): string | undefined {
 	}
 }
 
-/** The charset a Content-Type names (`text/plain; charset="iso-8859-1"`), as TextDecoder knows it; undefined for none or one it does not know. */
-function declaredEncoding(contentType: string): string | undefined {
+/**
+ * The charset a Content-Type names (`text/plain; charset="iso-8859-1"`), as TextDecoder knows it; UTF-8 (what JSON is)
+ * for none or one it does not know.
+ */
+function declaredEncoding(contentType: string): string {
 	const label = /;\s*charset="?([^";\s]+)/i.exec(contentType)?.[1];
 	try {
-		return label === undefined ? undefined : new TextDecoder(label).encoding;
+		return new TextDecoder(label).encoding;
 	} catch {
-		return undefined;
+		return 'utf-8';
 	}
 }
 
@@ -38,6 +41,6 @@ export function answerText(bytes: Uint8Array, contentType: string): string {
 	const marked = markedEncoding(bytes);
 	if (marked) return new TextDecoder(marked).decode(bytes);
 	const declared = declaredEncoding(contentType);
-	if (declared?.startsWith('utf-16')) return new TextDecoder(declared).decode(bytes);
-	return utf8(bytes) ?? new TextDecoder(declared === undefined || declared === 'utf-8' ? 'windows-1252' : declared).decode(bytes);
+	if (declared.startsWith('utf-16')) return new TextDecoder(declared).decode(bytes);
+	return utf8(bytes) ?? new TextDecoder(declared === 'utf-8' ? 'windows-1252' : declared).decode(bytes);
 }
