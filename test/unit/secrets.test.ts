@@ -77,8 +77,9 @@ describe('Secrets.text: the forms of a secret', () => {
 		expect(t.text('<p>Caf&eacute;-Cr&egrave;me&times;2 &iquest;&yuml;</p>')).toBe('<p>***</p>');
 		expect(new Secrets(['a\u00a0b']).text('a&nbsp;b')).toBe('***');
 		expect(t.text('CAF&Eacute;-CR&Egrave;ME&times;2 ¿Ÿ')).toBe('***');
-		// names are case-sensitive: &EACUTE; is none
-		expect(t.text('Caf&EACUTE;-Crème×2 ¿ÿ')).toBe('Caf&EACUTE;-Crème×2 ¿ÿ');
+		// a page upper-cased whole (&AMP; is HTML for &; &EACUTE; is none, but what an upper-cased &eacute; reads)
+		expect(t.text('CAF&EACUTE;-CR&EGRAVE;ME&TIMES;2 ¿Ÿ')).toBe('***');
+		expect(new Secrets(['Wine&Cheese-2024']).text('WINE&AMP;CHEESE-2024')).toBe('***');
 	});
 
 	it('an apostrophe and angle brackets as HTML names', () => {
@@ -162,6 +163,14 @@ describe('Secrets.text: the forms of a secret', () => {
 		expect(new Secrets(['secret-1'], 'abc').text(b64('ServiceAuth abc'))).toBe('***');
 		expect(new Secrets(['secret-1'], 'ab').text(b64('ServiceAuth ab'))).toBe(b64('ServiceAuth ab'));
 	});
+
+	it('letters and digits as HTML character references too (a page writing some or all of them so)', () => {
+		const t = new Secrets(['ab1']);
+		expect(t.text('&#97;b&#x31; a&#98;1 &#065;&#X42;&#49;')).toBe('*** *** ***');
+		expect(t.text('\\u0061b%31')).toBe('***');
+		// a reference of another letter is not the secret
+		expect(t.text('&#99;b1')).toBe('&#99;b1');
+	});
 });
 
 describe('Secrets.text: what is not a form of a secret', () => {
@@ -206,12 +215,6 @@ describe('Secrets.text: what is not a form of a secret', () => {
 		expect(t.text('[a\\"/é]')).toBe('[***]');
 		expect(t.text('[a\\"\\\\\\/\\u00e9]')).toBe('[a\\"\\\\\\/\\u00e9]');
 		expect(t.text('[a\\"\\/\\\\\\u00e9]')).toBe('[a\\"\\/\\\\\\u00e9]');
-	});
-
-	it('letters and digits are not sought as HTML character references (no encoder writes them so)', () => {
-		const t = new Secrets(['ab1']);
-		expect(t.text('&#97;b&#x31; a&#98;1')).toBe('&#97;b&#x31; a&#98;1');
-		expect(t.text('\\u0061b%31')).toBe('***');
 	});
 
 	it('a secret short enough to have no middle is not sought inside longer base64', () => {

@@ -2,7 +2,7 @@
 import omit from 'lodash/omit';
 import type { IDataObject } from 'n8n-workflow';
 
-import { answerText, utf8 } from './text';
+import { answerText, headerText, utf8 } from './text';
 
 export type DocumentType = 'application/pdf' | 'image/png';
 
@@ -293,8 +293,7 @@ export function dispositionFileName(value: string): string | undefined {
 	const bytes = plain.includes('%') ? percentDecoded(plain) : undefined;
 	const fromPercent = bytes && utf8(bytes);
 	if (fromPercent !== undefined) return fromPercent;
-	const latin1 = Array.from(plain).every((c) => c.charCodeAt(0) < 0x100);
-	return (latin1 && utf8(Buffer.from(plain, 'latin1'))) || plain;
+	return headerText(plain);
 }
 
 /** Each document type's file extension. */

@@ -12,6 +12,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 import isPlainObject from 'lodash/isPlainObject';
+import mapValues from 'lodash/mapValues';
 
 import type { Endpoint } from '../wire/endpoints';
 import { inInterfaceCase, inSpelling } from '../wire/spellings';
@@ -35,7 +36,7 @@ import {
 } from './errors';
 import { transactionReferenceOf } from './reference';
 import { Secrets, sentCredentials } from './secrets';
-import { answerText } from './text';
+import { answerText, headerText } from './text';
 import { pause, stopSignal, stoppedError } from './stop';
 
 export const CREDENTIAL_TYPE = 'wineFulfillmentApi';
@@ -285,12 +286,16 @@ function parseBody(raw: unknown): ParsedBody {
 	}
 }
 
-/** Header value by name, whatever case the helper keeps it in. */
+/** Header value by name, whatever case the helper keeps it in, as text (headerText: raw UTF-8 read back). */
 function headerOf(headers: ApiResponse['headers'], name: string): string {
 	const found = Object.keys(headers ?? {}).find((k) => k.toLowerCase() === name);
 	const value = found === undefined ? undefined : headers[found];
-	return String((Array.isArray(value) ? value[0] : value) ?? '');
+	return headerText(String((Array.isArray(value) ? value[0] : value) ?? ''));
 }
+
+/** Every header value as text (headerText), for the headers an answer hands on. */
+const headersAsText = (headers: ApiResponse['headers']): ApiResponse['headers'] =>
+	mapValues(headers ?? {}, (value) => (Array.isArray(value) ? value.map(headerText) : typeof value === 'string' ? headerText(value) : value));
 
 /** The answer's body as text (answerText: by its byte order mark, UTF-8, or its charset); the helper returns bytes (wireRequest's `encoding`). */
 function textOf(body: unknown, headers: ApiResponse['headers']): unknown {
@@ -533,7 +538,7 @@ async function send(
 		const answer = (answered: unknown): ApiResponse<unknown> => ({
 			statusCode: status,
 			get headers() {
-				return (scrubbedHeaders ??= secrets.value({ ...(response.headers ?? {}) }));
+				return (scrubbedHeaders ??= secrets.value(headersAsText(response.headers)));
 			},
 			body: answered,
 		});

@@ -57,7 +57,7 @@ const CREDENTIAL_MEMBERS = new Set(['authentication', 'authenticationdetails', '
 /** A quick look at an answer's text: does it hold a member that must be stripped? */
 const CREDENTIAL_MEMBER_TEXT = /"(?:Authentication|AuthenticationDetails|UserKey|Password)"\s*:/i;
 
-const HTML_NAMED: Record<string, string> = { '&': 'amp', '"': 'quot', "'": '(?:apos|#39)', '<': 'lt', '>': 'gt' };
+const HTML_NAMED: Record<string, string> = { '&': 'amp', '"': 'quot', "'": 'apos', '<': 'lt', '>': 'gt' };
 /** HTML's names of the characters U+00A0 to U+00FF, in order (&uuml; for ü, as PHP's htmlentities writes them). */
 const LATIN1_NAMES = (
 	'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro ' +
@@ -72,6 +72,9 @@ const htmlName = (char: string): string | undefined => {
 	const code = char.codePointAt(0) as number;
 	return HTML_NAMED[char] ?? (char.length === 1 && code >= 0xa0 && code <= 0xff ? LATIN1_NAMES[code - 0xa0] : undefined);
 };
+
+/** A name as a regex matching it in any letter case (a page upper-cased whole writes &AMP;, &UUML;). */
+const anyCase = (name: string) => name.replace(/[a-z]/gi, (c) => `[${c.toLowerCase()}${c.toUpperCase()}]`);
 const JSON_SHORT: Record<string, string> = { '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f' };
 
 /** The characters that start every escaped form `characterPattern` knows: backslash, percent, ampersand, plus. */
@@ -133,45 +136,51 @@ function characterPattern(char: string, level: number): string {
 function buildCharacterPattern(char: string, level: number): string {
 	// Stryker disable next-line ArrayDeclaration: it would only also match Stryker's own marker in the character's place
 	const options: string[] = [];
-	const code = char.codePointAt(0) ?? 0;
-	// `char` is one code point: nothing in it outside the class means it is a letter or digit of ASCII
-	const alphanumeric = !/[^A-Za-z0-9]/.test(char);
 	// Each level doubles the backslashes before it, and may add one: a backslash is doubled at every level, a quote
 	// escaped at every level (`\"`). Any other character may be escaped at any of the levels or at none, as its
 	// serializer does it (PHP writes "/" as "\/"; .NET writes quotes, & and ö as \uXXXX; JSON.stringify neither), so
 	// it gathers any number of backslashes below 2 ** level; written as an escape (\n, \u0022), at least one.
 	const escape = level === 0 ? undefined : backslashes(1, 2 ** level - 1);
+	// a letter or digit of ASCII: in either case, never after a backslash (that would be an escape such as \n)
+	const ascii = /^[A-Za-z0-9]$/.test(char);
+	// any other character as it is and as a provider may echo it: upper- or lower-cased (ключ as КЛЮЧ, ß as SS, ü as Ü),
+	// decomposed (ü as u + U+0308, as macOS writes text); each of those in every form below (GR\u00DCSSE: a password
+	// upper-cased, then JSON-escaped)
+	const forms = ascii ? [char] : [...new Set([char, char.toUpperCase(), char.toLowerCase()].flatMap((form) => [form, form.normalize('NFD')]))];
 	if (char === '\\') options.push(backslashes(2 ** level));
-	// a letter in either case: a provider may echo a credential upper-cased (INVALID LOGIN SBX-USERKEY-7F3A9C)
-	else if (alphanumeric) options.push(/[A-Za-z]/.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char);
 	else if (char === '"') options.push(`${backslashes(2 ** level - 1)}"`);
-	else {
-		// a letter beyond ASCII in either case too (ключ echoed as КЛЮЧ; ß as SS)
-		for (const form of new Set([char, char.toUpperCase(), char.toLowerCase()])) options.push(`${backslashes(0, 2 ** level - 1)}${escapeRegExp(form)}`);
-	}
-	if (escape !== undefined) {
-		if (JSON_SHORT[char]) options.push(`${escape}${JSON_SHORT[char]}`);
-		const units = Array.from({ length: char.length }, (_, i) => char.charCodeAt(i));
-		options.push(units.map((u) => `${escape}[uU]${hex(u, 4)}`).join(''));
-	}
-	options.push(
-		Array.from(Buffer.from(char, 'utf8'))
-			.map((b) => `%${hex(b, 2)}`)
-			.join(''),
-	);
-	if (
-		code <= 0xff &&
+	else if (ascii) options.push(/[A-Za-z]/.test(char) ? `[${char.toLowerCase()}${char.toUpperCase()}]` : char);
+	else for (const form of forms) options.push(`${backslashes(0, 2 ** level - 1)}${escapeRegExp(form)}`);
+	// as an HTML character reference, in a page as it is: a letter or digit too (a page writing &#x53;ummer), either case
+	if (ascii && level === 0) options.push(references([...new Set([char.toLowerCase(), char.toUpperCase()])]));
+	for (const form of forms) {
+		if (escape !== undefined) {
+			if (JSON_SHORT[form]) options.push(`${escape}${JSON_SHORT[form]}`);
+			const units = Array.from({ length: form.length }, (_, i) => form.charCodeAt(i));
+			options.push(units.map((u) => `${escape}[uU]${hex(u, 4)}`).join(''));
+		}
+		options.push(
+			Array.from(Buffer.from(form, 'utf8'))
+				.map((b) => `%${hex(b, 2)}`)
+				.join(''),
+		);
+		const code = form.codePointAt(0) as number;
 		// Stryker disable next-line ConditionalExpression: below 0x80 the single byte %XX is the UTF-8 form already in the list
-		code >= 0x80
-	)
-		options.push(`%${hex(code, 2)}`);
-	if (char === ' ') options.push('\\+');
-	if (!alphanumeric) {
-		options.push(`&#0*${code};`, `&#[xX]0*${hex(code, 1)};`);
-		// by name, in the character's own case and the others a provider may echo it in (&Uuml; for ü upper-cased)
-		for (const name of new Set([char, char.toUpperCase(), char.toLowerCase()].map(htmlName))) if (name) options.push(`&${name};`);
+		if (form.length === 1 && code <= 0xff && code >= 0x80) options.push(`%${hex(code, 2)}`);
+		if (form === ' ') options.push('\\+');
+		if (ascii) continue;
+		options.push(Array.from(form, (c) => references([c])).join(''));
+		const name = htmlName(form);
+		if (name) options.push(`&${anyCase(name)};`);
 	}
-	return `(?:${options.join('|')})`;
+	return `(?:${[...new Set(options)].join('|')})`;
+}
+
+/** An HTML numeric character reference of any of these characters (one code point each), decimal or hex, as a regex. */
+function references(chars: string[]): string {
+	const codes = chars.map((c) => c.codePointAt(0) as number);
+	const either = (texts: string[]) => (texts.length === 1 ? texts[0] : `(?:${texts.join('|')})`);
+	return `&#(?:0*${either(codes.map(String))}|[xX]0*${either(codes.map((code) => hex(code, 1)))});`;
 }
 
 /** A secret as a pattern: one alternative per escaping level (see ESCAPE_LEVELS). */
@@ -180,20 +189,33 @@ function secretPattern(secret: string): string {
 	return `(?:${ESCAPE_LEVELS.map((level) => chars.map((char) => characterPattern(char, level)).join('')).join('|')})`;
 }
 
-/** The middle of base64(x + secret) for each alignment: found inside any base64 text that holds the secret. */
+/**
+ * The bytes a secret's base64 may have been made of: its UTF-8, and its Latin-1 (windows-1252: an old server, an HTTP
+ * Basic value) when every character has one. Not its UTF-16LE (.NET's Encoding.Unicode): no server is known to echo
+ * a credential so, and its forms made the quick look at every answer (`plain`) five times slower (4 → 20 µs).
+ */
+function secretBytes(secret: string): Buffer[] {
+	const utf8 = Buffer.from(secret, 'utf8');
+	const latin1 = /^[\0-\xff]*$/.test(secret) ? Buffer.from(secret, 'latin1') : utf8;
+	// an ASCII secret's Latin-1 is its UTF-8
+	return latin1.equals(utf8) ? [utf8] : [utf8, latin1];
+}
+
+/** The middle of base64(x + secret) for each alignment, of each of its byte forms: found inside any base64 text that holds the secret. */
 function base64Cores(secret: string): string[] {
-	const bytes = Buffer.from(secret, 'utf8');
 	const cores = new Set<string>();
-	for (const shift of [0, 1, 2]) {
-		const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
-		const start = Math.ceil((8 * shift) / 6);
-		const end = Math.floor((8 * (shift + bytes.length)) / 6);
-		const core = encoded.slice(start, end);
-		if (core.length >= MIN_BASE64_CORE) cores.add(core);
+	for (const bytes of secretBytes(secret)) {
+		for (const shift of [0, 1, 2]) {
+			const encoded = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+			const start = Math.ceil((8 * shift) / 6);
+			const end = Math.floor((8 * (shift + bytes.length)) / 6);
+			const core = encoded.slice(start, end);
+			if (core.length >= MIN_BASE64_CORE) cores.add(core);
+		}
+		// a short secret: only its whole encodings
+		cores.add(bytes.toString('base64'));
+		cores.add(bytes.toString('base64').replace(/=/g, ''));
 	}
-	// a short secret: only its whole encodings
-	cores.add(bytes.toString('base64'));
-	cores.add(bytes.toString('base64').replace(/=/g, ''));
 	return [...cores];
 }
 
@@ -250,6 +272,17 @@ function literalForms(secret: string): string[] {
 	return [...escaped, ...percent, ...percent.map(lowerHex), ...cased, ...base64Of(secret)];
 }
 
+/**
+ * A secret and the spellings of it a provider may echo that its per-character pattern does not know: composed, when
+ * it was entered decomposed (u + U+0308, as macOS writes text: the pattern knows each character's decomposed form, not
+ * the reverse) and, where a letter's lower case depends on its place (Σ at the end of a word is ς), lower-cased whole.
+ */
+function echoedSpellings(secret: string): string[] {
+	const lower = secret.toLowerCase();
+	const perCharacter = Array.from(secret, (c) => c.toLowerCase()).join('');
+	return [secret, secret.normalize('NFC'), ...(lower === perCharacter ? [] : [lower])];
+}
+
 /** The values of the Authorization header that hold the token: sought as base64 (as a log of the request shows them). */
 const headerValues = (token: string) => [`ServiceAuth ${token}`, `Authorization: ServiceAuth ${token}`];
 
@@ -285,7 +318,7 @@ export class Secrets {
 
 	/** `token`: the access token, also sought as base64 of the whole Authorization header value. */
 	constructor(values: readonly unknown[], token?: unknown) {
-		const secrets = [...new Set(values.filter((v): v is string => typeof v === 'string'))]
+		const secrets = [...new Set(values.filter((v): v is string => typeof v === 'string').flatMap(echoedSpellings))]
 			.filter((s) => s.length >= MIN_SECRET_LENGTH)
 			// the longer first: a secret that holds another is masked whole
 			.sort((a, b) => b.length - a.length);
@@ -306,8 +339,9 @@ export class Secrets {
 		const textual = patterned.map(secretPattern);
 		this.source = [...literals, ...textual].join('|');
 		// in any letter case, as the secrets' patterns read letters, and whole upper- or lower-cased (ß as SS: no simple
-		// case folding); the base64 forms then match more often than they are there: the full pattern, exact there, decides
-		const cased = patterned.flatMap((secret) => [secret, secret.toUpperCase(), secret.toLowerCase()]);
+		// case folding), each also decomposed (NFD); the base64 forms then match more often than they are there: the full
+		// pattern, exact there, decides
+		const cased = patterned.flatMap((secret) => [secret, secret.toUpperCase(), secret.toLowerCase()].flatMap((form) => [form, form.normalize('NFD')]));
 		this.plain = new RegExp([ESCAPE_START, ...literals, ...[...new Set(cased)].map(escapeRegExp)].join('|'), 'i');
 	}
 

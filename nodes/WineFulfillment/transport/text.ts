@@ -1,4 +1,5 @@
-// How an answer's bytes are read as text: its byte order mark, then UTF-8 when they are UTF-8, else its declared charset.
+// How an answer's bytes are read as text: its byte order mark, then UTF-8 when they are UTF-8, else its declared charset;
+// and its header values, which Node reads as Latin-1.
 
 /** UTF-8 text of bytes, or undefined when they are not UTF-8. */
 export function utf8(bytes: Uint8Array): string | undefined {
@@ -43,4 +44,13 @@ export function answerText(bytes: Uint8Array, contentType: string): string {
 	const declared = declaredEncoding(contentType);
 	if (declared.startsWith('utf-16')) return new TextDecoder(declared).decode(bytes);
 	return utf8(bytes) ?? new TextDecoder(declared === 'utf-8' ? 'windows-1252' : declared).decode(bytes);
+}
+
+/**
+ * A header's value as text. Node reads a header's bytes as Latin-1 characters; bytes that are UTF-8 (a Location or a
+ * file name written raw in UTF-8: "Grüße" arrives as "GrÃ¼Ã\u009fe") are read back as UTF-8, as browsers do.
+ */
+export function headerText(value: string): string {
+	if (!/[\x80-\xff]/.test(value) || /[^\0-\xff]/.test(value)) return value;
+	return utf8(Buffer.from(value, 'latin1')) ?? value;
 }

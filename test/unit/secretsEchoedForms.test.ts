@@ -1,0 +1,56 @@
+// Secrets.text with forms of a secret a provider may echo (bug hunt 15): re-cased then escaped or encoded, decomposed,
+// base64 of Latin-1 bytes, numeric HTML references of letters and digits, a Greek final sigma.
+import { Secrets } from '../../nodes/WineFulfillment/transport/secrets';
+
+const masked = (secret: string, echoed: string) => new Secrets([secret]).text(`[${echoed}]`);
+/** \uXXXX escapes of every non-ASCII character, upper-case hex, as System.Text.Json / .NET write them */
+const uEscaped = (text: string) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+
+describe('a secret echoed in another letter case, then escaped', () => {
+	it('upper-cased, then JSON-escaped with \\uXXXX (.NET): GR\\u00DCSSE-K\\u00C4SE-2024', () => {
+		const echoed = uEscaped('Grüße-Käse-2024'.toUpperCase());
+		expect(echoed).toBe('GR\\u00DCSSE-K\\u00C4SE-2024');
+		expect(masked('Grüße-Käse-2024', echoed)).toBe('[***]');
+	});
+
+	it('upper-cased, then percent-encoded: GR%C3%9CSSE-K%C3%84SE-2024', () => {
+		const echoed = encodeURIComponent('Grüße-Käse-2024'.toUpperCase());
+		expect(echoed).toBe('GR%C3%9CSSE-K%C3%84SE-2024');
+		expect(masked('Grüße-Käse-2024', echoed)).toBe('[***]');
+	});
+
+	it('a user key lower-cased, then JSON-escaped: \\u00e4bc-key-77', () => {
+		expect(masked('ÄBC-KEY-77', '\\u00e4bc-key-77')).toBe('[***]');
+	});
+
+	it('an HTML-escaped secret upper-cased whole: WINE&AMP;CHEESE-2024 (&AMP; is valid HTML for &)', () => {
+		expect(masked('Wine&Cheese-2024', 'WINE&AMP;CHEESE-2024')).toBe('[***]');
+	});
+});
+
+describe('a secret echoed in another Unicode or byte form', () => {
+	it('in NFD (ü as u + U+0308)', () => {
+		expect(masked('Grüße-Käse-2024', 'Grüße-Käse-2024'.normalize('NFD'))).toBe('[***]');
+	});
+
+	it('base64 of its Latin-1 (windows-1252) bytes', () => {
+		expect(masked('Grüße-Käse-2024', Buffer.from('Grüße-Käse-2024', 'latin1').toString('base64'))).toBe('[***]');
+	});
+
+	it('base64 of "user:password" in Latin-1 bytes (a Basic-auth value)', () => {
+		const basic = Buffer.from('WINECUST01:Grüße-Käse-2024', 'latin1').toString('base64');
+		expect(new Secrets(['Grüße-Käse-2024']).text(basic)).not.toBe(basic);
+	});
+
+	it('as numeric HTML character references of its letters and digits', () => {
+		const refs = Array.from('Summer2024', (c) => `&#${c.codePointAt(0)};`).join('');
+		expect(masked('Summer2024', refs)).toBe('[***]');
+		expect(masked('Summer2024', '&#x53;ummer2024')).toBe('[***]');
+	});
+
+	it('a Greek password echoed lower-cased (final sigma: ΟΔΥΣΣΕΑΣ-7 → οδυσσεας-7)', () => {
+		const lower = 'ΟΔΥΣΣΕΑΣ-7'.toLowerCase();
+		expect(lower).toBe('οδυσσεας-7');
+		expect(masked('ΟΔΥΣΣΕΑΣ-7', lower)).toBe('[***]');
+	});
+});
