@@ -1,5 +1,5 @@
-// How an answer's bytes become text (transport/text.ts), called directly: byte order marks, declared charsets, fallbacks.
-import { answerText, utf8 } from '../../nodes/WineFulfillment/transport/text';
+// How an answer's bytes and header values become text (transport/text.ts), called directly: byte order marks, declared charsets, fallbacks.
+import { answerText, headerText, utf8 } from '../../nodes/WineFulfillment/transport/text';
 
 /** Bytes of text in windows-1252 (every letter used here has one byte there). */
 function cp1252(text: string): Uint8Array {
@@ -109,5 +109,19 @@ describe('answerText: bytes that are not UTF-8', () => {
 
 	it('a charset named without a parameter separator is not a charset', () => {
 		expect(answerText(latin2, 'text/plain charset=iso-8859-2')).toBe('£ód¼');
+	});
+});
+
+describe('headerText', () => {
+	const raw = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
+	it('a value written in raw UTF-8 (which Node reads as Latin-1) is read back as UTF-8', () => {
+		expect(raw('/signin?failed=Grüße')).toBe('/signin?failed=GrÃ¼Ã\u009fe');
+		expect(headerText(raw('/signin?failed=Grüße'))).toBe('/signin?failed=Grüße');
+	});
+
+	it('ASCII, Latin-1 that is not UTF-8, and text already beyond Latin-1 are kept', () => {
+		expect(headerText('text/plain; charset=utf-8')).toBe('text/plain; charset=utf-8');
+		expect(headerText('Grüße.pdf')).toBe('Grüße.pdf');
+		expect(headerText('ключ Ã¼')).toBe('ключ Ã¼');
 	});
 });
