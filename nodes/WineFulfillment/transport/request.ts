@@ -554,6 +554,11 @@ async function send(
 			// read by readDocument alone, before (and instead of) the text and JSON below: a raw document is never decoded as text
 			const read = readDocument(response.headers, bytes, wanted, (t) => secrets.text(t));
 			if (!read.ok) throw documentError(node(), endpoint, wanted, read.what, secrets, options.itemIndex);
+			// a write's answer that says it failed is the provider's refusal, whatever document it carries beside (a label voided)
+			if (endpoint.kind === 'write' && saysFailed(read.document.meta)) {
+				const unknown = transactionReferenceOf(read.document.meta) !== undefined ? 'referenced' : undefined;
+				throw failedAnswerError(node(), endpoint, status, read.document.meta, secrets, unknown, options.itemIndex, options.labels);
+			}
 			const document: WireDocument = {
 				...read.document,
 				fileName: read.document.fileName === undefined ? undefined : secrets.text(read.document.fileName),
