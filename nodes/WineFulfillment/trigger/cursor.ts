@@ -245,7 +245,9 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	const seen: Record<string, number> = { ...prior.seen };
 	const emit: IDataObject[] = [];
 	let newestStamp: number | undefined;
-	const ordered = [...read.candidates].sort((a, b) => (a.at ?? 0) - (b.at ?? 0));
+	// in the order they happened: by their stamp, or, without one (null, .NET's 0001-01-01), by the bound they were read
+	// under (a package's DELIVERED read in a later slice than its IN TRANSIT comes after it, not before every stamp)
+	const ordered = [...read.candidates].sort((a, b) => (a.at ?? a.bound) - (b.at ?? b.bound));
 	let subjects: Map<string, string[]> | undefined;
 	for (const c of ordered) {
 		if (c.at !== undefined && c.at <= ceiling) newestStamp = Math.max(newestStamp ?? c.at, c.at);
