@@ -1,4 +1,4 @@
-// Edge values of the wire rules: a provider number that is no time, a Get Transactions range at the read's start,
+// Edge values of the wire rules: a provider number that is no time, .NET's date forms, a Get Transactions range at the read's start,
 // UPC codes from a sheet's number column at their digit bounds, a day with blanks around it.
 import { DateTime } from 'luxon';
 
@@ -14,6 +14,26 @@ describe('providerMs: a number', () => {
 		expect(providerMs(Number.NEGATIVE_INFINITY, 'America/New_York')).toBeUndefined();
 		// a finite number of a year out of range is the provider's "no date"
 		expect(providerMs(-62135596800000, 'utc')).toBeNull();
+	});
+});
+
+describe('providerMs: .NET forms', () => {
+	const ms = Date.UTC(2026, 0, 5, 15, 0, 0);
+	it('ASP.NET JSON "/Date(ms)/" is epoch ms, its offset only the zone it was written in; out of the years, no date', () => {
+		expect(providerMs(`/Date(${ms})/`, 'utc')).toBe(ms);
+		expect(providerMs(` /Date(${ms}+0100)/ `, 'America/New_York')).toBe(ms);
+		expect(providerMs(`/Date(${ms}-0500)/`, 'utc')).toBe(ms);
+		expect(providerMs('/Date(-62135596800000)/', 'utc')).toBeNull();
+		expect(providerMs(`/Date(${ms})`, 'utc')).toBeUndefined();
+		expect(providerMs(`Date(${ms})/`, 'utc')).toBeUndefined();
+		expect(providerMs(`/Date(${ms}+01)/`, 'utc')).toBeUndefined();
+	});
+
+	it("US culture's 12-hour DateTime.ToString() (1/5/2026 3:00:00 PM) is read in UTC, as other date-times without an offset", () => {
+		expect(providerMs('1/5/2026 3:00:00 PM', 'America/New_York')).toBe(ms);
+		expect(providerMs('01/05/2026 03:00 pm', 'utc')).toBe(ms);
+		expect(providerMs('1/5/2026 12:00:00 AM', 'utc')).toBe(Date.UTC(2026, 0, 5));
+		expect(providerMs('1/5/2026 12:30:00 PM', 'utc')).toBe(Date.UTC(2026, 0, 5, 12, 30));
 	});
 });
 

@@ -132,6 +132,8 @@ const SPACED_OFFSET = / (Z|[+-]\d{2}(?::?\d{2})?)$/;
  */
 const US_DATE_SHORT = 'M/d/yyyy';
 const US_DATE_TIME_SHORT = 'M/d/yyyy H:mm:ss';
+/** The same with a 12-hour clock, as a US sheet shows a date-time and .NET's DateTime.ToString() writes one (1/5/2026 3:00:00 PM). */
+const US_DATE_TIME_12H = ['M/d/yyyy h:mm:ss a', 'M/d/yyyy h:mm a'];
 
 /** The last whole second of a day a reading names (a form to the second); the moment itself when it names none. */
 function endOf({ date, day }: Reading): DateTime<true> {
@@ -178,6 +180,7 @@ function parse(value: unknown): DateTime<true> | undefined {
 		() => (ISO_WITH_DAY.test(iso) ? DateTime.fromISO(iso, { setZone: true, zone }) : DateTime.invalid('names no day')),
 		() => DateTime.fromFormat(text, US_DATE_SHORT, { zone }),
 		() => DateTime.fromFormat(text, US_DATE_TIME_SHORT, { zone }),
+		...US_DATE_TIME_12H.map((format) => () => DateTime.fromFormat(text, format, { zone, locale: 'en-US' })),
 		() => DateTime.fromRFC2822(text, { setZone: true }),
 	]) {
 		const parsed = read();
@@ -246,10 +249,16 @@ const WITH_OFFSET = /(Z|[+-]\d{2}:\d{2})$/;
 const inYears = (year: number) => year >= FIRST_YEAR && year <= LAST_YEAR;
 
 /**
+ * Legacy ASP.NET JSON's date (DataContractJsonSerializer, JavaScriptSerializer): "/Date(1767625200000)/", epoch ms,
+ * with an offset after it ("+0100") that only says the zone it was written in.
+ */
+const ASP_NET_DATE = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
+
+/**
  * A date the provider sent, as epoch ms: the one reader of the provider's dates (Simplify's members, the trigger's
  * record stamps and the provider's present, LatestActivityTimestamp). A calendar day (MM/DD/YYYY, YYYY-MM-DD) is its
  * midnight in `zone`; a date-time with an offset is that instant, one without is read in UTC (as the interface's
- * date-time members are); any other form `readDate` reads, in UTC; a number is epoch ms.
+ * date-time members are); any other form `readDate` reads, in UTC; a number, and ASP.NET's "/Date(ms)/", is epoch ms.
  *
  * Null for the provider's "no date": a year, as written, outside the years a date the node sends may have (1900 to
  * 2100). A .NET service writes a date it never set as 0001-01-01T00:00:00 (DateTime.MinValue; 9999-12-31T23:59:59 is
@@ -265,6 +274,8 @@ export function providerMs(value: string | number, zone: string): number | null 
 		return inYears(new Date(value).getUTCFullYear()) ? value : null;
 	}
 	const text = value.trim();
+	const aspNet = ASP_NET_DATE.exec(text);
+	if (aspNet) return providerMs(Number(aspNet[1]), zone);
 	const day = PROVIDER_US_DAY.exec(text) ?? PROVIDER_ISO_DAY.exec(text);
 	if (day) {
 		const [year, month, date] = text.includes('/') ? [day[3], day[1], day[2]] : [day[1], day[2], day[3]];
