@@ -1,6 +1,7 @@
 // Sales Order → Update, Update Addresses and Cancel: what the provider's success answer adds to the output. The node's own
 // members (the order located, Updated, Cancelled) are what a workflow branches on: an answer's member of the same name
-// never replaces them, and a text answer (no JSON) is kept, not dropped.
+// never replaces them (one saying the write was not done is a refusal: writeSaysNotDone.test.ts), and a text answer
+// (no JSON) is kept, not dropped.
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
 import { SKU_A, createOrder, line, salesOrder } from './helpers';
@@ -9,10 +10,11 @@ const fx = useSandbox();
 const GUID = '5a1d0000-0000-4000-8000-00000000abcd';
 
 const OPERATIONS = [
-	// name, operation, the endpoint's last path segment, parameters, the node's own members, an answer contradicting them
-	['Update', 'update', 'UpdateSalesOrder', { updateFields: { poNo: 'PO-9' } }, { Updated: true, UpdatedMembers: ['OrderInfo.PONo'] }, { Updated: false, UpdatedMembers: [] }],
-	['Update Addresses', 'updateAddresses', 'Addresses', { recipientContactInfo: { address2: 'Suite 5' } }, { Updated: ['RecipientContactInfo'] }, { Updated: false }],
-	['Cancel', 'cancel', 'CancelSalesOrder', {}, { Cancelled: true }, { Cancelled: false }],
+	// name, operation, the endpoint's last path segment, parameters, the node's own members, an answer's members of the
+	// same names (none saying the write was not done)
+	['Update', 'update', 'UpdateSalesOrder', { updateFields: { poNo: 'PO-9' } }, { Updated: true, UpdatedMembers: ['OrderInfo.PONo'] }, { Updated: '2026-03-01', UpdatedMembers: [] }],
+	['Update Addresses', 'updateAddresses', 'Addresses', { recipientContactInfo: { address2: 'Suite 5' } }, { Updated: ['RecipientContactInfo'] }, { Updated: 'pending' }],
+	['Cancel', 'cancel', 'CancelSalesOrder', {}, { Cancelled: true }, { Cancelled: 'by API' }],
 ] as const;
 
 describe("Sales Order writes: the node's own output members win over the provider's answer", () => {

@@ -2,7 +2,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { Endpoint } from '../wire/endpoints';
+import type { Endpoint, WriteDeed } from '../wire/endpoints';
 import { inPanelWords } from '../wire/paths';
 import { booleanValue } from '../wire/values';
 import { documentName, type DocumentType } from './document';
@@ -291,25 +291,34 @@ function flagValue(value: unknown): boolean | undefined {
 	return word === 'y' ? true : word === 'n' ? false : undefined;
 }
 
-/** Whether a member is a success or failure flag of an envelope. */
-function isFlag(member: string): boolean {
+/** The members a write's answer may say it did what it does with ({"Cancelled": false}), lower-cased. */
+const DEED_FLAGS: Record<WriteDeed, readonly string[]> = {
+	created: ['created', 'iscreated'],
+	updated: ['updated', 'isupdated'],
+	cancelled: ['cancelled', 'canceled', 'iscancelled', 'iscanceled'],
+	retired: ['retired', 'isretired'],
+};
+
+/** Whether a member is a success or failure flag of an envelope, or says the write did its deed. */
+function isFlag(member: string, does?: WriteDeed): boolean {
 	const name = member.toLowerCase();
-	return SUCCESS_FLAGS.has(name) || FAILURE_FLAGS.has(name);
+	return SUCCESS_FLAGS.has(name) || FAILURE_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name));
 }
 
 /**
  * Whether a 2xx answer says itself that the request failed: a success flag (any letter case) that reads false (false,
  * 0, "N", "False"), a failure flag that reads true, or the whole answer false (a .NET action returning bool, as JSON or
- * as the text "False").
+ * as the text "False"). `does`: what the write does; a member saying it did not ({"Cancelled": false} to a cancel,
+ * {"IsCreated": false} to a create) is a success flag too (the node's output would otherwise say Cancelled: true).
  */
-export function saysFailed(body: unknown): boolean {
+export function saysFailed(body: unknown, does?: WriteDeed): boolean {
 	// a bare 0 or "no" is no .NET bool: only false is read so
 	if (typeof body === 'boolean' || typeof body === 'string') return String(body).trim().toLowerCase() === 'false';
 	// Stryker disable next-line ConditionalExpression: a number has no member either
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
 	return Object.entries(body).some(([member, value]) => {
 		const name = member.toLowerCase();
-		if (SUCCESS_FLAGS.has(name)) return flagValue(value) === false;
+		if (SUCCESS_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name))) return flagValue(value) === false;
 		return FAILURE_FLAGS.has(name) && flagValue(value) === true;
 	});
 }
@@ -334,7 +343,8 @@ export function failedAnswerError(
 ): NodeApiError {
 	const scrubbed = secrets.value(body);
 	// what it says beside its flags (a bare false says nothing more)
-	const rest = scrubbed && typeof scrubbed === 'object' ? Object.fromEntries(Object.entries(scrubbed).filter(([member]) => !isFlag(member))) : {};
+	const rest =
+		scrubbed && typeof scrubbed === 'object' ? Object.fromEntries(Object.entries(scrubbed).filter(([member]) => !isFlag(member, endpoint.does))) : {};
 	const said = Object.keys(rest).length ? providerMessage(rest) : '';
 	const text = refusalText(rest, said, labels).text;
 	const provider = labels ? inPanelWords(text, labels) : text;

@@ -14,7 +14,7 @@ import { DateTime } from 'luxon';
 import isPlainObject from 'lodash/isPlainObject';
 import mapValues from 'lodash/mapValues';
 
-import type { Endpoint } from '../wire/endpoints';
+import type { Endpoint, WriteDeed } from '../wire/endpoints';
 import { inInterfaceCase, inSpelling } from '../wire/spellings';
 import { checkBaseUrl } from './baseUrl';
 import { readDocument, type DocumentType, type WireDocument } from './document';
@@ -116,6 +116,8 @@ export interface RequestOptions {
 	 * it failed without them has an unknown outcome (some records may have been taken), never "refused".
 	 */
 	statusesIn?: string;
+	/** what this write does, where it is not what its endpoint does (UpdateSalesOrder with IsCancelOnly cancels) */
+	does?: WriteDeed;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -497,6 +499,8 @@ async function send(
 	const nextAttemptNeeds = Math.min(timeoutMs, MIN_ATTEMPT_MS);
 	/** a batch's failure flag without per-record statuses: some records may have been taken */
 	const batchUnknown = options.statusesIn === undefined ? undefined : 'batch';
+	/** the endpoint as this call uses it: what it does (an answer saying it did not is a refusal) */
+	const deed: Endpoint = options.does ? { ...endpoint, does: options.does } : endpoint;
 
 	let waited = 0;
 	let failed = 0;
@@ -555,9 +559,9 @@ async function send(
 			const read = readDocument(response.headers, bytes, wanted, (t) => secrets.text(t));
 			if (!read.ok) throw documentError(node(), endpoint, wanted, read.what, secrets, options.itemIndex);
 			// a write's answer that says it failed is the provider's refusal, whatever document it carries beside (a label voided)
-			if (endpoint.kind === 'write' && saysFailed(read.document.meta)) {
+			if (endpoint.kind === 'write' && saysFailed(read.document.meta, deed.does)) {
 				const unknown = transactionReferenceOf(read.document.meta) !== undefined ? 'referenced' : undefined;
-				throw failedAnswerError(node(), endpoint, status, read.document.meta, secrets, unknown, options.itemIndex, options.labels);
+				throw failedAnswerError(node(), deed, status, read.document.meta, secrets, unknown, options.itemIndex, options.labels);
 			}
 			const document: WireDocument = {
 				...read.document,
@@ -620,9 +624,9 @@ async function send(
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}
 			// a write's success answer that says it failed is the provider's refusal, unless it says so per record
-			if (endpoint.kind === 'write' && saysFailed(parsed.value) && !listsStatuses(parsed.value, options.statusesIn)) {
+			if (endpoint.kind === 'write' && saysFailed(parsed.value, deed.does) && !listsStatuses(parsed.value, options.statusesIn)) {
 				const unknown = transactionReferenceOf(parsed.value) !== undefined ? 'referenced' : batchUnknown;
-				throw failedAnswerError(node(), endpoint, status, parsed.value, secrets, unknown, options.itemIndex, options.labels);
+				throw failedAnswerError(node(), deed, status, parsed.value, secrets, unknown, options.itemIndex, options.labels);
 			}
 			return answer(inInterfaceCase(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined)));
 		}

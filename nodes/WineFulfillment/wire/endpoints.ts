@@ -21,20 +21,26 @@ export interface Endpoint {
 	auth: AuthShape;
 	/** the record an update or cancel acts on, for errors that name it (403: state changed; 404: unknown) */
 	changes?: 'sales order' | 'purchase order' | 'transfer order' | 'SKU';
+	/** what a write does, as its answer may say whether it did ({"Cancelled": false}: see transport/errors.ts saysFailed) */
+	does?: WriteDeed;
 }
+
+/** What a write does: the word its answer may say it did or did not with (IsCreated, Updated, Cancelled, Retired). */
+export type WriteDeed = 'created' | 'updated' | 'cancelled' | 'retired';
 
 const post = (
 	path: string,
 	kind: EndpointKind,
 	auth: AuthShape = 'Authentication',
 	changes?: Endpoint['changes'],
-): Endpoint => ({ method: 'POST', path, kind, auth, ...(changes ? { changes } : {}) });
+	does?: WriteDeed,
+): Endpoint => ({ method: 'POST', path, kind, auth, ...(changes ? { changes } : {}), ...(does ? { does } : {}) });
 
 export const ENDPOINTS = {
 	// Fulfillment
-	createSalesOrder: post('/api/SalesOrder/CreateSalesOrder', 'write'),
-	updateSalesOrder: post('/api/SalesOrder/UpdateSalesOrder', 'write', 'Authentication', 'sales order'),
-	cancelSalesOrder: post('/api/SalesOrder/CancelSalesOrder', 'write', 'Authentication', 'sales order'),
+	createSalesOrder: post('/api/SalesOrder/CreateSalesOrder', 'write', 'Authentication', undefined, 'created'),
+	updateSalesOrder: post('/api/SalesOrder/UpdateSalesOrder', 'write', 'Authentication', 'sales order', 'updated'),
+	cancelSalesOrder: post('/api/SalesOrder/CancelSalesOrder', 'write', 'Authentication', 'sales order', 'cancelled'),
 	getOrdersOnHold: post('/api/SalesOrder/GetOrdersOnHold', 'read', 'flat'),
 	getReturns: post('/api/SalesOrder/GetReturns', 'read'),
 	generateJitLabel: post('/api/SalesOrder/GenerateJitLabel', 'write'),
@@ -44,23 +50,24 @@ export const ENDPOINTS = {
 		kind: 'write',
 		auth: 'Authentication',
 		changes: 'sales order',
+		does: 'updated',
 	} as Endpoint,
 	batchSalesOrder: post('/api/SalesOrder/BatchSalesOrder', 'write'),
 	// Inventory movement
-	createPurchaseOrder: post('/api/InventoryMovement/CreatePurchaseOrder', 'write'),
-	updatePurchaseOrder: post('/api/InventoryMovement/UpdatePurchaseOrder', 'write', 'Authentication', 'purchase order'),
-	cancelPurchaseOrder: post('/api/InventoryMovement/CancelPurchaseOrder', 'write', 'Authentication', 'purchase order'),
-	createTransferOrder: post('/api/InventoryMovement/CreateTransferOrder', 'write'),
-	updateTransferOrder: post('/api/InventoryMovement/UpdateTransferOrder', 'write', 'Authentication', 'transfer order'),
-	cancelTransferOrder: post('/api/InventoryMovement/CancelTransferOrder', 'write', 'Authentication', 'transfer order'),
+	createPurchaseOrder: post('/api/InventoryMovement/CreatePurchaseOrder', 'write', 'Authentication', undefined, 'created'),
+	updatePurchaseOrder: post('/api/InventoryMovement/UpdatePurchaseOrder', 'write', 'Authentication', 'purchase order', 'updated'),
+	cancelPurchaseOrder: post('/api/InventoryMovement/CancelPurchaseOrder', 'write', 'Authentication', 'purchase order', 'cancelled'),
+	createTransferOrder: post('/api/InventoryMovement/CreateTransferOrder', 'write', 'Authentication', undefined, 'created'),
+	updateTransferOrder: post('/api/InventoryMovement/UpdateTransferOrder', 'write', 'Authentication', 'transfer order', 'updated'),
+	cancelTransferOrder: post('/api/InventoryMovement/CancelTransferOrder', 'write', 'Authentication', 'transfer order', 'cancelled'),
 	// Inventory queries
 	getTransactions: post('/api/Inventory/GetTransactions', 'read'),
 	getStatus: post('/api/Inventory/GetStatus', 'read'),
 	getSellable: post('/api/Inventory/GetSellable', 'read'),
 	// Product
-	createSku: post('/api/SKU/CreateSKU', 'write'),
-	updateSku: post('/api/SKU/UpdateSKU', 'write', 'Authentication', 'SKU'),
-	retireSku: post('/api/SKU/RetireSku', 'write', 'Authentication', 'SKU'),
+	createSku: post('/api/SKU/CreateSKU', 'write', 'Authentication', undefined, 'created'),
+	updateSku: post('/api/SKU/UpdateSKU', 'write', 'Authentication', 'SKU', 'updated'),
+	retireSku: post('/api/SKU/RetireSku', 'write', 'Authentication', 'SKU', 'retired'),
 	// Tracking
 	getTrackingDetails: post('/api/Tracking/GetDetails', 'read', 'AuthenticationDetails'),
 	getPackages: post('/api/Tracking/GetPackages', 'read'),

@@ -57,6 +57,8 @@ function cancelThroughUpdate(ctx: IExecuteFunctions, locator: Locator, itemIndex
 		await apiRequest.call(ctx, ENDPOINTS.updateSalesOrder, valid as IDataObject, {
 			itemIndex,
 			qs: { IsCancelOnly: true },
+			// it cancels: an answer saying it did not ({"Cancelled": false}) is the provider's refusal
+			does: 'cancelled',
 			// a refusal quotes wire paths: worded as the panel names them, as every other write's
 			labels: ORDER_LABELS,
 		});
