@@ -785,6 +785,66 @@ describe('readWindow: pages shifted by a record taken away and one arriving', ()
 	});
 });
 
+describe('readWindow: records alike in their identity (one order\'s identical boxes without a tracking number)', () => {
+	/** `box~1` and `box~2` are alike: their identity (and key) is `box` */
+	const alikeQuery = (): WindowQuery => {
+		const identity = (r: IDataObject) => String(r.Id).replace(/~\d+$/, '');
+		return { ...query(), identity, candidate: (r) => ({ key: identity(r), at: Number(r.T), record: r }) };
+	};
+	const keys = (read: { candidates: Array<{ key: string }> }) => read.candidates.map((c) => c.key);
+
+	it('one second holding more than a page: alike records that one answer holds together are two, and the pages are kept', async () => {
+		// 11 records in one second, ordered by id there; the boxes are the 10th and 11th: page 1 ends with one, page 2
+		// (Skip 9) holds both
+		const p = new Provider(Array.from({ length: 9 }, () => T + 5 * S));
+		p.records.push({ id: 'zbox~1', t: T + 5 * S }, { id: 'zbox~2', t: T + 5 * S });
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, alikeQuery(), T + 5 * S, T + 5 * S, options());
+		expect(asked(sent)).toEqual([
+			[5, 5, 0, 10],
+			[5, 5, 9, 10],
+		]);
+		expect(keys(read)).toEqual([...range(9), 'zbox', 'zbox']);
+		expect(read.through).toBe(T + 5 * S);
+	});
+
+	it('with a page size of 2, the boxes on the first page, then the rest', async () => {
+		const p = new Provider([T + 5 * S]);
+		p.records.unshift({ id: 'box~1', t: T + 5 * S }, { id: 'box~2', t: T + 5 * S });
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, alikeQuery(), T + 5 * S, T + 5 * S, options({ pageSize: 2 }));
+		expect(asked(sent)).toEqual([
+			[5, 5, 0, 2],
+			[5, 5, 1, 2],
+		]);
+		expect(new Set(keys(read))).toEqual(new Set(['box', 'r0']));
+		expect(read.through).toBe(T + 5 * S);
+	});
+
+	it('one read more often than one answer held it was read again: the pages moved, and slices read what arrived before the boundary', async () => {
+		// 25 records a second apart, the 9th and 10th two boxes of one second: page 1 ends with both; before page 2, one
+		// arrives before them and the last is taken away (the total stays 25), so page 2 starts with the first box again
+		const p = new Provider(Array.from({ length: 23 }, (_, i) => T + (i < 8 ? i : i + 1) * S));
+		p.records.push({ id: 'box~1', t: T + 8 * S }, { id: 'box~2', t: T + 8 * S });
+		p.now = T + 30 * S;
+		p.before = (n) => {
+			if (n !== 1) return;
+			p.records.push({ id: 'x', t: T + 500 });
+			p.records.splice(p.records.findIndex((r) => r.id === 'r22'), 1);
+		};
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, alikeQuery(), T, T + 29 * S, options());
+		// page 2 starts with a box, as page 1 ended, but brings the other box a third time: slices follow
+		expect(asked(sent).slice(0, 3)).toEqual([
+			[0, 29, 0, 10],
+			[0, 29, 9, 10],
+			[0, 8, 0, 10],
+		]);
+		expect(new Set(keys(read))).toEqual(new Set([...range(22), 'box', 'x']));
+		expect(read.through).toBe(T + 29 * S);
+	});
+});
+
 describe('readWindow: a window partly remembered, where the provider keeps an activity time', () => {
 	// records at 0, 1, …, 24 s, each with its activity at its own time; the state remembers those before 20 s, read by
 	// a poll whose first answer told the present 20 s

@@ -86,10 +86,11 @@ interface Answer {
  * 2. Otherwise, when the poll's budget allows, Skip/Top pages, kept only if they were consistent:
  *    each page starts with the record the page before it ended with (its Skip is one less than the
  *    records read so far), every page told the same TotalRecordCount, and they held as many distinct
- *    records as it told. A net shift of the records before a page's start (one taken away there,
- *    one that moved on) makes the page start elsewhere, even when a record arriving elsewhere keeps
- *    the total and the count of distinct records the same: the record at the boundary would slide
- *    into the page already read and never be read.
+ *    records as it told (records alike in their identity, such as one order's identical boxes without
+ *    a tracking number, count as many times as one answer holds them). A net shift of the records
+ *    before a page's start (one taken away there, one that moved on) makes the page start elsewhere,
+ *    even when a record arriving elsewhere keeps the total and the count of distinct records the
+ *    same: the record at the boundary would slide into the page already read and never be read.
  * 3. Otherwise, or when the budget does not allow, slices of the window read in time order, each
  *    small enough to come back in one answer: one answer is one moment of the provider's data, so
  *    nothing in a slice can be skipped, and a record that moves (its time only moves forward) lands
@@ -174,14 +175,26 @@ export async function readWindow(
 	 */
 	const checkedPages = async (first: Answer, a: number, b: number): Promise<boolean> => {
 		const read: Array<{ record: IDataObject; bound: number }> = [];
-		const identities = new Set<string>();
+		// how many records of each identity were read, and the most of them one answer held
+		const times = new Map<string, number>();
+		const held = new Map<string, number>();
 		/** the records of a page that were not read before; false when one of them was (the pages moved) */
 		const take = (answer: Answer, records: IDataObject[]): boolean => {
+			// records alike in their identity (one order's boxes of the same wines, shipped in one second, no tracking
+			// number yet) are as many as one answer holds: one answer is one moment of the provider's data, so they are
+			// records of their own, not one read again. An identity read more often than that was read again: the pages moved.
+			const inAnswer = new Map<string, number>();
+			for (const record of answer.records) {
+				const identity = query.identity(record);
+				inAnswer.set(identity, (inAnswer.get(identity) ?? 0) + 1);
+			}
+			for (const [identity, count] of inAnswer) held.set(identity, Math.max(held.get(identity) ?? 0, count));
 			const bound = boundOf(answer, b);
 			for (const record of records) {
 				const identity = query.identity(record);
-				if (identities.has(identity)) return false;
-				identities.add(identity);
+				const count = (times.get(identity) ?? 0) + 1;
+				if (count > (held.get(identity) ?? 0)) return false;
+				times.set(identity, count);
 				read.push({ record, bound });
 			}
 			return true;
@@ -189,19 +202,19 @@ export async function readWindow(
 		if (!take(first, first.records)) return false;
 		let page = first;
 		let asked = top;
-		while (more(page, identities.size, asked)) {
+		while (more(page, read.length, asked)) {
 			// a first answer without records while more should follow: nothing to start the next page from
 			if (!page.records.length) return false;
 			const last = query.identity(page.records[page.records.length - 1]);
-			page = await send(a, b, { Skip: identities.size - 1, Top: pageTop });
+			page = await send(a, b, { Skip: read.length - 1, Top: pageTop });
 			asked = pageTop;
 			// records were added or taken away, or those before this page shifted: it does not start where the last ended
 			if (page.total !== first.total || !page.records.length || query.identity(page.records[0]) !== last) return false;
 			// a page that brings nothing new where more should follow does not move on
-			if (page.records.length === 1 && more(page, identities.size, asked)) return false;
+			if (page.records.length === 1 && more(page, read.length, asked)) return false;
 			if (!take(page, page.records.slice(1))) return false;
 		}
-		if (first.total !== undefined && identities.size !== first.total) return false;
+		if (first.total !== undefined && read.length !== first.total) return false;
 		for (const { record, bound } of read) keep([record], bound);
 		return true;
 	};
