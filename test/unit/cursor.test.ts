@@ -287,6 +287,93 @@ describe('advance: the state of a subject (a package and its status)', () => {
 	});
 });
 
+describe('advance: a record read while it had no number (formerKey, formerSubject)', () => {
+	const numbered = (key: string, formerKey: string, at: number | undefined = T + S): ReadCandidate => ({ ...cand(key, at), formerKey });
+	const status = (key: string, formerSubject: string, at: number, bound: number): ReadCandidate => ({
+		...cand(key, at, bound),
+		subject: key.split('|')[0],
+		formerSubject,
+	});
+	const activity = opts({ field: 'activity', lookbackMs: 10 * MIN });
+
+	it('is not new where its former key was seen: the seen key moves over to its own, at the later reference', () => {
+		const out = advance(state({ seen: { U: T - MIN, other: T } }), read([numbered('N', 'U')]), opts());
+		expect(out.emit).toEqual([]);
+		expect(out.next.seen).toEqual({ N: T + S, other: T });
+	});
+
+	it('the former key is consumed: of two records alike while unnumbered, read as one then, the second is new', () => {
+		const out = advance(state({ seen: { U: T } }), read([numbered('N1', 'U'), numbered('N2', 'U')]), opts());
+		expect(keys(out.emit)).toEqual(['N2']);
+		expect(out.next.seen).toEqual({ N1: T + S, N2: T + S });
+		// one numbered in one poll, the other in a later one: two events in all either way
+		const first = advance(state({ seen: { U: T } }), read([numbered('N1', 'U', T), cand('U', T)]), opts());
+		expect(keys(first.emit)).toEqual(['U']);
+		expect(keys(advance(first.next, read([numbered('N1', 'U', T), numbered('N2', 'U', T)]), opts()).emit)).toEqual([]);
+		const other = advance(state({ seen: { U: T } }), read([cand('U', T), numbered('N1', 'U', T)]), opts());
+		expect(other.emit).toEqual([]);
+		expect(keys(advance(other.next, read([numbered('N1', 'U', T), numbered('N2', 'U', T)]), opts()).emit)).toEqual(['N2']);
+	});
+
+	it("a record whose own key was seen leaves the former key alone (another record's, still without a number)", () => {
+		const out = advance(state({ seen: { N1: T, U: T } }), read([numbered('N1', 'U', T)]), opts());
+		expect(out.emit).toEqual([]);
+		expect(out.next.seen).toEqual({ N1: T, U: T });
+	});
+
+	it('numbered records alike in their former key, never read without a number, are each new', () => {
+		const out = advance(state(), read([numbered('N1', 'U'), numbered('N2', 'U')]), opts());
+		expect(keys(out.emit)).toEqual(['N1', 'N2']);
+		expect(out.next.seen).toEqual({ N1: T + S, N2: T + S });
+	});
+
+	it('the seed poll moves the key too, and emits nothing', () => {
+		const out = advance(state({ seen: { U: T } }), read([numbered('N', 'U'), cand('b', T + 2 * S)]), opts({ seed: true }));
+		expect(out.emit).toEqual([]);
+		expect(out.next.seen).toEqual({ N: T + S, b: T + 2 * S });
+	});
+
+	it("a subject's states remembered under its former subject move over to it: the same state is no event", () => {
+		const prior = state({ seen: { 'U|READY FOR PICKUP': T, 'Q|IN TRANSIT': T } });
+		const out = advance(prior, read([status('N|READY FOR PICKUP', 'U', T, T + 2 * MIN)], { providerTime: T + 2 * MIN }), activity);
+		expect(out.emit).toEqual([]);
+		expect(out.next.seen).toEqual({ 'N|READY FOR PICKUP': T + 2 * MIN, 'Q|IN TRANSIT': T });
+		const moved = advance(out.next, read([status('N|IN TRANSIT', 'U', T + 3 * MIN, T + 4 * MIN)], { providerTime: T + 4 * MIN }), activity);
+		expect(keys(moved.emit)).toEqual(['N|IN TRANSIT']);
+		expect(moved.next.seen).toEqual({ 'N|IN TRANSIT': T + 4 * MIN, 'Q|IN TRANSIT': T });
+	});
+
+	it('a new state read with the number is an event, and the state before it is forgotten as the subject says', () => {
+		const out = advance(
+			state({ seen: { 'U|READY FOR PICKUP': T } }),
+			read([status('N|IN TRANSIT', 'U', T + MIN, T + 2 * MIN)], { providerTime: T + 2 * MIN }),
+			activity,
+		);
+		expect(keys(out.emit)).toEqual(['N|IN TRANSIT']);
+		expect(out.next.seen).toEqual({ 'N|IN TRANSIT': T + 2 * MIN });
+	});
+
+	it("a subject with seen states of its own keeps the former subject's (another box alike, still without a number)", () => {
+		const out = advance(
+			state({ seen: { 'N1|READY FOR PICKUP': T, 'U|READY FOR PICKUP': T } }),
+			read([status('N1|IN TRANSIT', 'U', T + MIN, T + 2 * MIN)], { providerTime: T + 2 * MIN }),
+			activity,
+		);
+		expect(keys(out.emit)).toEqual(['N1|IN TRANSIT']);
+		expect(out.next.seen).toEqual({ 'N1|IN TRANSIT': T + 2 * MIN, 'U|READY FOR PICKUP': T });
+	});
+
+	it("the former subject is consumed: a second box alike, numbered later in the same read, has a state that is new", () => {
+		const out = advance(
+			state({ seen: { 'U|READY FOR PICKUP': T } }),
+			read([status('N1|READY FOR PICKUP', 'U', T, T + 2 * MIN), status('N2|READY FOR PICKUP', 'U', T, T + 2 * MIN)], { providerTime: T + 2 * MIN }),
+			activity,
+		);
+		expect(keys(out.emit)).toEqual(['N2|READY FOR PICKUP']);
+		expect(out.next.seen).toEqual({ 'N1|READY FOR PICKUP': T + 2 * MIN, 'N2|READY FOR PICKUP': T + 2 * MIN });
+	});
+});
+
 describe('advance: activityFrom, where the next poll asks for recent activity from', () => {
 	it("stores a complete read's activityFrom, at most the cursor and our clock", () => {
 		const out = advance(state(), read([cand('a', T + MIN)], { providerTime: T + 5 * MIN, activityFrom: T + 4 * MIN + 500 }), opts());

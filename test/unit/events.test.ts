@@ -53,7 +53,14 @@ describe('package events', () => {
 
 	it('a New Package is keyed by its tracking number and timed by its ship date', () => {
 		const q = windowed('newPackage').query({}, 'UTC');
-		expect(q.candidate(pkg)).toEqual({ key: '1Z999', at: Date.parse('2026-03-01T08:00:00Z'), record: packageItem(pkg, 'newPackage', 'UTC') });
+		expect(q.candidate(pkg)).toEqual({
+			key: '1Z999',
+			at: Date.parse('2026-03-01T08:00:00Z'),
+			record: packageItem(pkg, 'newPackage', 'UTC'),
+			// the key it had while it had no number: its seen entry from then moves over to the number (cursor.ts advance)
+			formerKey: 'SO-1#03/01/2026 08:00:00',
+		});
+		expect(q.candidate({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' })).not.toHaveProperty('formerKey');
 		expect(q.identity(pkg)).toBe('1Z999');
 		expect(q.candidate({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' }).key).toBe('SO-2#03/01/2026');
 		expect(q.identity({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' })).toBe('SO-2#03/01/2026');
@@ -80,7 +87,9 @@ describe('package events', () => {
 			record: packageItem(pkg, 'packageStatusChanged', 'UTC'),
 			subject: '1Z999',
 			memoryMs: 0,
+			formerSubject: 'SO-1#03/01/2026 08:00:00',
 		});
+		expect(q.candidate({ ...pkg, TrackingNo: '' })).not.toHaveProperty('formerSubject');
 		expect(q.identity(pkg)).toBe('1Z999');
 	});
 

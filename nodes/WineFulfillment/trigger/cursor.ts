@@ -60,6 +60,18 @@ export interface Candidate {
 	 * A whole list's record (a snapshot): the entries its key may replace, which share this. See `unseen`.
 	 */
 	group?: string;
+	/**
+	 * For an event without subjects: the key the record had while it had no number (a package listed before its
+	 * tracking number is given). Where the record's key was not seen and this one was, the record was read then: it is
+	 * not new, and the seen key moves over to its own. Moved, not copied: a second record alike in every member, read as
+	 * one with it while neither had a number, is new once it has a number of its own.
+	 */
+	formerKey?: string;
+	/**
+	 * The same for an event with subjects: the subject the record had while it had no number. Where the subject has no
+	 * seen key of its own, the states remembered under this one move over to it, so a number given is no new state.
+	 */
+	formerSubject?: string;
 }
 
 /**
@@ -225,7 +237,8 @@ const windowTime = (c: ReadCandidate, field: WindowField): number => (field === 
  * does not make the cursor skip its records. A key is kept while its record can still fall in the
  * next window (its memoryMs beyond that), however many there are: a key dropped sooner would have
  * its record read again and emitted again. Pruning by time bounds the set to the records of one
- * window. A candidate with a subject replaces that subject's earlier keys.
+ * window. A candidate with a subject replaces that subject's earlier keys. A candidate read earlier without its
+ * number (formerKey, formerSubject) takes over the keys seen of it then: it is new only where they do not say so.
  *
  * The state stores from where its seen keys hold every record emitted (coveredFrom): the start of the
  * window they are kept for, or, where the read left a part before the prior one unread, the prior one.
@@ -252,6 +265,7 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	for (const c of ordered) {
 		if (c.at !== undefined && c.at <= ceiling) newestStamp = Math.max(newestStamp ?? c.at, c.at);
 		const ref = referenceTime(c, options.field, provider, options.lookbackMs);
+		if (!(c.key in seen)) subjects = carryOver(c, seen, subjects);
 		if (c.key in seen) {
 			// read again without a new event (a carrier scan): remembered from this read on
 			seen[c.key] = Math.max(seen[c.key], ref);
@@ -341,6 +355,34 @@ function referenceTime(c: ReadCandidate, field: WindowField, provider: number | 
 	if (field === 'stamp') return c.at ?? c.bound;
 	const read = provider === undefined && c.at !== undefined ? Math.min(c.bound, c.at + lookbackMs) : c.bound;
 	return read + (c.memoryMs ?? 0);
+}
+
+/**
+ * Moves what the seen keys remember of a record read while it had no number (formerKey, formerSubject) over to the
+ * key and subject it has now, for a record whose key was not seen. A subject that has seen keys of its own was read
+ * with its number already: the former subject's keys are then another record's (a box alike in every member, still
+ * without a number), and stay its own. Returns the keys by subject, kept up to date with the move.
+ */
+function carryOver(c: Candidate, seen: Record<string, number>, subjects: Map<string, string[]> | undefined): Map<string, string[]> | undefined {
+	if (c.formerKey !== undefined && c.formerKey !== c.key && c.formerKey in seen) {
+		seen[c.key] = seen[c.formerKey];
+		delete seen[c.formerKey];
+	}
+	const { subject, formerSubject } = c;
+	if (subject === undefined || formerSubject === undefined || formerSubject === subject) return subjects;
+	const bySubject = subjects ?? keysBySubject(seen);
+	const former = bySubject.get(formerSubject);
+	if (!former || bySubject.has(subject)) return bySubject;
+	const moved = former.map((key) => {
+		// the key's state after the subject: `formerSubject|state` becomes `subject|state`
+		const to = `${subject}${key.slice(formerSubject.length)}`;
+		seen[to] = seen[key];
+		delete seen[key];
+		return to;
+	});
+	bySubject.delete(formerSubject);
+	bySubject.set(subject, moved);
+	return bySubject;
 }
 
 /** The seen keys of the form `subject|state`, by subject. */

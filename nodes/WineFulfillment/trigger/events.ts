@@ -106,6 +106,12 @@ function unnumberedKey(order: unknown, at: unknown, lines: unknown): string {
 }
 
 const trackingKey = (p: IDataObject) => givenNumber(p.TrackingNo) ?? unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
+/**
+ * A numbered package's key from before its number was given (it may have been listed without one, ready for pickup):
+ * the key its seen entry was made under then (Candidate.formerKey). None for a package without a number.
+ */
+const formerTrackingKey = (p: IDataObject): string | undefined =>
+	givenNumber(p.TrackingNo) === undefined ? undefined : unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
 const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body));
 
 /** Statuses after which a package does not move on: its status is remembered for the Late Reports Window only. */
@@ -156,20 +162,30 @@ function returnFilters(filters: Filters, from: number, to: number): IDataObject 
 }
 
 export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
-	newPackage: packageEvent('stamp', (p, zone) => ({
-		key: trackingKey(p),
-		at: stampMs(p.ShipDate),
-		record: packageItem(p, 'newPackage', zone),
-	})),
-	packageStatusChanged: packageEvent('activity', (p, zone) => ({
-		key: `${trackingKey(p)}|${statusWord(p.Status)}`,
-		at: stampMs(p.CarrierStatusTimestamp),
-		record: packageItem(p, 'packageStatusChanged', zone),
-		// the package's status is remembered while it is on its way: a scan that changes no status is no event,
-		// and a status it reaches again (IN TRANSIT after an EXCEPTION) is one
-		subject: trackingKey(p),
-		memoryMs: FINAL_STATUSES.has(statusWord(p.Status)) ? 0 : STATUS_MEMORY_MS,
-	})),
+	newPackage: packageEvent('stamp', (p, zone) => {
+		const formerKey = formerTrackingKey(p);
+		return {
+			key: trackingKey(p),
+			at: stampMs(p.ShipDate),
+			record: packageItem(p, 'newPackage', zone),
+			// a package read before its tracking number was given is not new once it has one
+			...(formerKey === undefined ? {} : { formerKey }),
+		};
+	}),
+	packageStatusChanged: packageEvent('activity', (p, zone) => {
+		const formerSubject = formerTrackingKey(p);
+		return {
+			key: `${trackingKey(p)}|${statusWord(p.Status)}`,
+			at: stampMs(p.CarrierStatusTimestamp),
+			record: packageItem(p, 'packageStatusChanged', zone),
+			// the package's status is remembered while it is on its way: a scan that changes no status is no event,
+			// and a status it reaches again (IN TRANSIT after an EXCEPTION) is one
+			subject: trackingKey(p),
+			memoryMs: FINAL_STATUSES.has(statusWord(p.Status)) ? 0 : STATUS_MEMORY_MS,
+			// a tracking number given is no status change: the status read before it is the numbered package's
+			...(formerSubject === undefined ? {} : { formerSubject }),
+		};
+	}),
 	orderOnHold: {
 		kind: 'snapshot',
 		async fetch(ctx) {
