@@ -105,13 +105,15 @@ function unnumberedKey(order: unknown, at: unknown, lines: unknown): string {
 	return `${String(order)}#${String(at)}${held ? `#${held}` : ''}`;
 }
 
-const trackingKey = (p: IDataObject) => givenNumber(p.TrackingNo) ?? unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
 /**
- * A numbered package's key from before its number was given (it may have been listed without one, ready for pickup):
- * the key its seen entry was made under then (Candidate.formerKey). None for a package without a number.
+ * A numbered record's key from before its number was given (a package listed ready for pickup, a return received
+ * before its RMA was issued): the key its seen entry was made under then (Candidate.formerKey). None without a number.
  */
-const formerTrackingKey = (p: IDataObject): string | undefined =>
-	givenNumber(p.TrackingNo) === undefined ? undefined : unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
+const formerKey = (number: unknown, order: unknown, at: unknown, lines: unknown): string | undefined =>
+	givenNumber(number) === undefined ? undefined : unnumberedKey(order, at, lines);
+
+const trackingKey = (p: IDataObject) => givenNumber(p.TrackingNo) ?? unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
+const formerTrackingKey = (p: IDataObject) => formerKey(p.TrackingNo, p.OrderNumber, p.ShipDate, p.PackageItems);
 const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body));
 
 /** Statuses after which a package does not move on: its status is remembered for the Late Reports Window only. */
@@ -163,13 +165,13 @@ function returnFilters(filters: Filters, from: number, to: number): IDataObject 
 
 export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 	newPackage: packageEvent('stamp', (p, zone) => {
-		const formerKey = formerTrackingKey(p);
+		const former = formerTrackingKey(p);
 		return {
 			key: trackingKey(p),
 			at: stampMs(p.ShipDate),
 			record: packageItem(p, 'newPackage', zone),
 			// a package read before its tracking number was given is not new once it has one
-			...(formerKey === undefined ? {} : { formerKey }),
+			...(former === undefined ? {} : { formerKey: former }),
 		};
 	}),
 	packageStatusChanged: packageEvent('activity', (p, zone) => {
@@ -205,11 +207,16 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			recordsKey: RETURNS_RECORDS,
 			maxTop: RETURNS_MAX_TOP,
 			body: (from, to) => returnFilters(filters, from, to),
-			candidate: (r) => ({
-				key: returnKey(r),
-				at: stampMs(r.ReceivedDate),
-				record: { event: 'newReturn', ...simpleReturn(r, zone), return: r },
-			}),
+			candidate: (r) => {
+				const former = formerKey(r.RMANumber, r.OrderNo, r.ReceivedDate, r.ReturnSalesOrderLines);
+				return {
+					key: returnKey(r),
+					at: stampMs(r.ReceivedDate),
+					record: { event: 'newReturn', ...simpleReturn(r, zone), return: r },
+					// a return read before its RMA number was issued is not new once it has one
+					...(former === undefined ? {} : { formerKey: former }),
+				};
+			},
 			identity: returnKey,
 			providerTime: () => undefined,
 		}),
