@@ -83,8 +83,13 @@ function run(store: MemoryDeduplicator | undefined, params: IDataObject = {}, fa
 			}
 		: {};
 	if (setup.without) delete helpers[setup.without];
+	// one node run: its input and execute data, by which the node remembers its tries (Retry On Fail)
+	const input = [{ json: {} }];
+	const executeData = {};
 	const ctx = {
 		helpers,
+		getInputData: () => input,
+		getExecuteData: () => executeData,
 		getWorkflow: () => ({ id: thisWorkflow.id, name: 'unit', active: true }),
 		getNode: () => thisNode,
 		getCredentials: async () => ({ ...CREDENTIALS, ...setup.credentials }),

@@ -167,6 +167,17 @@ export function completedInRun(ctx: IExecuteFunctions): Map<number, INodeExecuti
 	return inRun(completedByRun, ctx);
 }
 
+const possiblySentByRun: RunMemory<string> = new WeakMap();
+
+/**
+ * The record a create of each input item claimed in an earlier try of this node run and sent with an unknown outcome
+ * (by input item): Retry On Fail's next try of the item does not create another for it under another identity (an
+ * order number from an expression that changes between tries).
+ */
+export function possiblySentInRun(ctx: IExecuteFunctions): Map<number, string> {
+	return inRun(possiblySentByRun, ctx);
+}
+
 /** A memory by node run, then by input item (see `inRun`). */
 type RunMemory<V> = WeakMap<object, WeakMap<object, Map<number, V>>>;
 

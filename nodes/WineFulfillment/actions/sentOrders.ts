@@ -44,7 +44,7 @@ import { mayHaveTakenEffect } from '../transport/errors';
 import { DEFAULT_RETRY } from '../transport/request';
 import { pause, stopSignal, stoppedError } from '../transport/stop';
 import { hintOnce } from './common';
-import { asNodeError, type Send } from './operation';
+import { asNodeError, possiblySentInRun, type Send } from './operation';
 import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
 export type SentKind = 'salesOrder' | 'purchaseOrder' | 'transferOrder' | 'sku';
@@ -1192,9 +1192,15 @@ export function sendOnce(
 	const settings = sendOnceSettings(ctx, order.kind, itemIndex, order.onByDefault);
 	if (!settings) return async () => (await send()).output;
 	const again = sendAgain(ctx, itemIndex);
+	const possiblySent = possiblySentInRun(ctx);
 	return async () => {
 		const record = await openRecord(ctx, order.kind, settings, itemIndex);
 		if (!record) return (await send()).output;
+		// an earlier try of this item may have created it under another identity: the record knows only that one
+		const earlier = possiblySent.get(itemIndex);
+		if (earlier !== undefined && sameOrder(earlier) !== sameOrder(order.identity)) {
+			throw changedIdentityError(ctx, order.kind, order.identity, earlier, itemIndex);
+		}
 		if (again) await record.forgetOnce([order.identity], itemIndex);
 
 		// claim answers for every order it is given
@@ -1208,11 +1214,27 @@ export function sendOnce(
 		} catch (error) {
 			const shown = asNodeError(ctx, error, itemIndex);
 			await record.failed([order.identity], error, shown);
+			if (mayHaveTakenEffect(error)) possiblySent.set(itemIndex, order.identity);
 			throw shown;
 		}
 		await record.settle([{ identity: order.identity, outcome: 'sent', reference: sent.reference }]);
 		return flagged(sent.output, false);
 	};
+}
+
+/**
+ * A later try (Retry On Fail) of an input item whose earlier try sent it under another identity with an unknown
+ * outcome: not sent, since the record of sent orders knows the earlier identity only and the provider may hold it.
+ */
+function changedIdentityError(ctx: IExecuteFunctions, kind: SentKind, identity: string, earlier: string, itemIndex: number): NodeOperationError {
+	const { thing, field, check } = KINDS[kind];
+	return new NodeOperationError(ctx.getNode(), `The ${thing} ${identity} was not sent: this item's earlier try sent it as ${earlier}, which may have been created`, {
+		itemIndex,
+		description:
+			`n8n's Retry On Fail ran the node again, and this item's ${field} changed between the tries (an expression that gives another value each time, such as one made from $now). ` +
+			`The earlier try's ${thing} ${earlier} got no clear answer, so the provider may have it: check ${check}. ` +
+			`Give each ${thing} a ${field} that stays the same (your store's own number), so that a retry finds it.`,
+	});
 }
 
 /** Output items with alreadySent set. */
