@@ -1226,7 +1226,7 @@ export function sendOnce(
  * A later try (Retry On Fail) of an input item whose earlier try sent it under another identity with an unknown
  * outcome: not sent, since the record of sent orders knows the earlier identity only and the provider may hold it.
  */
-function changedIdentityError(ctx: IExecuteFunctions, kind: SentKind, identity: string, earlier: string, itemIndex: number): NodeOperationError {
+export function changedIdentityError(ctx: IExecuteFunctions, kind: SentKind, identity: string, earlier: string, itemIndex: number): NodeOperationError {
 	const { thing, field, check } = KINDS[kind];
 	return new NodeOperationError(ctx.getNode(), `The ${thing} ${identity} was not sent: this item's earlier try sent it as ${earlier}, which may have been created`, {
 		itemIndex,

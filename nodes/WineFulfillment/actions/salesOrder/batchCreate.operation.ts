@@ -5,15 +5,15 @@ import isPlainObject from 'lodash/isPlainObject';
 
 import { ENDPOINTS } from '../../wire/endpoints';
 import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOrder';
+import { mayHaveTakenEffect } from '../../transport/errors';
 import { inSpelling } from '../../wire/spellings';
 import { booleanValue } from '../../wire/values';
 import { apiRequest } from '../../transport/request';
 import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
-import { sendOnceProperties } from '../sentOrders';
-import { asNodeError, completedInRun, errorItem, withOptions } from '../operation';
+import { asNodeError, completedInRun, errorItem, possiblySentInRun, withOptions } from '../operation';
 import { invalidField, readInteger, readText, type IntegerField } from '../parameters';
-import { sameOrder, sendAgain, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
+import { changedIdentityError, sameOrder, sendAgain, sendOnceProperties, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
 import { settingLabel, settingPath } from '../versions';
 import { orderProperties, buildOrder } from './create.operation';
@@ -294,8 +294,17 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		for (const entry of pending) results.set(entry.itemIndex, errorItem(this, opened.error, entry.itemIndex));
 	}
 	const record = 'value' in opened ? opened.value : undefined;
+	// an order an earlier try of this node run (Retry On Fail) sent with an unknown outcome under another number (an
+	// expression that gives another each try) is not sent: the record knows only that number, and the provider may have it
+	const possiblySent = possiblySentInRun(this);
+	const renamed = record ? pending.filter((entry) => sameOrder(possiblySent.get(entry.itemIndex) ?? orderNoOf(entry)) !== sameOrder(orderNoOf(entry))) : [];
+	for (const entry of renamed) {
+		const error = changedIdentityError(this, 'salesOrder', orderNoOf(entry), possiblySent.get(entry.itemIndex) as string, entry.itemIndex);
+		if (!continueOnFail) throw error;
+		results.set(entry.itemIndex, errorItem(this, error, entry.itemIndex));
+	}
 	// nothing is sent without the record the user asked for
-	const toSend = 'value' in opened ? pending : [];
+	const toSend = 'value' in opened ? pending.filter((entry) => !renamed.includes(entry)) : [];
 	/** orders whose request went out (or may have): if the run stops, their claims are kept as unknown */
 	const attempted = new Set<string>();
 
@@ -314,6 +323,8 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		);
 		if ('error' in sent) {
 			await record?.failed(chunk.map(orderNoOf), sent.error);
+			// Retry On Fail's next try must not send these items under other numbers (see `renamed`)
+			if (record && mayHaveTakenEffect(sent.error)) for (const entry of chunk) possiblySent.set(entry.itemIndex, orderNoOf(entry));
 			if (!continueOnFail) throw asNodeError(this, sent.error, chunk[0].itemIndex);
 			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, sent.error, entry.itemIndex));
 			return;
