@@ -12,6 +12,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { timingSafeEqual } from 'crypto';
+import trim from 'lodash/trim';
+import isPlainObject from 'lodash/isPlainObject';
 import type { ZodError } from 'zod';
 
 import { trackingTagOptions } from './wire/labels';
@@ -134,6 +136,12 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
+ * A header's name or value as HTTP carries it: without the spaces, tabs and line breaks around it (RFC 9110 5.5), and
+ * with every other character (a no-break space or byte order mark pasted with it cannot be sent, and fails HEADER_VALUE).
+ */
+const httpTrim = (value: string) => trim(value, ' \t\r\n');
+
+/**
  * A Header Value a delivery can match: visible ASCII, and spaces or tabs inside (as in `Bearer <token>`), which HTTP
  * carries unchanged (RFC 9110 field-value). Node reads header bytes as latin1, so a character outside ASCII sent as
  * UTF-8 arrives as other characters and never equals the secret; control characters cannot be sent at all.
@@ -147,14 +155,17 @@ const HEADER_VALUE = /^[\t\x20-\x7E]+$/;
  * Its message never contains a secret.
  */
 export function checkWebhookCredential(data: ICredentialDataDecryptedObject = {}): INodeCredentialTestResult {
-	const [headerName, headerSecret] = [text(data.headerName).trim(), text(data.headerSecret).trim()];
+	const [headerName, headerSecret] = [httpTrim(text(data.headerName)), httpTrim(text(data.headerSecret))];
 	const [user, password] = [text(data.user), text(data.password)];
 	const problems: string[] = [];
 	const ready: string[] = [];
 	if (headerSecret) {
 		if (!headerName) problems.push('Header Auth has a Header Value but no Header Name');
 		else if (!HEADER_NAME.test(headerName)) {
-			problems.push(`Header Auth: "${headerName}" is not an HTTP header name (letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, no spaces)`);
+			// not quoted: a whole header line pasted here ("X-Webhook-Secret: s3cret") holds the secret
+			problems.push(
+				`Header Auth: the Header Name is not an HTTP header name (letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, no spaces${headerName.includes(':') ? "; the name alone, without a colon and its value, which goes in Header Value" : ''})`,
+			);
 		} else if (!HEADER_VALUE.test(headerSecret)) {
 			// never the value itself: it is the secret
 			problems.push('Header Auth: the Header Value has characters a delivery cannot match (use ASCII letters, digits and symbols)');
@@ -190,7 +201,7 @@ async function authorized(ctx: IWebhookFunctions): Promise<Verdict> {
 	if (method === 'headerAuth') {
 		// HTTP drops white space at both ends of a header value (RFC 9110 5.5): a Header Value saved with a trailing space or
 		// line break (a paste) is compared as any sender can send it
-		const [name, secret] = [text(credential.headerName).trim().toLowerCase(), text(credential.headerSecret).trim()];
+		const [name, secret] = [httpTrim(text(credential.headerName)).toLowerCase(), httpTrim(text(credential.headerSecret))];
 		if (!name || !secret) return 'no-secret';
 		// Stryker disable next-line StringLiteral: with the header missing, '' never equals the secret (not empty here); other text would only if it were the secret
 		const given = String(headers[name] ?? '');
@@ -209,6 +220,21 @@ async function authorized(ctx: IWebhookFunctions): Promise<Verdict> {
 function refuseBody(res: ReturnType<IWebhookFunctions['getResponseObject']>, error: ZodError): IWebhookResponseData {
 	res.status(400).json({ message: `Not a tracking update: ${error.issues[0].message}` });
 	return { noWebhookResponse: true };
+}
+
+/**
+ * The delivery's JSON: n8n parses a JSON body into an object, and hands a body declared as text (text/plain, as some
+ * senders label JSON) on as its text, which is read as JSON here (a refusal would only lose the event after the
+ * provider's retries). Text that is no JSON is left as it is, to be refused as no tracking update.
+ */
+function jsonBody(body: unknown): unknown {
+	if (typeof body !== 'string') return body;
+	try {
+		const parsed: unknown = JSON.parse(body);
+		return isPlainObject(parsed) ? parsed : body;
+	} catch {
+		return body;
+	}
 }
 
 /** A tracking or order number as text (a number sent as a JSON number too); null when absent or blank. */
@@ -331,7 +357,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			res.status(401).json({ message: 'Authorization is required' });
 			return { noWebhookResponse: true };
 		}
-		const body = this.getBodyData();
+		const body = jsonBody(this.getBodyData());
 		const event = webhookEvent.safeParse(body);
 		if (!event.success) return refuseBody(res, event.error);
 		if (event.data.event !== 'tracking_update') {
@@ -379,7 +405,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 						// left out: false; a value that is no yes or no: null (wire/webhook.ts)
 						isFirstTag: update.is_tracking_first_tag === undefined ? false : update.is_tracking_first_tag,
 						trackingNumber: identifier(msg.tracking_number),
-						carrier: msg.slug ?? null,
+						carrier: identifier(msg.slug),
 						orderNumber: identifier(msg.order_id) ?? identifier(msg.order_number),
 						// the checkpoints that are objects (msg.checkpoints keeps them as sent)
 						checkpoints: checkpointList(update.msg.checkpoints),

@@ -215,7 +215,8 @@ describe("the webhook credential's test", () => {
 			expect({ headerName, ...result }).toEqual({
 				headerName,
 				status: 'Error',
-				message: `Header Auth: "${headerName}" is not an HTTP header name (letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, no spaces): a trigger using it refuses every delivery (401)`,
+				// the name is not quoted: a whole header line pasted in ("X-Secret: s3cret") holds the secret
+				message: `Header Auth: the Header Name is not an HTTP header name (letters, digits and ! # $ % & ' * + - . ^ _ \` | ~, no spaces${headerName.includes(':') ? '; the name alone, without a colon and its value, which goes in Header Value' : ''}): a trigger using it refuses every delivery (401)`,
 			});
 		}
 	});

@@ -35,7 +35,8 @@ const eventId = z.string({ required_error: 'event_id is required' }).uuid('event
  */
 export const webhookEvent = onFirstUse(() =>
 	z.object({
-		event: z.string({ required_error: 'event is required', invalid_type_error: 'event must be text' }),
+		// in any letter case, with blanks around it (TRACKING_UPDATE, "tracking_update\n"): the kind, as the tags are read
+		event: z.string({ required_error: 'event is required', invalid_type_error: 'event must be text' }).transform((kind) => kind.trim().toLowerCase()),
 	}),
 );
 
@@ -58,7 +59,10 @@ const firstTag = () =>
  */
 export const trackingUpdate = onFirstUse(() =>
 	z.object({
-		event: z.literal('tracking_update', { errorMap: () => ({ message: 'event must be "tracking_update"' }) }),
+		event: z.preprocess(
+			(kind) => (typeof kind === 'string' ? kind.trim().toLowerCase() : kind),
+			z.literal('tracking_update', { errorMap: () => ({ message: 'event must be "tracking_update"' }) }),
+		),
 		event_id: eventId,
 		is_tracking_first_tag: firstTag().optional(),
 		msg: z
