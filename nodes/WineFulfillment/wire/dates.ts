@@ -108,11 +108,11 @@ const ISO_WITH_DAY = new RegExp(`^${ISO_DAY}(?:T|$)`);
 /**
  * Text that names a day and no moment: a date alone (2026-03-12, 03/12/2026, 3/12/2026, 20260312, 2026-071), or one
  * with the time 00:00:00 and no offset, the form n8n's date picker gives a picked day (2026-03-12T00:00:00; a sheet's
- * 2026-03-12 00:00:00; 20260312T000000). A time of day, an offset (Z, +01:00), a number, a Date or a luxon DateTime give
+ * 2026-03-12 00:00:00; 20260312T000000; a US sheet's 3/12/2026 12:00:00 AM). A time of day, an offset (Z, +01:00), a number, a Date or a luxon DateTime give
  * a moment.
  */
 const DAY_TEXT = new RegExp(
-	String.raw`^(?:${ISO_DAY}(?:[T ]00:00(?::00(?:\.0+)?)?|T0000(?:00(?:\.0+)?)?)?|\d{1,2}/\d{1,2}/\d{4}(?: 0?0:00:00)?)$`,
+	String.raw`^(?:${ISO_DAY}(?:[T ]00:00(?::00(?:\.0+)?)?|T0000(?:00(?:\.0+)?)?)?|\d{1,2}/\d{1,2}/\d{4}(?: 0?0:00:00| 12:00(?::00)? [aA][mM])?)$`,
 );
 
 /**

@@ -49,7 +49,8 @@ const properties: INodeProperties[] = [
 				name: 'includeTotalRecordCount',
 				type: 'boolean',
 				default: true,
-				description: 'Whether the provider counts all matching returns (shown with One Item per Page output)',
+				description:
+					'Whether the provider counts all matching returns (shown with One Item per Page output). Asked for unless turned off here: with the count, Return All notices a return taken away between its pages.',
 			},
 			{
 				displayName: 'Order Numbers',
@@ -96,6 +97,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const filters = toWire(nodeParameter(this, 'filters', itemIndex, {}) as IDataObject);
 	// none given reads as [], which compact leaves out
 	filters.OrderNumbers = readList(this, filters.OrderNumbers, itemIndex, 'Order Numbers');
+	// the count unless turned off: without it a return taken away from an earlier page shifts the next one unnoticed
+	filters.IncludeTotalRecordCount ??= true;
 	const body = validateBody(
 		this,
 		getReturnsRequest,
