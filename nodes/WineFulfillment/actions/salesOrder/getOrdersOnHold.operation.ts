@@ -22,14 +22,21 @@ export const description = updateDisplayOptions(
 /**
  * The records of the answer: a JSON array (field notes), one record (it has an OrderNo: its OrderOnHoldItems are its
  * lines, not the orders), or an object holding the list (its first list that holds anything, each entry checked to be
- * a record, or none when all its lists are empty, as beside an empty Messages list); null or an empty body, none.
- * Anything else (text, an error object answered with 200) is an error, never an order on hold.
+ * a record, or none when all its lists are empty; a Messages list beside it is the provider's words, never the list:
+ * {"OrdersOnHold": [], "Messages": ["There are no orders on hold"]} holds none); null or an empty body, none.
+ * Anything else (text, an error object answered with 200, an Errors list beside an empty one) is an error, never an
+ * order on hold.
  */
 function recordsOf(ctx: IExecuteFunctions, body: unknown, itemIndex: number): IDataObject[] {
 	if (Array.isArray(body)) return body as IDataObject[];
 	if (body === null || body === undefined) return [];
 	// text, a number, or an object with no list come out of answerWith as the error
-	const lists = typeof body === 'object' && !('OrderNo' in body) ? Object.values(body).filter(Array.isArray) : [];
+	const lists =
+		typeof body === 'object' && !('OrderNo' in body)
+			? Object.entries(body)
+					.filter(([member, value]) => Array.isArray(value) && !/^messages?$/i.test(member))
+					.map(([, list]) => list as unknown[])
+			: [];
 	const list = lists.find((l) => l.length > 0) ?? lists[0];
 	return list ? (list as IDataObject[]) : [answerWith(ctx, body, ['OrderNo'], itemIndex)];
 }
