@@ -17,7 +17,7 @@ import { additionalJsonProperty, compact, hintOnce, hintUnknownWarehouses, valid
 import { prepareQuery, queryProperties } from '../query';
 import { simplifier, simplifyProperty } from '../simplify';
 import { withOptions, type Send } from '../operation';
-import { invalidField, nodeParameter, readList } from '../parameters';
+import { invalidField, nodeParameter, readChoice, readList } from '../parameters';
 
 const show = { resource: ['inventory'], operation: ['getTransactions'] };
 
@@ -123,11 +123,12 @@ const labels = {
 	ItemNumbers: 'Item Numbers',
 };
 
-/** Whether Date Filter is Date-Time Range; Transaction Date (the default) when the parameter is absent. */
+/**
+ * Whether Date Filter is Date-Time Range; Transaction Date (the default) when the parameter is absent. An expression
+ * giving another value is refused (before, any other ran as Transaction Date).
+ */
 function inRangeMode(ctx: IExecuteFunctions, itemIndex: number): boolean {
-	// Stryker disable next-line StringLiteral: read only when the parameter is absent, where '' is not 'range' either
-	const byDate = 'date';
-	return nodeParameter(ctx, 'dateFilter', itemIndex, byDate) === 'range';
+	return readChoice(ctx, 'dateFilter', itemIndex, 'Date Filter', ['date', 'range'], 'date') === 'range';
 }
 
 function dateMembers(ctx: IExecuteFunctions, itemIndex: number, range: boolean): IDataObject {
