@@ -2,11 +2,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	ALIKE_PAGES_IN_A_ROW,
 	PagingError,
 	RecordsChangedError,
 	pageRecords,
 	paginate,
 	paginatePages,
+	toldTotal,
 	type PaginateOptions,
 } from '../../nodes/WineFulfillment/transport/pagination';
 
@@ -371,7 +373,6 @@ describe('paginatePages, reading TotalRecordCount', () => {
 		['a number', 20, 2],
 		['numeric text', '20', 2],
 		['numeric text with spaces', ' 20 ', 2],
-		['zero', 0, 1],
 	])('a total given as %s stops it', async (_case, total, requests) => {
 		const p = endless(total);
 		await all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage });
@@ -385,6 +386,8 @@ describe('paginatePages, reading TotalRecordCount', () => {
 		['a negative number', -1],
 		['words', 'many'],
 		['a list', [20]],
+		['zero beside records (a .NET count not asked for)', 0],
+		['zero as text beside records', '0'],
 	])('a total given as %s says nothing: full pages go on until an empty one', async (_case, total) => {
 		const p = endless(total);
 		expect(await all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage })).toEqual(ids(40));
@@ -412,5 +415,159 @@ describe('pageRecords', () => {
 		expect(() => pageRecords({ Records: 'none', Message: 'odd' }, 'Records')).toThrow(
 			new PagingError('The provider answered a page without its records (Records is not a list): odd'),
 		);
+	});
+});
+
+describe('toldTotal: a total of 0 that counts nothing', () => {
+	it.each([
+		['a total of 20 beside records', { TotalRecordCount: 20 }, 5, false, 20],
+		['0 on an empty first page: nothing there', { TotalRecordCount: 0 }, 0, false, 0],
+		['0 beside records: not counted', { TotalRecordCount: 0 }, 5, false, Number.NaN],
+		['"0" beside records: not counted', { TotalRecordCount: '0' }, 1, false, Number.NaN],
+		['0 on an empty page after records read without a total: not counted', { TotalRecordCount: 0 }, 0, true, Number.NaN],
+		['20 on an empty page after records read without a total', { TotalRecordCount: 20 }, 0, true, 20],
+		['null', { TotalRecordCount: null }, 5, false, Number.NaN],
+	])('%s', (_case, body: IDataObject, got: number, readUntold: boolean, told: number) => {
+		expect(toldTotal(body, got, readUntold)).toBe(told);
+	});
+});
+
+describe('paginatePages, TotalRecordCount 0 beside records', () => {
+	/** 30 records in pages as asked, each page telling TotalRecordCount 0; `end`: what the page after the last says */
+	function uncounted(style: 'skipTop' | 'pageNumber', withMore: boolean, end: IDataObject = {}) {
+		const calls: IDataObject[] = [];
+		const fetchPage = async (paging: IDataObject): Promise<IDataObject> => {
+			calls.push({ ...paging });
+			await new Promise((resolve) => setImmediate(resolve));
+			const from = style === 'skipTop' ? Number(paging.Skip) : (Number(paging.PageNumber) - 1) * Number(paging.PageSize);
+			const count = Math.max(0, Math.min(Number(paging.Top ?? paging.PageSize), 30 - from));
+			if (count === 0) return { TotalRecordCount: 0, Records: [], ...end };
+			return { TotalRecordCount: 0, ...(withMore ? { MoreRecords: true } : {}), Records: ids(count, from).map((Id) => ({ Id })) };
+		};
+		return { calls, fetchPage };
+	}
+
+	it('Skip/Top with MoreRecords true on every full page: read to the empty page, no "past twice the 0" error', async () => {
+		const p = uncounted('skipTop', true);
+		expect(await all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage })).toEqual(ids(30));
+		expect(p.calls.map((c) => c.Skip)).toEqual([0, 10, 20, 30]);
+	});
+
+	it('Skip/Top without MoreRecords: a full page with a total of 0 goes on, not ends the read after its first page', async () => {
+		const p = uncounted('skipTop', false);
+		expect(await all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage })).toEqual(ids(30));
+		expect(p.calls.map((c) => c.Skip)).toEqual([0, 10, 20, 30]);
+	});
+
+	it('PageNumber/PageSize: the same, page by page', async () => {
+		const p = uncounted('pageNumber', false);
+		expect(await all({ style: 'pageNumber', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage })).toEqual(ids(30));
+		expect(p.calls.map((c) => c.PageNumber)).toEqual([1, 2, 3, 4]);
+	});
+
+	it('an empty first page telling 0 is still no records', async () => {
+		const fetchPage = async (): Promise<IDataObject> => ({ TotalRecordCount: 0, MoreRecords: true, Records: [] });
+		expect(await all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage })).toEqual([]);
+	});
+
+	it('a total told on earlier pages, then 0 on an empty page: the total changed (RecordsChangedError)', async () => {
+		const calls: IDataObject[] = [];
+		const fetchPage = async (paging: IDataObject): Promise<IDataObject> => {
+			calls.push(paging);
+			return calls.length === 1 ? { TotalRecordCount: 20, Records: ids(10).map((Id) => ({ Id })) } : { TotalRecordCount: 0, Records: [] };
+		};
+		await expect(all({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage })).rejects.toThrow(
+			new RecordsChangedError("The provider's total went from 20 to 0 between pages"),
+		);
+	});
+});
+
+describe('paginatePages, the same page again with the Skip or PageNumber asked echoed', () => {
+	const line = { ItemNo: 'CAB-2019', Reference: 'SO-1', Quantity: -6 };
+	const other = { ItemNo: 'PINOT-2021', Reference: 'SO-1', Quantity: -2 };
+
+	/** A provider that ignores where it is asked and answers `records` every time, echoing the Skip or PageNumber. */
+	function same(records: IDataObject[], extra: IDataObject = {}) {
+		const calls: IDataObject[] = [];
+		const fetchPage = async (paging: IDataObject): Promise<IDataObject> => {
+			calls.push({ ...paging });
+			await new Promise((resolve) => setImmediate(resolve));
+			return { ...paging, MoreRecords: true, TotalRecordCount: null, ...extra, Records: records };
+		};
+		return { calls, fetchPage };
+	}
+
+	async function read(options: PaginateOptions): Promise<{ records: number; error?: unknown }> {
+		let records = 0;
+		try {
+			for await (const page of paginatePages(options)) records += page.records.length;
+		} catch (error) {
+			return { records, error };
+		}
+		return { records };
+	}
+
+	it('a page of different records: stopped at the second page, though its Skip is echoed', async () => {
+		const p = same([line, other]);
+		const { records, error } = await read({ style: 'skipTop', pageSize: 2, recordsKey: 'Records', fetchPage: p.fetchPage });
+		expect(error).toEqual(new PagingError('The provider answered the same page twice in a row (2 records after the first 2): it does not move on to the next page'));
+		expect(records).toBe(2);
+		expect(p.calls).toHaveLength(2);
+	});
+
+	it('a page of different records alike at both ends: stopped too (every record is compared)', async () => {
+		const p = same([line, other, line]);
+		const { error } = await read({ style: 'skipTop', pageSize: 3, recordsKey: 'Records', fetchPage: p.fetchPage });
+		expect(error).toBeInstanceOf(PagingError);
+		expect(p.calls).toHaveLength(2);
+	});
+
+	it.each([
+		['Skip/Top', 'skipTop' as const, 'Skip'],
+		['PageNumber/PageSize', 'pageNumber' as const, 'PageNumber'],
+	])('%s: pages of records all alike are read as genuine, up to the bound in a row, then stopped', async (_case, style, member) => {
+		const p = same([line, line]);
+		const { records, error } = await read({ style, pageSize: 2, recordsKey: 'Records', fetchPage: p.fetchPage });
+		expect(error).toEqual(
+			new PagingError(
+				`The provider answered the same page ${ALIKE_PAGES_IN_A_ROW + 1} times in a row (2 records alike, after the first ${2 * ALIKE_PAGES_IN_A_ROW}), each at the ${member} asked and without a total: it does not seem to move on to the next page. If that many records really are alike, a larger Page Size reads them in fewer pages`,
+			),
+		);
+		expect(records).toBe(2 * ALIKE_PAGES_IN_A_ROW);
+		expect(p.calls).toHaveLength(ALIKE_PAGES_IN_A_ROW + 1);
+	});
+
+	it('a Skip not echoed (the provider\'s own): pages alike are stopped at the second', async () => {
+		const p = same([line], { Skip: 0 });
+		const { error } = await read({ style: 'skipTop', pageSize: 1, recordsKey: 'Records', fetchPage: p.fetchPage });
+		expect(error).toBeInstanceOf(PagingError);
+		expect(p.calls).toHaveLength(2);
+	});
+
+	it('with a recordKey, pages alike are never waived', async () => {
+		const p = same([line]);
+		const { error } = await read({ style: 'skipTop', pageSize: 1, recordsKey: 'Records', fetchPage: p.fetchPage, recordKey: () => undefined });
+		expect(error).toBeInstanceOf(PagingError);
+		expect(p.calls).toHaveLength(2);
+	});
+
+	it('with a total, the run is not bounded by count but by the total: past twice it, stopped', async () => {
+		const p = same([line], { TotalRecordCount: 3 });
+		const { error } = await read({ style: 'skipTop', pageSize: 1, recordsKey: 'Records', fetchPage: p.fetchPage });
+		expect(error).toEqual(new PagingError('The provider kept sending records past twice the 3 it reported (9 read)'));
+	});
+
+	it('a run of alike pages up to the bound, a different page, then another such run: all read, no error', async () => {
+		const runs = [...Array(ALIKE_PAGES_IN_A_ROW).fill(line), other, ...Array(ALIKE_PAGES_IN_A_ROW).fill(line)] as IDataObject[];
+		const calls: IDataObject[] = [];
+		const fetchPage = async (paging: IDataObject): Promise<IDataObject> => {
+			calls.push(paging);
+			const at = Number(paging.Skip);
+			return { ...paging, MoreRecords: at + 1 < runs.length, Records: runs.slice(at, at + 1) };
+		};
+		const { records, error } = await read({ style: 'skipTop', pageSize: 1, recordsKey: 'Records', fetchPage });
+		expect(error).toBeUndefined();
+		expect(records).toBe(runs.length);
+		expect(calls).toHaveLength(runs.length);
 	});
 });

@@ -99,8 +99,32 @@ export function notARecordIn(list: unknown[], answered: string): string | undefi
 	return `The provider answered ${answered} holds something else: entry ${index + 1} is ${shape}`;
 }
 
+/**
+ * The total a page tells, as the pager trusts it: NaN when it tells none. A total of 0 beside records is none told,
+ * not a count: a .NET provider writes the count it was not asked for as its int's default, 0, on every page. So is 0
+ * on an empty page after records were read without a total: the same default on the page that ends the read.
+ * `got`: the page's records; `readUntold`: records were handed over before it while no page told a total.
+ */
+export function toldTotal(body: IDataObject, got: number, readUntold = false): number {
+	const told = countOf(body.TotalRecordCount);
+	return told === 0 && (got > 0 || readUntold) ? Number.NaN : told;
+}
+
 /** What tells one page from another cheaply: its size and its first and last record. */
 const fingerprint = (records: IDataObject[]) => `${records.length}\n${JSON.stringify(records[0])}\n${JSON.stringify(records.at(-1))}`;
+
+/** Whether every record of a page is alike in every member (a page of one record is). */
+const allAlike = (records: IDataObject[]) => {
+	const first = JSON.stringify(records[0]);
+	return records.every((record) => JSON.stringify(record) === first);
+};
+
+/**
+ * Pages alike in a row, each echoing the Skip or PageNumber it was asked at, read while no total bounds the read.
+ * Genuine ones are a run of lines alike in every member (one order's boxes of one wine) read in small pages; a
+ * provider that ignores Skip but echoes it answers them forever. This many are read; the next stops the read (PagingError).
+ */
+export const ALIKE_PAGES_IN_A_ROW = 100;
 
 /**
  * A page's records checked against the keys of the records handed over before it, whose keys it then keeps: a record
@@ -154,9 +178,11 @@ interface Requested {
  * costs at most one extra request.
  *
  * It never reads for ever or comes back short without saying so (PagingError): a page that repeats the one
- * before it (a provider that ignores Skip or PageNumber), reading on past twice the total told (and two
- * pages), a total that differs from the first page's (RecordsChangedError: a page may then miss a record or
- * repeat one; a page without a total is not compared), an empty page where the total says more records follow (asked for
+ * before it (a provider that ignores Skip or PageNumber; without a recordKey, a page of records alike in every member
+ * that echoes the Skip or PageNumber asked is read again, up to ALIKE_PAGES_IN_A_ROW in a row without a total), reading
+ * on past twice the total told (and two pages; a total of 0 beside records is none told, see toldTotal), a total
+ * that differs from the first page's (RecordsChangedError: a page may then miss a record or repeat one; a page
+ * without a total is not compared), an empty page where the total says more records follow (asked for
  * once more first, the pages asked for ahead then asked for anew), MoreRecords false where the total says more follow, a
  * short page of PageNumber/PageSize after full ones while the total says more follow. A first PageNumber/PageSize
  * page shorter than asked while the total says more follow shows the provider's own page size: the read goes
@@ -181,6 +207,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	// off after a page shorter or longer than asked: the provider pages by another size, so Skips cannot be foreseen
 	let lookAhead = true;
 	let previous: string | undefined;
+	// pages in a row with the print of this one (1: it differs from the one before)
+	let samePages = 0;
 	// the paging an empty page was asked for again (once)
 	let askedAgain: IDataObject | undefined;
 	// requested pages not yet handed over, in order
@@ -215,8 +243,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 		const page: Page = { body, records: pageRecords(body, options.recordsKey) };
 		const got = page.records.length;
 		const asked = Number(paging.Top ?? paging.PageSize);
-		if (typeof body.TotalRecordCount === 'number') total = body.TotalRecordCount;
-		const told = countOf(body.TotalRecordCount);
+		const told = toldTotal(body, got, firstTold === undefined && delivered > 0);
+		if (typeof body.TotalRecordCount === 'number' && !Number.isNaN(told)) total = told;
 		if (!Number.isNaN(told)) {
 			firstTold ??= told;
 			if (told !== firstTold) {
@@ -243,10 +271,20 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 		if (got > 0) {
 			const print = fingerprint(page.records);
 			// records without an identity may be alike in every member (one order's two boxes of one wine: two lines of
-			// Get Transactions); a page of them that echoes the Skip or PageNumber it was asked at has moved on
-			const echoed = !options.recordKey && countOf(skipTop ? body.Skip : body.PageNumber) === Number(skipTop ? paging.Skip : paging.PageNumber);
-			if (print === previous && !echoed) {
+			// Get Transactions); a page of only such records that echoes the Skip or PageNumber it was asked at has moved
+			// on. A page of different records the same as the one before has not, whatever it echoes.
+			const echoed = () =>
+				!options.recordKey && countOf(skipTop ? body.Skip : body.PageNumber) === Number(skipTop ? paging.Skip : paging.PageNumber) && allAlike(page.records);
+			if (print === previous && !echoed()) {
 				throw new PagingError(`The provider answered the same page twice in a row (${got} records after the first ${delivered}): it does not move on to the next page`);
+			}
+			samePages = print === previous ? samePages + 1 : 1;
+			// with a total, reading on past twice it stops the read; without one, only the run's length can
+			if (firstTold === undefined && samePages > ALIKE_PAGES_IN_A_ROW) {
+				await dropAhead();
+				throw new PagingError(
+					`The provider answered the same page ${samePages} times in a row (${got} records alike, after the first ${delivered}), each at the ${skipTop ? 'Skip' : 'PageNumber'} asked and without a total: it does not seem to move on to the next page. If that many records really are alike, a larger Page Size reads them in fewer pages`,
+				);
 			}
 			previous = print;
 			const moved = options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
@@ -263,7 +301,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 			await dropAhead();
 			throw new PagingError(`The provider said no more records follow (MoreRecords false) after ${from + got} of the ${told} it reported`);
 		}
-		const more = hasMore(options.style, body, got, asked, from) && delivered + got < limit;
+		const more = hasMore(options.style, body, got, asked, from, told) && delivered + got < limit;
 		const short = got < asked;
 		if (!skipTop && short && more) {
 			// the first page shows the provider's own page size; a short page after full ones has no place to go on from
@@ -298,15 +336,15 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 
 /**
  * Whether another page follows: the provider's MoreRecords when it sends it (Skip/Top), else its
- * TotalRecordCount, else a full page means there may be more. `from`: the records before this page.
+ * TotalRecordCount, else a full page means there may be more. `from`: the records before this page;
+ * `told`: its total as toldTotal reads it (NaN: none told).
  */
-function hasMore(style: PagingStyle, body: IDataObject, got: number, asked: number, from: number): boolean {
+function hasMore(style: PagingStyle, body: IDataObject, got: number, asked: number, from: number, told: number): boolean {
 	if (got === 0) return false;
 	const more = moreRecordsOf(body.MoreRecords);
 	if (style === 'skipTop' && more !== undefined) return more;
-	// a number, or a numeric string; null (a total not asked for) says nothing
-	const total = countOf(body.TotalRecordCount);
-	if (!Number.isNaN(total)) return from + got < total;
+	// a number, or a numeric string; null (a total not asked for) or 0 beside records says nothing
+	if (!Number.isNaN(told)) return from + got < told;
 	return got >= asked;
 }
 
