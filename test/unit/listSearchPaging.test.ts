@@ -84,6 +84,22 @@ describe("searchSkus: the provider's page size", () => {
     ]);
   });
 
+  it("reads a total of 0 beside SKUs as no total (a count not made): full pages go on", async () => {
+    const p = paged([
+      { Items: skus(SKU_PAGE_SIZE, "MER1"), TotalRecordCount: 0 },
+      { Items: skus(SKU_PAGE_SIZE, "MER2"), TotalRecordCount: 0 },
+      { Items: [{ ItemNo: "CAB-9", ItemDescription: "Cabernet" }], TotalRecordCount: 0 },
+    ]);
+    expect(await p.search("cabernet")).toEqual({
+      results: [{ name: "CAB-9 (Cabernet)", value: "CAB-9" }],
+    });
+    expect(p.asked()).toEqual([
+      [1, SKU_PAGE_SIZE],
+      [2, SKU_PAGE_SIZE],
+      [3, SKU_PAGE_SIZE],
+    ]);
+  });
+
   it("keeps the size it asks when a later page comes shorter than asked: only the first page shows the provider's size", async () => {
     const total = 3 * SKU_PAGE_SIZE;
     const p = paged([

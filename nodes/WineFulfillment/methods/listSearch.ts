@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { ENDPOINTS } from '../wire/endpoints';
 import { SELLABLE_RECORDS } from '../wire/inventory';
-import { countOf, pageRecords } from '../transport/pagination';
+import { pageRecords, toldTotal } from '../transport/pagination';
 import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import { EDITOR_LOOKUP_MS, EDITOR_REQUEST, isRateLimited, tryAgainIn } from './editor';
@@ -210,8 +210,8 @@ export async function searchSkus(
 		for (const found of entries.map(itemOf)) {
 			if (found && found.searched.includes(wanted) && !listedBefore(found.item)) list(found.item);
 		}
-		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count): undefined
-		const told = countOf((body as IDataObject).TotalRecordCount);
+		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count, 0 beside SKUs): undefined
+		const told = toldTotal(body as IDataObject, entries.length);
 		const total = Number.isNaN(told) ? undefined : told;
 		// the SKUs from the first to this page's last, in the provider's page size
 		const through = (place.page - 1) * asked + entries.length;

@@ -1,16 +1,19 @@
 // Reads one time window completely, though records move while it is paged: checked Skip/Top pages, else slices that fit one answer.
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { countOf, moreRecordsOf, pageRecords } from '../transport/pagination';
+import { moreRecordsOf, pageRecords, toldTotal } from '../transport/pagination';
 import { POLL_KEEPS_ITS_PLACE, unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import type { Endpoint } from '../wire/endpoints';
 import type { Candidate, ReadCandidate, WindowRead } from './cursor';
 import { SECOND, ceilSecond, floorSecond } from './time';
 
-/** TotalRecordCount as the action's paging reads it (a number, or numeric text a gateway writes); undefined when not told. */
-const totalOf = (body: IDataObject): number | undefined => {
-	const total = countOf(body.TotalRecordCount);
+/**
+ * TotalRecordCount as the action's paging reads it (a number, or numeric text a gateway writes; 0 beside records is a
+ * count not made, see toldTotal); undefined when not told. `got`: the answer's records.
+ */
+const totalOf = (body: IDataObject, got: number): number | undefined => {
+	const total = toldTotal(body, got);
 	return Number.isNaN(total) ? undefined : total;
 };
 
@@ -146,10 +149,11 @@ export async function readWindow(
 		const took = performance.now() - started;
 		slowest = Math.max(slowest, took);
 		if (a !== start || b !== end) slowestSlice = Math.max(slowestSlice, took);
+		const records = recordsIn(ctx, body, query.recordsKey);
 		const answer: Answer = {
 			body,
-			records: recordsIn(ctx, body, query.recordsKey),
-			total: totalOf(body),
+			records,
+			total: totalOf(body, records.length),
 			more: moreRecordsOf(body.MoreRecords),
 			providerTime: query.providerTime(body),
 		};
@@ -309,8 +313,9 @@ export async function countWindow(
 ): Promise<{ total: number | undefined; providerTime: number | undefined }> {
 	const body = (await apiRequest.call(ctx, query.endpoint, { ...query.body(floorSecond(from), ceilSecond(to)), Skip: 0, Top: 1 }))
 		.body as IDataObject;
+	const held = body?.[query.recordsKey];
 	return {
-		total: totalOf(body ?? {}),
+		total: totalOf(body ?? {}, Array.isArray(held) ? held.length : 0),
 		providerTime: query.providerTime(body ?? {}),
 	};
 }
@@ -380,7 +385,7 @@ export async function readNewest(ctx: IPollFunctions, query: WindowQuery, from: 
 		sent += 1;
 		const records = recordsIn(ctx, body, query.recordsKey);
 		const wanted = records.map((record) => query.candidate(record)).filter((c) => options.wanted(c));
-		const total = totalOf(body);
+		const total = totalOf(body, records.length);
 		const told = moreRecordsOf(body.MoreRecords);
 		const fits = total !== undefined ? records.length >= total : told === false || (told === undefined && records.length < top);
 		// Stryker disable next-line ArithmeticOperator: a present at or before a + SECOND leaves one piece, which becomes [a, b] below: the part is not narrowed, whether the present is a + SECOND or earlier
