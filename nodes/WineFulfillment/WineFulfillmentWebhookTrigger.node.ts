@@ -250,7 +250,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 		icon: { light: 'file:../../icons/wineFulfillment.svg', dark: 'file:../../icons/wineFulfillment.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: 'tracking_update',
+		subtitle: 'Tracking Updates',
 		description: 'Starts the workflow when the provider pushes a tracking update, instead of polling',
 		defaults: { name: 'Wine Fulfillment Tracking Webhook' },
 		inputs: [],

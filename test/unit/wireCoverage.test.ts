@@ -199,7 +199,7 @@ describe('wire/labels: codeOptions', () => {
 		expect(codeOptions(['UPS', 'ZZZ', 'BSW'], CARRIER_LABELS)).toEqual([
 			{ name: 'Carrier Code BSW', value: 'BSW', description: CARRIER_LABELS.BSW.description },
 			{ name: 'Code ZZZ', value: 'ZZZ' },
-			{ name: 'UPS (United Parcel Service)', value: 'UPS' },
+			{ name: 'United Parcel Service (UPS)', value: 'UPS' },
 		]);
 	});
 

@@ -49,7 +49,7 @@ const requestOptions: INodeProperties = {
 			typeOptions: { minValue: CONCURRENCY_FIELD.min, maxValue: CONCURRENCY_FIELD.max },
 			default: DEFAULT_CONCURRENCY,
 			description:
-				'How many input items are sent to the provider at the same time. Output keeps the input order.',
+				'How many input items are processed at the same time (each one a request to the provider, or to n8n\'s store for Forget Sent Orders). Output keeps the input order.',
 		},
 	],
 };

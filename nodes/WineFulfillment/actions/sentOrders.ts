@@ -146,7 +146,7 @@ const SCOPES: readonly DeduplicationScope[] = ['workflow', 'node'];
 // ---- parameters ----
 
 /** The scope choice, as each create's Send Once Options and Forget Sent Orders offer it. */
-export const scopeOptions = (thing: string) => [
+export const scopeOptions = (kind: SentKind) => [
 	{
 		name: 'Node',
 		value: 'node',
@@ -155,7 +155,8 @@ export const scopeOptions = (thing: string) => [
 	{
 		name: 'Workflow',
 		value: 'workflow',
-		description: `Shared by every node of this workflow: another create node or a Forget Sent Orders node in it sees the same ${thing} records (kept in the workflow's deduplication store: the Clear Deduplication History of a Remove Duplicates node set to Workflow clears them too)`,
+		// Forget Sent Orders reaches the sales orders' records only (forgetSent.operation.ts)
+		description: `Shared by every node of this workflow: another create node${kind === 'salesOrder' ? ' or a Forget Sent Orders node' : ''} in it sees the same ${KINDS[kind].thing} records (kept in the workflow's deduplication store: the Clear Deduplication History of a Remove Duplicates node set to Workflow clears them too)`,
 	},
 ];
 
@@ -192,7 +193,7 @@ export function sendOnceProperties(kind: SentKind, onByDefault: boolean): INodeP
 					name: 'scope',
 					type: 'options',
 					default: 'workflow',
-					options: scopeOptions(thing),
+					options: scopeOptions(kind),
 					description: `Where the record of sent ${thing}s is kept. Records never cross workflows.`,
 				},
 				{
@@ -200,7 +201,7 @@ export function sendOnceProperties(kind: SentKind, onByDefault: boolean): INodeP
 					name: 'sendAgain',
 					type: 'boolean',
 					default: false,
-					description: `Whether to forget the record of this ${thing} and send it again: for one that was cancelled and must be placed again, or one whose unknown outcome you checked. While on, this node can create duplicates: turn it off afterwards, or set it per item with an expression.`,
+					description: `Whether to forget the record of this ${thing} and send it again: for one that ${kind === 'sku' ? 'must be created again' : 'was canceled and must be placed again'}, or one whose unknown outcome you checked. While on, this node can create duplicates: turn it off afterwards, or set it per item with an expression.`,
 				},
 			],
 		},

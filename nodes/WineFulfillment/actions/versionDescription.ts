@@ -31,7 +31,7 @@ function resourceProperty(resource: string, version: 1 | typeof READ_FIRST_VERSI
 			{ name: 'Address', value: 'address', description: 'Validate recipient addresses and find carrier pickup locations' },
 			{ name: 'Inventory', value: 'inventory', description: 'Query inventory status, transactions and sellable quantities' },
 			{ name: 'Purchase Order', value: 'purchaseOrder', description: 'Inbound inventory: a pickup or a drop-off at a warehouse' },
-			{ name: 'Sales Order', value: 'salesOrder', description: 'Orders to fulfil and ship to consumers or the trade' },
+			{ name: 'Sales Order', value: 'salesOrder', description: 'Orders to fulfill and ship to consumers or the trade' },
 			{ name: 'SKU', value: 'sku', description: 'Item records: create, update, retire' },
 			{ name: 'Tracking', value: 'tracking', description: 'Packages, tracking details and delivery estimates' },
 			{ name: 'Transfer Order', value: 'transferOrder', description: 'Move stock between two warehouses' },

@@ -19,7 +19,7 @@ export const CARRIER_LABELS: Record<string, CodeLabel> = {
 	GSO: { name: 'GLS US / GSO (GSO)', description: 'GLS US, formerly Golden State Overnight' },
 	Other: { name: 'Other Carrier (Other)', description: 'Any carrier other than FedEx and UPS' },
 	TMC: { name: 'Carrier Code TMC', description: UNDESCRIBED },
-	UPS: { name: 'UPS (United Parcel Service)' },
+	UPS: { name: 'United Parcel Service (UPS)' },
 	WIL: { name: 'Carrier Code WIL', description: UNDESCRIBED },
 	WILL: { name: 'Carrier Code WILL', description: UNDESCRIBED },
 	WST: { name: 'Carrier Code WST', description: UNDESCRIBED },

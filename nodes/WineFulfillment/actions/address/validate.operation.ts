@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	MAX_CANDIDATES,
 	MAX_CLIENT_REFERENCE_LENGTH,
 	VALIDATE_ADDRESS_OURS,
 	VALIDATION_CARRIERS,
@@ -43,7 +44,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Max Candidates',
 		name: 'maxCandidateListSize',
 		type: 'number',
-		typeOptions: { minValue: 1 },
+		typeOptions: { minValue: 1, maxValue: MAX_CANDIDATES, numberPrecision: 0 },
 		default: 3,
 		description: 'How many corrected candidate addresses to return at most',
 	},
@@ -68,7 +69,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Max Pickup Locations',
 		name: 'maxPalListSize',
 		type: 'number',
-		typeOptions: { minValue: 1 },
+		typeOptions: { minValue: 1, maxValue: MAX_CANDIDATES, numberPrecision: 0 },
 		default: 5,
 		description: 'How many pickup locations to return at most',
 		displayOptions: { show: { includePal: [true] } },

@@ -102,7 +102,7 @@ export function cancelByReference(
 			required: true,
 			default: '',
 			placeholder: `e.g. ${example}`,
-			description: `The reference the ${what} was created with. It can be cancelled only while work on it has not started.`,
+			description: `The reference the ${what} was created with. It can be canceled only while work on it has not started.`,
 		},
 	];
 	return {

@@ -51,7 +51,7 @@ const operation: INodeProperties = {
 		{
 			name: 'Create',
 			value: 'create',
-			description: 'Send a sales order to fulfil; returns its transaction reference number',
+			description: 'Send a sales order to fulfill; returns its transaction reference number',
 			action: 'Create a sales order',
 		},
 		{

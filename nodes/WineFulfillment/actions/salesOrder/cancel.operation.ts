@@ -26,7 +26,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to cancel through Update Sales Order with IsCancelOnly=true. Deprecated by the provider in favour of Cancel Sales Order; use only if your account still needs it.',
+					'Whether to cancel through Update Sales Order with IsCancelOnly=true. Deprecated by the provider in favor of Cancel Sales Order; use only if your account still needs it.',
 			},
 		],
 	},

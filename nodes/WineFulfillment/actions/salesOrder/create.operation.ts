@@ -30,7 +30,7 @@ const holdOrderProperty: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether to put the order on fulfillment hold: it is not fulfilled until released (Update with Hold Order set to Release, or the provider portal)',
+		'Whether to put the order on fulfillment hold: it is not fulfilled until released (Update with Fulfillment Hold set to Release, or the provider portal)',
 };
 
 /** The groups version 2 keeps in Additional Fields (see groupedFromVersion2). */

@@ -110,7 +110,7 @@ export const shipmentProperty: INodeProperties = {
 			type: 'options',
 			default: 'APC01',
 			options: warehouseOptions(WAREHOUSES),
-			description: 'Warehouse that fulfils the order',
+			description: 'Warehouse that fulfills the order',
 		},
 	],
 };
@@ -137,7 +137,7 @@ export const deliveryContactProperty: INodeProperties = {
 			type: 'string',
 			default: '',
 			description:
-				'Code of the carrier hold location (see Address → carrier locations); it only means something with hold at location, so it is sent with HoldAtLocation 1',
+				'Code of the carrier hold location (see Address → Get Carrier Locations); it only means something with hold at location, so it is sent with HoldAtLocation 1',
 		},
 	],
 };
@@ -270,7 +270,7 @@ const itemTableValues: INodeProperties[] = [
 		options: codeOptions(QUANTITY_UNITS, QUANTITY_UNIT_LABELS)
 			.concat(NOT_SENT_OPTION)
 			.sort((a, b) => (a.name < b.name ? -1 : 1)),
-		description: 'Whether the quantity counts bottles or cases',
+		description: 'What the quantity counts: bottles or cases',
 	},
 	itemOptionsProperty,
 ];

@@ -10,7 +10,7 @@ import { withOptions, type Send } from '../operation';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Forgets that these orders were sent, so that the next Create or Batch Create sends them again: for an order that was cancelled and must be placed again, or one whose unknown outcome you checked. Use the credential the create node uses. It reaches the record of a create whose Send Once Scope is Workflow (the default); a create with Scope Node keeps a record only it reaches: turn on its Send Again Even If Sent instead.',
+			'Forgets that these orders were sent, so that the next Create or Batch Create sends them again: for an order that was canceled and must be placed again, or one whose unknown outcome you checked. Use the credential the create node uses. It reaches the record of a create whose Send Once Scope is Workflow (the default); a create with Scope Node keeps a record only it reaches: turn on its Send Again Even If Sent instead.',
 		name: 'forgetNotice',
 		type: 'notice',
 		default: '',

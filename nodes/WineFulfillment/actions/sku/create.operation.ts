@@ -93,7 +93,7 @@ const properties: INodeProperties[] = [
 				displayName: 'Bottles per Case',
 				name: 'numBottleInEachCase',
 				type: 'number',
-				typeOptions: { minValue: 1 },
+				typeOptions: { minValue: 1, numberPrecision: 0 },
 				default: 12,
 				description: 'How many bottles one case holds',
 			},

@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'First future ship date to estimate for',
+		description: 'First future ship date to estimate for (sent as MM/DD/YYYY, without the time)',
 	},
 	{
 		displayName: 'Ship Date To',
@@ -30,7 +30,7 @@ const properties: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: 'Last future ship date to estimate for',
+		description: 'Last future ship date to estimate for (sent as MM/DD/YYYY, without the time)',
 	},
 	{
 		displayName: 'Client Reference Code',

@@ -16,10 +16,11 @@ export const transferItemRow: INodeProperties[] = [
 		name: 'quantityUnit',
 		type: 'options',
 		default: '',
-		options: codeOptions(['AUTO', 'RETAIL', 'WHOLESALE'], QUANTITY_UNIT_LABELS)
+		// a transfer order has no order type: Auto leaves the unit to the provider
+		options: codeOptions(['AUTO', 'RETAIL', 'WHOLESALE'], { ...QUANTITY_UNIT_LABELS, AUTO: { ...QUANTITY_UNIT_LABELS.AUTO, description: 'The provider decides: bottles or cases' } })
 			.concat(NOT_SENT_OPTION)
 			.sort((a, b) => (a.name < b.name ? -1 : 1)),
-		description: 'Whether the quantity counts bottles or cases',
+		description: 'What the quantity counts: bottles or cases',
 	},
 	{
 		displayName: 'Inventory Tax Status',
