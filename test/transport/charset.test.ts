@@ -72,4 +72,10 @@ describe('a 2xx answer in a declared charset', () => {
 		await server?.close();
 		expect(await answered('x-no-such-charset', Buffer.from(json('Grüner Veltliner')))).toMatchObject({ Description: 'Grüner Veltliner' });
 	});
+
+	it('ISO-8859-2, where the declared charset and windows-1252 read the same bytes differently', async () => {
+		// "Łódź" in ISO-8859-2: A3 F3 64 BC (windows-1252 would read "£ód¼")
+		const bytes = Buffer.concat([Buffer.from('{"Description":"'), Buffer.from([0xa3, 0xf3, 0x64, 0xbc]), Buffer.from('"}')]);
+		expect(await answered('iso-8859-2', bytes)).toMatchObject({ Description: 'Łódź' });
+	});
 });
