@@ -1,8 +1,6 @@
 // The editor's texts and bounds against what the node does (bug hunt 17; each failed before its fix): descriptions that
 // promised what the code does not do, field bounds the editor offered that every run refuses, names against the node's
 // own conventions, a subtitle showing a wire identifier, day pickers not saying only the day is sent.
-import { readFileSync } from 'fs';
-import { join } from 'path';
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
@@ -10,8 +8,6 @@ import { MAX_CANDIDATES, validateAddressRequest } from '../../nodes/WineFulfillm
 import { createSkuRequest } from '../../nodes/WineFulfillment/wire/product';
 import { getDeliveryEstimatesRequest } from '../../nodes/WineFulfillment/wire/tracking';
 import { WineFulfillmentWebhookTrigger } from '../../nodes/WineFulfillment/WineFulfillmentWebhookTrigger.node';
-
-const ROOT = join(__dirname, '..', '..');
 
 /** Top-level parameters shown for a resource and operation (any version). */
 function paramsOf(resource: string, operation: string): INodeProperties[] {
@@ -46,9 +42,8 @@ describe('editor: descriptions that promise what the code does not do', () => {
 		['transferOrder', 'transfer order'],
 		['sku', 'SKU'],
 	])('%s → Create → Send Once Options → Scope "Workflow" does not promise that Forget Sent Orders sees the %s records', (resource) => {
-		// Forget Sent Orders opens only the sales order record
-		const forgetSource = readFileSync(join(ROOT, 'nodes/WineFulfillment/actions/salesOrder/forgetSent.operation.ts'), 'utf8');
-		expect(forgetSource).toMatch(/recordToForget\(this, 'salesOrder'/);
+		// Forget Sent Orders is a Sales Order operation: it opens the sales order record only (forgetSent.operation.ts)
+		expect(paramsOf(resource, 'forgetSent')).toEqual([]);
 		const sendOnceOptions = paramsOf(resource, 'create').find((p) => p.name === 'sendOnceOptions');
 		const workflow = (member(sendOnceOptions, 'scope')?.options as INodePropertyOptions[]).find((o) => o.value === 'workflow');
 		expect(workflow?.description).not.toMatch(/Forget Sent Orders/);
