@@ -141,7 +141,7 @@ describe('the editor in the real n8n, in headless Chromium', { skip: BROWSER_SKI
 			const file = await screenshotPanel(page(), url);
 			process.stdout.write(`screenshot: ${file}\n`);
 			// version 2 keeps the optional groups in Additional Fields: the example's shipment shows there, with no issue
-			assert.equal(await shownValue(page(), 'shippingCarrier'), 'UPS (United Parcel Service)');
+			assert.equal(await shownValue(page(), 'shippingCarrier'), 'United Parcel Service (UPS)');
 			assert.equal(await shownValue(page(), 'shippingCarrierService'), 'Ground (GRND)');
 			assert.deepEqual(await markedParameters(page()), []);
 		}));
