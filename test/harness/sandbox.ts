@@ -89,6 +89,23 @@ export function watchRequests(fx: SandboxFixture, stage: 'before' | 'after'): ()
 	return () => seen;
 }
 
+/**
+ * Runs `change` on the sandbox just before the nth (1-based) request whose path holds `path` is answered, and again
+ * every `every` after it. The test restores the spy (jest.restoreAllMocks) after itself.
+ */
+export function beforeRequest(fx: SandboxFixture, path: string, nth: number, change: () => void, every?: number): void {
+	const faults = fx.sandbox.faults;
+	const original = faults.match.bind(faults);
+	let seen = 0;
+	jest.spyOn(faults, 'match').mockImplementation((p: string, stage: 'before' | 'after') => {
+		if (stage === 'before' && p.toLowerCase().includes(path.toLowerCase())) {
+			seen += 1;
+			if (seen === nth || (every !== undefined && seen > nth && (seen - nth) % every === 0)) change();
+		}
+		return original(p, stage);
+	});
+}
+
 /** Resolves once a request to `path` is among `seen` (a watchRequests list); fails after `timeoutMs`. */
 export async function untilRequest(seen: () => string[], path: string, timeoutMs = 20_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;

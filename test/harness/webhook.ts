@@ -1,5 +1,7 @@
 // The tracking webhook trigger's tests: one workflow holding the trigger, its credential's secrets and where it keeps its state.
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import type { INode, INodeParameters } from 'n8n-workflow';
 
 import { WEBHOOK_TYPE, type WorkflowJson } from './harness';
@@ -28,4 +30,31 @@ export function webhookWorkflow(parameters: INodeParameters = {}, node: Partial<
 		],
 		connections: {},
 	};
+}
+
+/**
+ * The headers as n8n's HTTP server (Node) receives them when a sender writes `name: value` as UTF-8 bytes (as curl,
+ * browsers' fetch of UTF-8 text and most HTTP libraries write it), through a loopback HTTP server.
+ */
+export async function headersAsReceived(name: string, value: string): Promise<IncomingHttpHeaders> {
+	let received: IncomingHttpHeaders = {};
+	const server = createServer((req, res) => {
+		received = req.headers;
+		res.end('ok');
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as { port: number };
+	try {
+		await new Promise<void>((resolve, reject) => {
+			const socket = connect(port, '127.0.0.1', () => {
+				socket.write(Buffer.from(`POST /webhook/x/tracking HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n${name}: ${value}\r\n\r\n`, 'utf8'));
+			});
+			socket.on('data', () => undefined);
+			socket.on('end', resolve);
+			socket.on('error', reject);
+		});
+	} finally {
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+	return received;
 }

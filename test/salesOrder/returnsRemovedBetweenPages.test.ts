@@ -5,23 +5,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
-import { useSandbox } from '../harness/sandbox';
+import { beforeRequest, useSandbox } from '../harness/sandbox';
 import { returns } from '../sandbox/stores';
 
 const fx = useSandbox({ inventoryRecords: 5 });
 
-function beforeRequest(path: string, nth: number, change: () => void) {
-	const faults = fx.sandbox.faults;
-	const original = faults.match.bind(faults);
-	let seen = 0;
-	jest.spyOn(faults, 'match').mockImplementation((p: string, stage: 'before' | 'after') => {
-		if (stage === 'before' && p.toLowerCase().includes(path.toLowerCase())) {
-			seen += 1;
-			if (seen === nth) change();
-		}
-		return original(p, stage);
-	});
-}
 afterEach(() => jest.restoreAllMocks());
 
 describe('Get Returns: a return removed between pages', () => {
@@ -29,7 +17,7 @@ describe('Get Returns: a return removed between pages', () => {
 		await fx.control.call('POST', 'seed-returns', { count: 30, startAt: '2026-01-01T00:00:00Z' });
 		const before = returns(fx.sandbox.state).map((r) => String(r.RMANumber));
 		let removed = '';
-		beforeRequest('GetReturns', 2, () => {
+		beforeRequest(fx, 'GetReturns', 2, () => {
 			const list = returns(fx.sandbox.state);
 			removed = String(list.shift()?.RMANumber);
 		});

@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { EVENTS } from '../../nodes/WineFulfillment/trigger/events';
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
-import { useSandbox } from '../harness/sandbox';
+import { beforeRequest, useSandbox } from '../harness/sandbox';
 import { packages, returns, transactions } from '../sandbox/stores';
 import { nodeClockFollowsSandbox } from '../trigger/clock';
 
@@ -22,19 +22,6 @@ const HINT =
 const statusKey = (r: IDataObject) => `${String(r.ItemNo)}|${String(r.Warehouse)}|${String(r.InventoryStatus)}`;
 const repeated = (keys: string[]) => keys.filter((k, i) => keys.indexOf(k) !== i);
 
-/** Runs `change` on the sandbox just before the nth (1-based) request whose path holds `path` is answered, and again every `every` after it. */
-function beforeRequest(path: string, nth: number, change: () => void, every?: number) {
-	const faults = fx.sandbox.faults;
-	const original = faults.match.bind(faults);
-	let seen = 0;
-	jest.spyOn(faults, 'match').mockImplementation((p: string, stage: 'before' | 'after') => {
-		if (stage === 'before' && p.toLowerCase().includes(path.toLowerCase())) {
-			seen += 1;
-			if (seen === nth || (every !== undefined && seen > nth && (seen - nth) % every === 0)) change();
-		}
-		return original(p, stage);
-	});
-}
 afterEach(() => jest.restoreAllMocks());
 
 /** A new record at the front of the inventory and the last one taken away: the total stays, the pages shift by one. */
@@ -53,7 +40,7 @@ describe('Inventory → Get Status', () => {
 		);
 
 	it('a record added at the front and the last one taken away after page 1 (total unchanged): read again, each record once', async () => {
-		beforeRequest('GetStatus', 2, addFrontTakeLast);
+		beforeRequest(fx, 'GetStatus', 2, addFrontTakeLast);
 		const result = await fx.run(getStatus());
 		expect(result.error).toBeUndefined();
 		const keys = result.output(ACTION_NODE).map((i) => statusKey(i.json));
@@ -64,7 +51,7 @@ describe('Inventory → Get Status', () => {
 	});
 
 	it('the list moves on every read: three reads, then an error naming the record that came again; nothing output', async () => {
-		beforeRequest('GetStatus', 2, addFrontTakeLast, 2);
+		beforeRequest(fx, 'GetStatus', 2, addFrontTakeLast, 2);
 		const result = await fx.run(getStatus());
 		// the third read: its page 2 began with the last record of its page 1, the 8th of the records seeded
 		expect(result.error?.message).toBe(
@@ -151,7 +138,7 @@ describe('Tracking → Get Packages (the provider lists by last activity)', () =
 	it('one package on page 1 gets new activity before page 2 (it moves to the end): read again, each package once', async () => {
 		const now = fx.sandbox.state.now();
 		await fx.control.call('POST', 'seed-packages', { count: 100, startAt: new Date(now - 3 * HOUR).toISOString(), spreadMs: 60_000 });
-		beforeRequest('GetPackages', 2, () => {
+		beforeRequest(fx, 'GetPackages', 2, () => {
 			const first = packages(fx.sandbox.state).find((p) => p.TrackingNo === '770000000001');
 			if (!first) throw new Error('no package 770000000001');
 			first.lastActivityAt = fx.sandbox.state.now();
@@ -218,7 +205,7 @@ describe('Sales Order → Get Returns (newest received first)', () => {
 
 	it('a return received while the pages are read (at the front): read again, each return once', async () => {
 		await fx.control.call('POST', 'seed-returns', { count: 30, startAt: '2026-01-01T00:00:00Z' });
-		beforeRequest('GetReturns', 2, () => {
+		beforeRequest(fx, 'GetReturns', 2, () => {
 			const list = returns(fx.sandbox.state);
 			list.unshift({ ...list[0], RMANumber: 'RMA-NEW', OrderNo: 'NEW-1' });
 		});

@@ -2,12 +2,11 @@
 // header bytes as latin1, so a Header Value with characters outside ASCII, sent as UTF-8, never matches. The Test
 // must fail such a value (naming the rule, never the value), and pass every value a delivery can match.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { testCredential } from '../harness/credentialTest';
 import { runWebhook, WEBHOOK_TYPE, type WorkflowJson } from '../harness/harness';
+import { headersAsReceived } from '../harness/webhook';
 
 const NODE = 'Tracking Webhook';
 const AUTH_ID = 'webhook-auth-1';
@@ -29,29 +28,6 @@ const json: WorkflowJson = {
 };
 const update = (): IDataObject => ({ event: 'tracking_update', event_id: randomUUID(), msg: { tag: 'Delivered' } });
 
-/** Sends the header as UTF-8 bytes (as curl, browsers' fetch of UTF-8 text and most HTTP libraries write it) to a loopback HTTP server; the headers as n8n gets them. */
-async function headersAsReceived(value: string): Promise<IncomingHttpHeaders> {
-	let received: IncomingHttpHeaders = {};
-	const server = createServer((req, res) => {
-		received = req.headers;
-		res.end('ok');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	try {
-		await new Promise<void>((resolve, reject) => {
-			const socket = connect(port, '127.0.0.1', () => {
-				socket.write(Buffer.from(`POST /webhook/x/tracking HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n${HEADER}: ${value}\r\n\r\n`, 'utf8'));
-			});
-			socket.on('data', () => undefined);
-			socket.on('end', resolve);
-			socket.on('error', reject);
-		});
-	} finally {
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	}
-	return received;
-}
 
 const MATCHED = ['s3cret-value-42', 'Bearer abc.def', 'two\tparts', "!#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"];
 const NEVER_MATCHED = ['wein-geheimnis-ßüé-2026', '秘密-2026', 'cellar-🍷-key', 'no\u00a0break-space', 'zero\u200bwidth'];
@@ -62,7 +38,7 @@ describe("the webhook credential's Test button and the Header Value a delivery c
 		async (headerSecret, status, delivered) => {
 			const credential = { headerName: HEADER, headerSecret, user: '', password: '' };
 			const test = await testCredential('wineFulfillmentWebhookApi', credential);
-			const headers = (await headersAsReceived(headerSecret)) as Record<string, string>;
+			const headers = (await headersAsReceived(HEADER, headerSecret)) as Record<string, string>;
 			const delivery = await runWebhook(json, NODE, { body: update(), headers }, { [AUTH_ID]: credential }, {});
 			expect({ test: test.status, delivery: delivery.status }).toEqual({ test: status, delivery: delivered });
 			if (status === 'Error') {

@@ -6,40 +6,15 @@
 // sending the same Header Value passes; a value no delivery can match fails the Test.
 // Bug hunt 16; this test failed before the fix.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import { connect } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { testCredential } from '../harness/credentialTest';
 import { runWebhook } from '../harness/harness';
-import { WEBHOOK_NODE as NODE, WEBHOOK_AUTH_ID as AUTH_ID, webhookWorkflow as workflowJson } from '../harness/webhook';
+import { WEBHOOK_NODE as NODE, WEBHOOK_AUTH_ID as AUTH_ID, headersAsReceived, webhookWorkflow as workflowJson } from '../harness/webhook';
 
 const HEADER = 'X-Webhook-Secret';
 const update = (): IDataObject => ({ event: 'tracking_update', event_id: randomUUID(), msg: { tag: 'Delivered' } });
 
-/** The headers as n8n's HTTP server (Node) receives them when a sender writes `value` as UTF-8 (loopback only). */
-async function headersAsReceived(value: string): Promise<IncomingHttpHeaders> {
-	let received: IncomingHttpHeaders = {};
-	const server = createServer((req, res) => {
-		received = req.headers;
-		res.end('ok');
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.address() as { port: number };
-	try {
-		await new Promise<void>((resolve, reject) => {
-			const socket = connect(port, '127.0.0.1', () => {
-				socket.write(Buffer.from(`POST /webhook/x/tracking HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n${HEADER}: ${value}\r\n\r\n`, 'utf8'));
-			});
-			socket.on('data', () => undefined);
-			socket.on('end', resolve);
-			socket.on('error', reject);
-		});
-	} finally {
-		await new Promise<void>((resolve) => server.close(() => resolve()));
-	}
-	return received;
-}
 
 describe('Header Value with Unicode white space at an end (a paste from a web page or a document)', () => {
 	it.each([
@@ -49,7 +24,7 @@ describe('Header Value with Unicode white space at an end (a paste from a web pa
 	])('%s: the Test passes only if a delivery sending that value passes', async (_label, headerSecret) => {
 		const credential = { headerName: HEADER, headerSecret, user: '', password: '' };
 		const test = await testCredential('wineFulfillmentWebhookApi', credential);
-		const headers = (await headersAsReceived(headerSecret)) as Record<string, string>;
+		const headers = (await headersAsReceived(HEADER, headerSecret)) as Record<string, string>;
 		const delivery = await runWebhook(workflowJson({ authentication: 'headerAuth' }), NODE, { body: update(), headers }, { [AUTH_ID]: credential }, {});
 		// agreement: Test OK ⇔ the provider, given the same value, gets through
 		expect({ test: test.status, delivery: delivery.status }).toEqual(

@@ -1193,15 +1193,12 @@ export function sendOnce(
 	const settings = sendOnceSettings(ctx, order.kind, itemIndex, order.onByDefault);
 	if (!settings) return async () => (await send()).output;
 	const again = sendAgain(ctx, itemIndex);
-	const possiblySent = possiblySentInRun(ctx);
 	return async () => {
 		const record = await openRecord(ctx, order.kind, settings, itemIndex);
 		if (!record) return (await send()).output;
 		// an earlier try of this item may have created it under another identity: the record knows only that one
-		const earlier = possiblySent.get(itemIndex);
-		if (earlier !== undefined && sameOrder(earlier) !== sameOrder(order.identity)) {
-			throw changedIdentityError(ctx, order.kind, order.identity, earlier, itemIndex);
-		}
+		const renamed = renamedSinceEarlierTry(ctx, order.kind, order.identity, itemIndex);
+		if (renamed) throw renamed;
 		if (again) await record.forgetOnce([order.identity], itemIndex);
 
 		// claim answers for every order it is given
@@ -1215,7 +1212,7 @@ export function sendOnce(
 		} catch (error) {
 			const shown = asNodeError(ctx, error, itemIndex);
 			await record.failed([order.identity], error, shown);
-			if (mayHaveTakenEffect(error)) possiblySent.set(itemIndex, order.identity);
+			if (mayHaveTakenEffect(error)) possiblySentInRun(ctx).set(itemIndex, order.identity);
 			throw shown;
 		}
 		await record.settle([{ identity: order.identity, outcome: 'sent', reference: sent.reference }]);
@@ -1224,10 +1221,13 @@ export function sendOnce(
 }
 
 /**
- * A later try (Retry On Fail) of an input item whose earlier try sent it under another identity with an unknown
- * outcome: not sent, since the record of sent orders knows the earlier identity only and the provider may hold it.
+ * The error for a later try (Retry On Fail) of an input item whose earlier try of this node run sent it under another
+ * identity with an unknown outcome (possiblySentInRun): not sent, since the record of sent orders knows the earlier
+ * identity only and the provider may hold it. Undefined when no earlier try did so.
  */
-export function changedIdentityError(ctx: IExecuteFunctions, kind: SentKind, identity: string, earlier: string, itemIndex: number): NodeOperationError {
+export function renamedSinceEarlierTry(ctx: IExecuteFunctions, kind: SentKind, identity: string, itemIndex: number): NodeOperationError | undefined {
+	const earlier = possiblySentInRun(ctx).get(itemIndex);
+	if (earlier === undefined || sameOrder(earlier) === sameOrder(identity)) return undefined;
 	const { thing, field, check } = KINDS[kind];
 	return new NodeOperationError(ctx.getNode(), `The ${thing} ${identity} was not sent: this item's earlier try sent it as ${earlier}, which may have been created`, {
 		itemIndex,

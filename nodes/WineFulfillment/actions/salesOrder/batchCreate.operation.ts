@@ -13,7 +13,7 @@ import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
 import { asNodeError, completedInRun, errorItem, possiblySentInRun, withOptions } from '../operation';
 import { invalidField, readInteger, readText, type IntegerField } from '../parameters';
-import { changedIdentityError, sameOrder, sendAgain, sendOnceProperties, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
+import { renamedSinceEarlierTry, sameOrder, sendAgain, sendOnceProperties, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
 import { settingLabel, settingPath } from '../versions';
 import { orderProperties, buildOrder } from './create.operation';
@@ -296,15 +296,16 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 	const record = 'value' in opened ? opened.value : undefined;
 	// an order an earlier try of this node run (Retry On Fail) sent with an unknown outcome under another number (an
 	// expression that gives another each try) is not sent: the record knows only that number, and the provider may have it
-	const possiblySent = possiblySentInRun(this);
-	const renamed = record ? pending.filter((entry) => sameOrder(possiblySent.get(entry.itemIndex) ?? orderNoOf(entry)) !== sameOrder(orderNoOf(entry))) : [];
-	for (const entry of renamed) {
-		const error = changedIdentityError(this, 'salesOrder', orderNoOf(entry), possiblySent.get(entry.itemIndex) as string, entry.itemIndex);
+	const renamed = new Set<Entry>();
+	for (const entry of record ? pending : []) {
+		const error = renamedSinceEarlierTry(this, 'salesOrder', orderNoOf(entry), entry.itemIndex);
+		if (!error) continue;
 		if (!continueOnFail) throw error;
+		renamed.add(entry);
 		results.set(entry.itemIndex, errorItem(this, error, entry.itemIndex));
 	}
 	// nothing is sent without the record the user asked for
-	const toSend = 'value' in opened ? pending.filter((entry) => !renamed.includes(entry)) : [];
+	const toSend = 'value' in opened ? pending.filter((entry) => !renamed.has(entry)) : [];
 	/** orders whose request went out (or may have): if the run stops, their claims are kept as unknown */
 	const attempted = new Set<string>();
 
@@ -324,7 +325,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		if ('error' in sent) {
 			await record?.failed(chunk.map(orderNoOf), sent.error);
 			// Retry On Fail's next try must not send these items under other numbers (see `renamed`)
-			if (record && mayHaveTakenEffect(sent.error)) for (const entry of chunk) possiblySent.set(entry.itemIndex, orderNoOf(entry));
+			if (record && mayHaveTakenEffect(sent.error)) for (const entry of chunk) possiblySentInRun(this).set(entry.itemIndex, orderNoOf(entry));
 			if (!continueOnFail) throw asNodeError(this, sent.error, chunk[0].itemIndex);
 			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, sent.error, entry.itemIndex));
 			return;
