@@ -364,14 +364,16 @@ function referenceTime(c: ReadCandidate, field: WindowField, provider: number | 
  * without a number), and stay its own. Returns the keys by subject, kept up to date with the move.
  */
 function carryOver(c: Candidate, seen: Record<string, number>, subjects: Map<string, string[]> | undefined): Map<string, string[]> | undefined {
-	if (c.formerKey !== undefined && c.formerKey !== c.key && c.formerKey in seen) {
+	// called for a key not seen: a former key equal to it is not in the seen keys either
+	if (c.formerKey !== undefined && c.formerKey in seen) {
 		seen[c.key] = seen[c.formerKey];
 		delete seen[c.formerKey];
 	}
 	const { subject, formerSubject } = c;
-	if (subject === undefined || formerSubject === undefined || formerSubject === subject) return subjects;
+	if (subject === undefined || formerSubject === undefined) return subjects;
 	const bySubject = subjects ?? keysBySubject(seen);
 	const former = bySubject.get(formerSubject);
+	// (a former subject equal to the subject has keys of its own: left as they are)
 	if (!former || bySubject.has(subject)) return bySubject;
 	const moved = former.map((key) => {
 		// the key's state after the subject: `formerSubject|state` becomes `subject|state`
