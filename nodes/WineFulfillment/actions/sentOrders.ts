@@ -283,6 +283,29 @@ interface Mark {
 }
 const marks = new Map<string, Mark>();
 
+/** An order claimed in a node run and not settled yet. */
+interface Flight {
+	/** the order's text as claimed */
+	identity: string;
+	/** ends the flight: others in this process waiting for the order get the outcome */
+	finish: (outcome: Outcome) => void;
+	/** the mark's generation at the claim */
+	generation: number;
+	/** its sending value, taken out when it settles */
+	sending: string;
+	/** when it was claimed */
+	claimed: number;
+	/** when its values were recorded, or last moved to the newest end of the records (SentOrders.refresh) */
+	since: number;
+	/** its settle has begun: its values are not moved any more */
+	ending: boolean;
+}
+
+/** How often the values of a send on its way are moved to the newest end of the records (SentOrders.refresh). */
+const REFRESH_MS = 1_000;
+/** The transport ends every send within LONGEST_SEND_MS: a flight older than this (never settled) is not refreshed. */
+const REFRESHED_FOR_MS = LONGEST_SEND_MS + SENDING_STEP_MS;
+
 /**
  * The orders Send Again forgot in an execution, by their flight key: the forget of each (a later row, chunk or Retry On
  * Fail try with the same order waits for it and forgets nothing). Keyed by the execution's cancel signal, one per n8n
@@ -483,8 +506,10 @@ export class SentOrders {
 	/** the workflow's records, as this process's queues know them */
 	private readonly list: string;
 	private readonly options: ICheckProcessedOptions;
-	/** the orders this run claimed and has not settled: how to end each one's flight, and the mark's generation at its claim */
-	private readonly flights = new Map<string, { finish: (outcome: Outcome) => void; generation: number; sending: string }>();
+	/** the orders this run claimed and has not settled, by folded identity */
+	private readonly flights = new Map<string, Flight>();
+	/** ends the loop that moves the values of this run's long sends to the newest end of the records (refresh) */
+	private refresher?: AbortController;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -617,14 +642,74 @@ export class SentOrders {
 		const flight = new Promise<Outcome>((resolve) => (finish = resolve));
 		inFlight.set(key, flight);
 		this.flights.set(sameOrder(identity), {
+			identity,
 			generation,
 			sending,
+			claimed: Date.now(),
+			since: Date.now(),
+			ending: false,
 			finish: (outcome) => {
 				if (inFlight.get(key) === flight) inFlight.delete(key);
 				this.flights.delete(sameOrder(identity));
+				if (!this.flights.size) {
+					this.refresher?.abort();
+					this.refresher = undefined;
+				}
 				finish(outcome);
 			},
 		});
+		if (!this.refresher) {
+			this.refresher = new AbortController();
+			void this.refreshWhileSending(this.refresher.signal);
+		}
+	}
+
+	/** Every REFRESH_MS, until the last flight of this run ends (or only flights the transport has long ended are left). */
+	private async refreshWhileSending(ended: AbortSignal): Promise<void> {
+		for (;;) {
+			await pause(REFRESH_MS, ended);
+			if (ended.aborted) return;
+			if (![...this.flights.values()].some((f) => Date.now() - f.claimed < REFRESHED_FOR_MS)) break;
+			await this.refresh();
+		}
+		// a flight that starts later starts the loop again
+		if (this.refresher?.signal === ended) this.refresher = undefined;
+	}
+
+	/**
+	 * n8n's store trims the records oldest first, and a value recorded again keeps its place: the claim, open and
+	 * sending values of a send still on its way would be trimmed once History Size and the room beside it of other
+	 * values came after them (a 429 wait while other workers send hundreds of orders), and another process would then
+	 * find the order never sent and send it too. So while a send of this run is on its way, its values are moved to the
+	 * newest end every REFRESH_MS, by this process (the only one that knows them), under the lock: those still there
+	 * are found (a record that trims nothing: the ones a forget took out are recorded by it), all are taken out, and
+	 * those found are recorded again. Trimming one would need History Size and that room of values within REFRESH_MS.
+	 */
+	private async refresh(): Promise<void> {
+		const due = () =>
+			[...this.flights.values()].filter(
+				(f) => !f.ending && Date.now() - f.since >= REFRESH_MS && Date.now() - f.claimed < REFRESHED_FOR_MS,
+			);
+		if (!due().length) return;
+		try {
+			await this.exclusive(0, async () => {
+				// a settle queued meanwhile ran first: its flights are ending (or gone)
+				const flights = due();
+				if (!flights.length) return;
+				const values = flights.flatMap((f) => [...Object.values(this.values(f.identity)), f.sending]);
+				const there = (await this.store.checkProcessedAndRecord(values, 'workflow', { mode: 'entries' })).processed.map(String);
+				try {
+					await this.store.removeProcessed(values, 'workflow', this.options);
+				} finally {
+					// those found are put back however the removal ended
+					if (there.length) await this.store.checkProcessedAndRecord(there, 'workflow', { mode: 'entries' });
+				}
+				const now = Date.now();
+				for (const f of flights) f.since = now;
+			});
+		} catch {
+			// the next round tries again; the send's own settle records its outcome in any case
+		}
 	}
 
 	/**
@@ -946,6 +1031,8 @@ export class SentOrders {
 		for (const s of settlements) {
 			const { claim, open } = this.values(s.identity);
 			const flight = this.flights.get(sameOrder(s.identity));
+			// a refresh that runs before this settle's write no longer moves its values (it would record open again)
+			if (flight) flight.ending = true;
 			// the send is over, however it ended: nobody waits for it any more; an earlier release's values, absent when it
 			// was claimed, can only be what a failed tidy of that claim's check left
 			if (flight) remove.push(flight.sending, ...this.earlierValues(s.identity));
