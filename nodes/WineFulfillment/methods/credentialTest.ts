@@ -14,7 +14,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { WineFulfillmentApi } from '../../../credentials/WineFulfillmentApi.credentials';
 import { ENDPOINTS } from '../wire/endpoints';
 import { STATUS_RECORDS } from '../wire/inventory';
-import { providerMessage } from '../transport/errors';
 import { pageRecords } from '../transport/pagination';
 import { apiRequest, type ApiResponse } from '../transport/request';
 import { EDITOR_REQUEST, tryAgainIn } from './editor';
@@ -96,32 +95,13 @@ export async function testApiCredential(
 	} catch (error) {
 		return { status: 'Error', message: failureMessage(error) };
 	}
-	let records: IDataObject[];
 	try {
-		records = pageRecords(response.body, STATUS_RECORDS);
+		// the transport refused an answer that says it failed (a sign-in refused beside no records): a page is the credentials' proof
+		pageRecords(response.body, STATUS_RECORDS);
 	} catch {
 		return { status: 'Error', message: NOT_THE_INTERFACE };
 	}
-	// pageRecords read the body as a page: a plain object
-	const refusal = records.length === 0 ? authenticationRefusal(response.body as IDataObject) : '';
-	if (refusal) return { status: 'Error', message: `${CREDENTIAL_REFUSED}. The provider said: ${refusal}` };
 	return { status: 'OK', message: 'Connection successful: the provider accepted the credentials at this Base URL' };
-}
-
-/** A provider message that says the sign-in failed: its words for an authentication failure, not "no records". */
-const AUTHENTICATION_FAILED =
-	/\b(?:authenticat\w*|unauthori[sz]ed|not authori[sz]ed|access denied|credentials?|invalid (?:user ?key|password|access ?token|token|customer(?: ?no| number)?|login))\b/i;
-
-/**
- * The message of a 200 page that holds no records when it says authentication failed, else ''. Some providers answer
- * a refused sign-in with 200, a message and an empty page: read as a page, the Test would pass with any credentials.
- * A page with records was read with the credentials, and an account with no inventory answers without such words.
- * The answer came through the transport, secrets masked.
- */
-function authenticationRefusal(page: IDataObject): string {
-	const said = providerMessage(page);
-	// providerMessage shows an object that names no message as its JSON: only a message is read here
-	return said && !said.startsWith('{') && AUTHENTICATION_FAILED.test(said) ? said.slice(0, 300) : '';
 }
 
 /** What the transport's error means for the credential, in one sentence. */
@@ -138,6 +118,10 @@ function failureMessage(error: unknown): string {
 		return `${error.message} (${code}): check the Base URL and that this machine can reach it`;
 	}
 	if (status === 401) return CREDENTIAL_REFUSED;
+	// a 2xx that said it failed (the transport's readRefusal): a sign-in refused, or the provider's failure flag
+	const said = typeof response.providerMessage === 'string' && response.providerMessage ? `: ${response.providerMessage.slice(0, 300)}` : '';
+	if (response.credentialsRefused === true) return `${CREDENTIAL_REFUSED}. The provider said${said}`;
+	if (status < 300) return `The provider answered the interface's test read saying it failed${said}`;
 	if (status === 404) return NOTHING_AT_BASE_URL;
 	if (status === 403) {
 		return 'The provider refused access (403): the account may not have the interface enabled in this environment; ask the provider';
@@ -148,7 +132,6 @@ function failureMessage(error: unknown): string {
 	if (status >= 500) return `The credentials were not checked: the provider had an internal error (${status}); try again later`;
 	// a redirect: where it pointed, and that the Base URL should be the current address
 	if (status < 400) return `${error.message}: check the Base URL is the environment's current https address ending in /v3`;
-	const said = typeof response.providerMessage === 'string' && response.providerMessage ? `: ${response.providerMessage.slice(0, 300)}` : '';
 	return `The Base URL answered ${status} to the interface's test read${said}; check it is the environment's API address ending in /v3`;
 }
 

@@ -323,6 +323,46 @@ export function saysFailed(body: unknown, does?: WriteDeed): boolean {
 	});
 }
 
+/** A provider message that says the sign-in failed: its words for an authentication failure, not "no records". */
+const AUTHENTICATION_FAILED =
+	/\b(?:authenticat\w*|unauthori[sz]ed|not authori[sz]ed|access denied|credentials?|invalid (?:user ?key|password|access ?token|token|customer(?: ?no| number)?|login))\b/i;
+
+/**
+ * The message of a read's 2xx answer that holds no records when it says authentication failed, else ''. Some providers
+ * answer a refused sign-in with 200, a message and an empty page: read as the answer, a query would report "no
+ * records" (an inventory report with nothing in stock). An answer with records was read with the credentials, and an
+ * account with no records answers without such words.
+ */
+export function signInRefusal(body: unknown): string {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return '';
+	if (Object.values(body).some((value) => Array.isArray(value) && value.length > 0)) return '';
+	const said = providerMessage(body);
+	// providerMessage shows an object that names no message as its JSON: only a message is read here
+	return said && !said.startsWith('{') && AUTHENTICATION_FAILED.test(said) ? said.slice(0, 300) : '';
+}
+
+/**
+ * A read answered 2xx whose body says it failed: a sign-in refused beside no records (`signInRefusal`), or its own flag
+ * (`saysFailed`: {"IsSuccess": false, "Message": "Customer account suspended"}) unless its message says nothing was
+ * found; undefined for any other answer. Read as the answer, the query would report "no records" where the provider
+ * refused it. Not retried: asking again brings the same answer.
+ */
+export function readRefusal(node: INode, endpoint: Endpoint, status: number, body: unknown, secrets: Secrets, itemIndex?: number): NodeApiError | undefined {
+	const signIn = signInRefusal(body);
+	if (signIn) {
+		const said = secrets.text(signIn);
+		const response: JsonObject = { httpCode: String(status), message: `The credentials were refused: ${said}`, providerMessage: said, credentialsRefused: true };
+		const guidance = `The provider answered ${status} without records, saying the sign-in failed. Check User Key, Password, Customer No and Access Token in the Wine Fulfillment API credential, and that its Base URL is the environment they were issued for.`;
+		return answerError(node, response, guidance, status, body, secrets, itemIndex);
+	}
+	// a flag false beside a message that nothing was found ("No records") is how some providers answer an empty query
+	if (!saysFailed(body) || NOTHING_FOUND.test(providerMessage(body))) return undefined;
+	return failedAnswerError(node, endpoint, status, body, secrets, undefined, itemIndex);
+}
+
+/** A provider message saying a query found nothing, which a success flag false may come with. */
+const NOTHING_FOUND = /\b(?:no (?:records?|results?|data|items?|orders?|returns?|packages?|matches|inventory)|(?:nothing|none|not) found)\b/i;
+
 /**
  * A write answered 2xx whose body says it failed (`saysFailed`: {"IsSuccess": false, "Messages": ["Order already
  * shipped"]}): the provider's refusal, worded as a 400's (its messages, wire paths in the panel's words). The interface

@@ -25,6 +25,7 @@ import {
 	malformedResponseError,
 	notFoundFailure,
 	providerMessage,
+	readRefusal,
 	redirectError,
 	failedAnswerError,
 	saysFailed,
@@ -628,6 +629,9 @@ async function send(
 				const unknown = transactionReferenceOf(parsed.value) !== undefined ? 'referenced' : batchUnknown;
 				throw failedAnswerError(node(), deed, status, parsed.value, secrets, unknown, options.itemIndex, options.labels);
 			}
+			// a read's answer that says it failed is no answer of "no records"
+			const refused = endpoint.kind === 'read' ? readRefusal(node(), endpoint, status, parsed.value, secrets, options.itemIndex) : undefined;
+			if (refused) throw refused;
 			return answer(inInterfaceCase(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined)));
 		}
 		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
