@@ -2,11 +2,11 @@
 import { DateTime, Settings } from 'luxon';
 
 import { classification, carrierLocationsRequest, validateAddressRequest, validationStatus } from '../../nodes/WineFulfillment/wire/commerce';
-import { isKnownWarehouse, limitedList, onFirstUse, warehouseCode } from '../../nodes/WineFulfillment/wire/common';
+import { isKnownWarehouse, limitedList, onFirstUse, statusCode, warehouseCode } from '../../nodes/WineFulfillment/wire/common';
 import { isoDateTime, readDate, usDate, usDateTimeRange } from '../../nodes/WineFulfillment/wire/dates';
 import { ENDPOINTS, authShapeForUrl, placeCredentials } from '../../nodes/WineFulfillment/wire/endpoints';
 import { getSellableRequest, getStatusRequest, getTransactionsRequest } from '../../nodes/WineFulfillment/wire/inventory';
-import { cancelMovementRequest, createTransferOrderRequest, statusCode } from '../../nodes/WineFulfillment/wire/inventoryMovement';
+import { cancelMovementRequest, createTransferOrderRequest } from '../../nodes/WineFulfillment/wire/inventoryMovement';
 import { createSkuRequest } from '../../nodes/WineFulfillment/wire/product';
 import { withAnswer } from '../../nodes/WineFulfillment/actions/common';
 import {

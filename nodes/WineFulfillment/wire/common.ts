@@ -81,6 +81,12 @@ export const warehouseCode = z
 	.trim()
 	.regex(/^[A-Z0-9]{3,10}$/, 'must be a warehouse code such as APC01');
 
+/** An inventory status code: GOOD-NO-TX and the like, or a customer's own code from the provider. */
+export const statusCode = z
+	.string()
+	.trim()
+	.regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'must be an inventory status code such as GOOD-NO-TX');
+
 export function isKnownWarehouse(code: string): boolean {
 	return (WAREHOUSES as readonly string[]).includes(code);
 }

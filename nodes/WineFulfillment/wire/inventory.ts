@@ -2,7 +2,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 
-import { MAX_TOP, identifierList, limitedList, warehouseCode, onFirstUse } from './common';
+import { MAX_TOP, identifierList, limitedList, statusCode, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
 import { booleanValue, enumOf, optionalText } from './values';
 
@@ -11,7 +11,7 @@ export const getStatusRequest = onFirstUse(() =>
 		.object({
 			Warehouse: warehouseCode.optional(),
 			ItemNumbers: limitedList(5, 'item number').optional(),
-			InventoryStatuses: limitedList(5, 'status code').optional(),
+			InventoryStatuses: limitedList(5, 'status code').pipe(z.array(statusCode)).optional(),
 			IncludeTotalRecordCount: booleanValue.optional(),
 			IncludeUnavailableItems: booleanValue.optional(),
 			Skip: z.number().int().min(0).optional(),
@@ -56,7 +56,7 @@ export const getTransactionsRequest = onFirstUse(() =>
 			TransactionType: z.string().trim().min(1).optional(),
 			Warehouse: warehouseCode.optional(),
 			Reference: optionalText,
-			InventoryStatus: z.string().trim().min(1).optional(),
+			InventoryStatus: statusCode.optional(),
 			ItemNumbers: limitedList(5, 'item number').optional(),
 			Skip: z.number().int().min(0).optional(),
 			Top: z.number().int().min(1).optional(),

@@ -1,7 +1,7 @@
 // Purchase and transfer order wire schemas (docs/interface.md "Inventory movement (purchase and transfer orders)").
 import { z } from 'zod';
 
-import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, warehouseCode, onFirstUse } from './common';
+import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, statusCode, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
 import { decimalNumber, emailAddress, enumOf, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
@@ -32,12 +32,6 @@ export const TRANSFER_STATUSES: readonly string[] = [
 const text = textValue.pipe(z.string().trim().min(1, 'must not be empty'));
 const customerReferenceNo = identifier();
 const email = emailAddress();
-
-/** An inventory status code: GOOD-NO-TX and the like, or a customer's own code from the provider. */
-export const statusCode = z
-	.string()
-	.trim()
-	.regex(/^[A-Z0-9]+(-[A-Z0-9]+)*$/, 'must be an inventory status code such as GOOD-NO-TX');
 
 /** A quantity: a whole number of at least 1; "12" from a sheet is 12, "1e3" and "0x10" are refused. */
 const quantity = wholeNumber({ min: 1 });
