@@ -108,12 +108,18 @@ const word = (v: unknown) =>
 
 /**
  * AddressValidationIndicator values by meaning; the interface does not list them, so the words a value is made of are
- * read ("Invalid Address", "ADDRESS_NOT_FOUND", "ExactMatch"), a denial before anything else: "Not Deliverable" and
- * "INVALID_ADDRESS" must never turn into "valid" by the candidate comparison below. Its name says yes or no, so Y/N
+ * read ("Invalid Address", "ADDRESS_NOT_FOUND", "ExactMatch"), a denial before anything else: "Not Deliverable",
+ * "NON_DELIVERABLE" and "INVALID_ADDRESS" must never turn into "valid" by the candidate comparison below. Its name says yes or no, so Y/N
  * are read here too (a boolean, true/false, yes/no and 1/0 are read before the words: validationStatus).
  */
 const STATUS_WORDS: Array<[ValidationStatus, RegExp]> = [
-	['invalid', /^n$|invalid|incorrect|not|nomatch|unresolved|unverified|undeliverable|fail|error|reject/],
+	// a word denied by non- or un- ("NON_DELIVERABLE", "Unconfirmed") before the valid words it holds; a match of part of
+	// the address or of several is no address to ship to as it is: a person picks (an ambiguous match, read as the
+	// first candidate, could ship to the wrong door)
+	[
+		'invalid',
+		/^n$|invalid|incorrect|not|nomatch|(?:non|un)(?:valid|verif|resolv|confirm|deliver|match)|ambiguous|partial|multiple|fail|error|reject/,
+	],
 	['corrected', /correct|standardi[sz]|modif|chang|suggest|amend/],
 	['valid', /^y$|valid|verified|resolved|confirm|exact|deliverable|match/],
 ];
