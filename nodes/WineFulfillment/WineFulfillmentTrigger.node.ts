@@ -396,6 +396,14 @@ const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: numb
 	});
 
 /**
+ * Where a span back from the provider's present starts from (Start From, Fetch Test Event's look back): the earlier of
+ * its present and our clock. LatestActivityTimestamp follows one activity recorded in the future (a mistyped scan
+ * time) as it follows a provider clock ahead of ours: counted from there, the span would lie in the future and miss
+ * everything (windowStart reads the cursor the same way). No present told: CLOCK_MARGIN_MS behind our clock.
+ */
+const backFrom = (present: number | undefined, localNow: number) => Math.min(present ?? localNow - CLOCK_MARGIN_MS, localNow);
+
+/**
  * Fetch Test Event: the most recent records, newest first, widening the look back step by step. Each span is read
  * newest part first (readNewest), so that a busy account and a slow provider still give the most recent record within
  * the poll's budget. It stores nothing.
@@ -403,7 +411,7 @@ const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: numb
 async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDataObject[]> {
 	const localNow = Date.now();
 	const query = source.query(run.filters, run.ctx.getTimezone());
-	const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
+	const present = backFrom(await source.present(run.ctx, run.filters, localNow), localNow);
 	const statuses = run.filters.statuses;
 	const wanted = (c: Candidate) => !statuses?.length || statuses.includes(statusWord(c.record.status));
 	// it looks for the latest record this far back, widening step by step
@@ -433,7 +441,7 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	if (!state) {
 		const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
 		if (run.startFromHours > 0) {
-			const from = isoSecond(present - run.startFromHours * HOUR);
+			const from = isoSecond(backFrom(present, localNow) - run.startFromHours * HOUR);
 			state = { cursor: from, floor: from, seen: {} };
 		} else {
 			// First poll: remember what is already there (one lookback window), emit nothing.
