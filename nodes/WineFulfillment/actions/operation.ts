@@ -111,13 +111,22 @@ export function errorItem(ctx: IExecuteFunctions, error: unknown, itemIndex: num
 /** Members of an output item that identify what the provider now holds, most specific first. */
 const REFERENCE_MEMBERS = ['TransactionReferenceNumber', 'OrderNo', 'CustomerReferenceNo', 'ItemNo', 'OrderNumber'];
 
+/** What a Batch Create order's output says became of it, for the note ("" for other outputs). */
+function batchFate(json: IDataObject): string {
+	if (json.alreadySent === true) return 'already sent before';
+	if (json.IsCreated === true) return 'created';
+	if (json.IsCreated === false) return 'not created';
+	return json.IsCreated === null ? 'outcome unknown' : '';
+}
+
 /** "item 3 (TransactionReferenceNumber 9f2c…)": an input item and what came back for it. */
 function describeDone(itemIndex: number, output: INodeExecutionData[]): string {
 	const json = output[0]?.json ?? {};
 	const refs = REFERENCE_MEMBERS.filter((m) => typeof json[m] === 'string' || typeof json[m] === 'number').map(
 		(m) => `${m} ${String(json[m])}`,
 	);
-	return `item ${itemIndex + 1}${refs.length ? ` (${refs.slice(0, 2).join(', ')})` : ''}`;
+	const said = [...refs.slice(0, 2), batchFate(json)].filter(Boolean);
+	return `item ${itemIndex + 1}${said.length ? ` (${said.join(', ')})` : ''}`;
 }
 
 /**
@@ -128,12 +137,43 @@ function describeDone(itemIndex: number, output: INodeExecutionData[]): string {
 const DONE_LISTED = 40;
 
 /** The completed items of a stopped run (indexes in input order), each with what came back for it (`describeDone`). */
-function doneList(done: number[], outcomes: Outcome[]): string {
-	const named = (indexes: number[]) =>
-		indexes.map((i) => describeDone(i, (outcomes[i] as { output: INodeExecutionData[] }).output)).join('; ');
+function doneList(done: number[], outputOf: (itemIndex: number) => INodeExecutionData[]): string {
+	const named = (indexes: number[]) => indexes.map((i) => describeDone(i, outputOf(i))).join('; ');
 	if (done.length <= DONE_LISTED) return named(done);
 	const between = done.slice(DONE_LISTED / 2, -DONE_LISTED / 2);
 	return `${named(done.slice(0, DONE_LISTED / 2))}; ${between.length} more (items ${itemRange(between)}); ${named(done.slice(-DONE_LISTED / 2))}`;
+}
+
+/** How a run stopped, for the note its error carries (`stoppedRunNote`). */
+export interface StoppedRun {
+	/** the first sentence: what failed ("Item 3 of 10 failed, so the run stopped.") */
+	stopped: string;
+	/** the items completed before it stopped, in input order, and what came back for each */
+	done: number[];
+	outputOf: (itemIndex: number) => INodeExecutionData[];
+	/** what else failed, each "item 4: …" */
+	alsoFailed?: string[];
+	/** the items never sent */
+	notSent: number[];
+	/** said last (what to turn on, what to check) */
+	advice?: string;
+}
+
+/**
+ * The note a stopped run's error carries so the user knows what exists at the provider: what was already done (with its
+ * references), what else failed, and which items were not sent.
+ */
+export function stoppedRunNote(run: StoppedRun): string {
+	const { done, notSent, alsoFailed = [] } = run;
+	return [
+		run.stopped,
+		done.length ? `Already done before it stopped: ${doneList(done, run.outputOf)}.` : 'No other item had completed.',
+		alsoFailed.length ? `Also failed: ${alsoFailed.join('; ')}.` : '',
+		notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRange(notSent)}.` : '',
+		run.advice ?? '',
+	]
+		.filter(Boolean)
+		.join(' ');
 }
 
 /**
@@ -382,14 +422,15 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			else if (o.kind === 'skipped') notSent.push(i);
 			else if (i !== first) alsoFailed.push(`item ${i + 1}: ${asNodeError(this, o.error, i).message}`);
 		});
-		const note = [
-			failed === -1 ? 'The execution was canceled.' : `Item ${first + 1} of ${items.length} failed, so the run stopped.`,
-			done.length ? `Already done before it stopped: ${doneList(done, outcomes)}.` : 'No other item had completed.',
-			alsoFailed.length ? `Also failed: ${alsoFailed.join('; ')}.` : '',
-			notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRange(notSent)}.` : '',
-			failed === -1 ? '' : 'Turn on Continue On Fail to get every item\'s result.',
-		].filter(Boolean);
-		error.description = [error.description, note.join(' ')].filter(Boolean).join('\n\n');
+		const note = stoppedRunNote({
+			stopped: failed === -1 ? 'The execution was canceled.' : `Item ${first + 1} of ${items.length} failed, so the run stopped.`,
+			done,
+			outputOf: (i) => (outcomes[i] as { output: INodeExecutionData[] }).output,
+			alsoFailed,
+			notSent,
+			advice: failed === -1 ? '' : "Turn on Continue On Fail to get every item's result.",
+		});
+		error.description = [error.description, note].filter(Boolean).join('\n\n');
 	}
 	throw error;
 }

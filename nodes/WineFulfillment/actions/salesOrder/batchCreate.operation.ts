@@ -1,5 +1,5 @@
 // Batch Create (deprecated BatchSalesOrder): input items grouped into chunks, a 413 answered by halving the chunk.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import isPlainObject from 'lodash/isPlainObject';
 
@@ -11,7 +11,7 @@ import { booleanValue } from '../../wire/values';
 import { apiRequest } from '../../transport/request';
 import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
-import { asNodeError, completedInRun, errorItem, possiblySentInRun, withOptions } from '../operation';
+import { asNodeError, completedInRun, errorItem, possiblySentInRun, stoppedRunNote, withOptions } from '../operation';
 import { invalidField, readInteger, readText, type IntegerField } from '../parameters';
 import { renamedSinceEarlierTry, sameOrder, sendAgain, sendOnceProperties, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
@@ -377,7 +377,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 			? { error: stoppedError(this.getNode(), `before the chunk of ${chunk.length} orders from item ${chunk[0].itemIndex + 1} on was sent`, chunk[0].itemIndex) }
 			: await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, complete, continueOnFail, attempted) : send(chunk)));
 		if ('error' in done) {
-			if (!continueOnFail) throw asNodeError(this, done.error, chunk[0].itemIndex);
+			if (!continueOnFail) throw withStopNote(this, done.error, chunk, results, toSend.slice(start + batchSize));
 			// the record failed before the chunk was sent (its claim or forget): its orders are error items, the next chunk goes on
 			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, done.error, entry.itemIndex));
 		}
@@ -388,6 +388,34 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		if (!result) throw new NodeOperationError(this.getNode(), `No result for item ${itemIndex}`, { itemIndex });
 		return result;
 	});
+}
+
+/**
+ * The error of a chunk that stopped the run, with the note a per-item run's error carries (stoppedRunNote): the orders
+ * already answered (created, not created, already sent), the failed chunk's orders (which may have been created when the
+ * error says its request may have taken effect) and the orders never sent.
+ */
+function withStopNote(
+	ctx: IExecuteFunctions,
+	failure: unknown,
+	chunk: Entry[],
+	results: Map<number, INodeExecutionData>,
+	later: Entry[],
+): NodeApiError | NodeOperationError {
+	const error = asNodeError(ctx, failure, chunk[0].itemIndex);
+	const orders = chunk.map(orderNoOf).join(', ');
+	const maybe = mayHaveTakenEffect(failure);
+	const note = stoppedRunNote({
+		stopped: `The chunk of ${chunk.length} order${chunk.length > 1 ? 's' : ''} from item ${chunk[0].itemIndex + 1} on (${orders}) failed, so the run stopped${
+			maybe ? `: ${chunk.length > 1 ? 'they' : 'it'} may have been created, check ${chunk.length > 1 ? 'each' : 'it'} with Tracking → Get Details before sending again` : ''
+		}.`,
+		done: [...results.keys()].sort((a, b) => a - b),
+		outputOf: (itemIndex) => [results.get(itemIndex) as INodeExecutionData],
+		notSent: later.map((entry) => entry.itemIndex),
+		advice: "Turn on Continue On Fail to get every order's result.",
+	});
+	error.description = [error.description, note].filter(Boolean).join('\n\n');
+	return error;
 }
 
 /**
