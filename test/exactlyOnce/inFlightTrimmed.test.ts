@@ -79,3 +79,21 @@ describe('a long send whose record was forgotten on its way (Forget Sent Orders)
 		await slow!.settle([{ identity: 'SLOW-2', outcome: 'sent', reference: 'R-SLOW' }]);
 	}, 30_000);
 });
+
+describe('many long sends in one process', () => {
+	it('are moved together: one store round a second for all of them, not one per execution', async () => {
+		const store = new MemoryDeduplicator();
+		const a = aProcess();
+		// ten executions of the workflow in one worker, each with one slow send
+		const runs = await Promise.all(Array.from({ length: 10 }, async () => await a.sentOrdersFor(historyOf100(store), 'salesOrder', 0, true)));
+		await Promise.all(runs.map(async (run, i) => expect((await run!.claim([`LONG-${i}`], 0)).get(`LONG-${i}`)?.state).toBe('claimed')));
+		const removals = jest.spyOn(store, 'removeProcessed');
+		await pause(2_500);
+		const rounds = removals.mock.calls.map(([values]) => values as string[]).filter((values) => values.some((v) => v.startsWith('claim:')));
+		await Promise.all(runs.map(async (run, i) => await run!.settle([{ identity: `LONG-${i}`, outcome: 'sent', reference: `R-${i}` }])));
+		// two rounds in 2.5 seconds (a third if the claims took long), together moving all ten: not one per execution
+		expect(rounds.length).toBeGreaterThanOrEqual(2);
+		expect(rounds.length).toBeLessThanOrEqual(3);
+		expect(new Set(rounds.flat().filter((v) => v.startsWith('claim:'))).size).toBe(10);
+	}, 30_000);
+});

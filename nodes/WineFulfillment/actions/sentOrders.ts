@@ -293,6 +293,10 @@ interface Flight {
 	generation: number;
 	/** its sending value, taken out when it settles */
 	sending: string;
+	/** its values in the records while it is on its way: claim, open and sending */
+	values: string[];
+	/** the node run that claimed it: its store and lock move the values (SentOrders.refresh) */
+	owner: SentOrders;
 	/** when it was claimed */
 	claimed: number;
 	/** when its values were recorded, or last moved to the newest end of the records (SentOrders.refresh) */
@@ -305,6 +309,52 @@ interface Flight {
 const REFRESH_MS = 1_000;
 /** The transport ends every send within LONGEST_SEND_MS: a flight older than this (never settled) is not refreshed. */
 const REFRESHED_FOR_MS = LONGEST_SEND_MS + SENDING_STEP_MS;
+
+/**
+ * The flights of this process by workflow and node (the records and the lock they share), each group's values moved by
+ * one loop (`refreshLoop`): one store round a second for all of the group's long sends, whatever the executions.
+ */
+interface RefreshGroup {
+	flights: Set<Flight>;
+	ended: AbortController;
+}
+const refreshGroups = new Map<string, RefreshGroup>();
+
+function refreshWhileOnItsWay(group: string, flight: Flight): void {
+	let entry = refreshGroups.get(group);
+	if (!entry) {
+		entry = { flights: new Set(), ended: new AbortController() };
+		refreshGroups.set(group, entry);
+		void refreshLoop(group, entry);
+	}
+	entry.flights.add(flight);
+}
+
+function refreshNoMore(group: string, flight: Flight): void {
+	const entry = refreshGroups.get(group);
+	if (!entry?.flights.delete(flight) || entry.flights.size) return;
+	entry.ended.abort();
+	refreshGroups.delete(group);
+}
+
+const refreshDue = (flights: Iterable<Flight>, now: number) =>
+	[...flights].filter((f) => !f.ending && now - f.since >= REFRESH_MS && now - f.claimed < REFRESHED_FOR_MS);
+
+/**
+ * Every REFRESH_MS, until the group's last flight ends (or only flights the transport has long ended are left: a flight
+ * starting later starts another loop).
+ */
+async function refreshLoop(group: string, entry: RefreshGroup): Promise<void> {
+	for (;;) {
+		await pause(REFRESH_MS, entry.ended.signal);
+		if (entry.ended.signal.aborted) return;
+		const now = Date.now();
+		if (![...entry.flights].some((f) => now - f.claimed < REFRESHED_FOR_MS)) break;
+		const due = refreshDue(entry.flights, now);
+		if (due.length) await due[0].owner.refresh(entry.flights);
+	}
+	if (refreshGroups.get(group) === entry) refreshGroups.delete(group);
+}
 
 /**
  * The orders Send Again forgot in an execution, by their flight key: the forget of each (a later row, chunk or Retry On
@@ -508,8 +558,6 @@ export class SentOrders {
 	private readonly options: ICheckProcessedOptions;
 	/** the orders this run claimed and has not settled, by folded identity */
 	private readonly flights = new Map<string, Flight>();
-	/** ends the loop that moves the values of this run's long sends to the newest end of the records (refresh) */
-	private refresher?: AbortController;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -641,62 +689,44 @@ export class SentOrders {
 		const key = this.flightKey(identity);
 		const flight = new Promise<Outcome>((resolve) => (finish = resolve));
 		inFlight.set(key, flight);
-		this.flights.set(sameOrder(identity), {
+		const group = `${this.list}|${this.ctx.getNode().id}`;
+		const entry: Flight = {
 			identity,
 			generation,
 			sending,
+			values: [...Object.values(this.values(identity)), sending],
+			owner: this,
 			claimed: Date.now(),
 			since: Date.now(),
 			ending: false,
 			finish: (outcome) => {
 				if (inFlight.get(key) === flight) inFlight.delete(key);
 				this.flights.delete(sameOrder(identity));
-				if (!this.flights.size) {
-					this.refresher?.abort();
-					this.refresher = undefined;
-				}
+				refreshNoMore(group, entry);
 				finish(outcome);
 			},
-		});
-		if (!this.refresher) {
-			this.refresher = new AbortController();
-			void this.refreshWhileSending(this.refresher.signal);
-		}
-	}
-
-	/** Every REFRESH_MS, until the last flight of this run ends (or only flights the transport has long ended are left). */
-	private async refreshWhileSending(ended: AbortSignal): Promise<void> {
-		for (;;) {
-			await pause(REFRESH_MS, ended);
-			if (ended.aborted) return;
-			if (![...this.flights.values()].some((f) => Date.now() - f.claimed < REFRESHED_FOR_MS)) break;
-			await this.refresh();
-		}
-		// a flight that starts later starts the loop again
-		if (this.refresher?.signal === ended) this.refresher = undefined;
+		};
+		this.flights.set(sameOrder(identity), entry);
+		refreshWhileOnItsWay(group, entry);
 	}
 
 	/**
 	 * n8n's store trims the records oldest first, and a value recorded again keeps its place: the claim, open and
 	 * sending values of a send still on its way would be trimmed once History Size and the room beside it of other
 	 * values came after them (a 429 wait while other workers send hundreds of orders), and another process would then
-	 * find the order never sent and send it too. So while a send of this run is on its way, its values are moved to the
-	 * newest end every REFRESH_MS, by this process (the only one that knows them), under the lock: those still there
-	 * are found (a record that trims nothing: the ones a forget took out are recorded by it), all are taken out, and
-	 * those found are recorded again. Trimming one would need History Size and that room of values within REFRESH_MS.
+	 * find the order never sent and send it too. So while sends are on their way, their values are moved to the newest
+	 * end every REFRESH_MS (refreshLoop, for all of a workflow's node's flights in this process: the only process that
+	 * knows them), under the lock: those still there are found (a record that trims nothing: the ones a forget took out
+	 * are recorded by it), all are taken out, and those found are recorded again. Trimming one would need History Size
+	 * and that room of values within REFRESH_MS.
 	 */
-	private async refresh(): Promise<void> {
-		const due = () =>
-			[...this.flights.values()].filter(
-				(f) => !f.ending && Date.now() - f.since >= REFRESH_MS && Date.now() - f.claimed < REFRESHED_FOR_MS,
-			);
-		if (!due().length) return;
+	async refresh(group: Iterable<Flight>): Promise<void> {
 		try {
 			await this.exclusive(0, async () => {
 				// a settle queued meanwhile ran first: its flights are ending (or gone)
-				const flights = due();
+				const flights = refreshDue(group, Date.now());
 				if (!flights.length) return;
-				const values = flights.flatMap((f) => [...Object.values(this.values(f.identity)), f.sending]);
+				const values = flights.flatMap((f) => f.values);
 				const there = (await this.store.checkProcessedAndRecord(values, 'workflow', { mode: 'entries' })).processed.map(String);
 				try {
 					await this.store.removeProcessed(values, 'workflow', this.options);
