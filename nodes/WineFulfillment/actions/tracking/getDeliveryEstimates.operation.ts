@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ENDPOINTS } from '../../wire/endpoints';
 import { simpleEstimate } from '../../wire/simplify';
 import { DELIVERY_ESTIMATES_OURS, flattenEstimates, getDeliveryEstimatesRequest, malformedEstimates } from '../../wire/tracking';
+import { MAX_CLIENT_REFERENCE_LENGTH } from '../../wire/commerce';
 import { unexpectedAnswerError } from '../../transport/errors';
 import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, answerWith, compact, itemsFor, validateWithJson } from '../common';
@@ -37,7 +38,8 @@ const properties: INodeProperties[] = [
 		name: 'clientReferenceCode',
 		type: 'string',
 		default: '',
-		description: 'Your own reference for this request, echoed by the provider',
+		placeholder: 'e.g. checkout-48213',
+		description: `Your own reference for this request, up to ${MAX_CLIENT_REFERENCE_LENGTH} characters, echoed by the provider`,
 	},
 	simplifyProperty,
 	additionalJsonProperty(),
