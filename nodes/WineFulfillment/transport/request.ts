@@ -283,10 +283,24 @@ function parseBody(raw: unknown): ParsedBody {
 	// kept as text: nothing walks it, and every error path reads a text answer as text
 	if (nestsDeeperThan(raw, MAX_ANSWER_DEPTH)) return { ok: false, text: raw, tooDeep: true };
 	try {
-		return { ok: true, value: JSON.parse(raw) as unknown };
+		return { ok: true, value: (LONG_NUMBER.test(raw) ? JSON.parse(raw, exactWholeNumber) : JSON.parse(raw)) as unknown };
 	} catch {
 		return { ok: false, text: raw };
 	}
+}
+
+/** A JSON number of 16 digits or more (after `:`, `[` or `,`, not in a string): it may be a whole number past 2^53. */
+const LONG_NUMBER = /[:[,]\s*-?\d{16}/;
+
+/**
+ * A whole number past 2^53 as its digits: JSON.parse would round it to another number (a 22-digit tracking number sent
+ * as a JSON number became 9.26129010083e+21, a link to no parcel). The reviver's third argument holds the number's text
+ * (Node.js 22 and later); without it the number stays as JSON.parse reads it.
+ */
+function exactWholeNumber(_key: string, value: unknown, context?: { source?: string }): unknown {
+	if (typeof value !== 'number' || Number.isSafeInteger(value)) return value;
+	const source = context?.source;
+	return source !== undefined && /^-?\d+$/.test(source) ? source : value;
 }
 
 /** Header value by name, whatever case the helper keeps it in, as text (headerText: raw UTF-8 read back). */
