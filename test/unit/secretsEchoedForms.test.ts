@@ -54,3 +54,21 @@ describe('a secret echoed in another Unicode or byte form', () => {
 		expect(masked('ΟΔΥΣΣΕΑΣ-7', lower)).toBe('[***]');
 	});
 });
+
+describe('a secret echoed with HTML 4.01 names beyond Latin-1 (PHP htmlentities: bug hunt 19)', () => {
+	it.each([
+		['Vin€-Keller-2026', 'Vin&euro;-Keller-2026'],
+		['Winzer’s–Keller…', 'Winzer&rsquo;s&ndash;Keller&hellip;'],
+		['Œnologie™-2026', '&OElig;nologie&trade;-2026'],
+		['ΣOΦIA-2026', '&Sigma;O&Phi;IA-2026'],
+		['αβγ-ωψ-2026', '&alpha;&beta;&gamma;-&omega;&psi;-2026'],
+		['Ρόδοςσς', '&Rho;ό&delta;&omicron;&sigmaf;&sigma;&sigmaf;'],
+	])('%s as %s', (secret, echoed) => {
+		expect(masked(secret, echoed)).toBe('[***]');
+	});
+
+	it('a name belongs to its own character only: &Rho; is not Σ, &hellip; not –', () => {
+		expect(masked('ab-Σ-2026', 'ab-&Rho;-2026')).toBe('[ab-&Rho;-2026]');
+		expect(masked('ab-–-2026', 'ab-&hellip;-2026')).toBe('[ab-&hellip;-2026]');
+	});
+});

@@ -67,10 +67,45 @@ const LATIN1_NAMES = (
 	'igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'
 ).split(' ');
 
-/** A character's HTML name: one of the five markup signs, or a Latin-1 one. */
+/**
+ * HTML 4.01's other names (its special and symbol sets: PHP's htmlentities writes &euro; for €, &rsquo; for ’), as
+ * "code name" pairs; the Greek letters follow in code order from Alpha (913, no 930) and alpha (945).
+ */
+const HTML4_NAMES = (
+	'338 OElig 339 oelig 352 Scaron 353 scaron 376 Yuml 402 fnof 710 circ 732 tilde 977 thetasym 978 upsih 982 piv ' +
+	'8194 ensp 8195 emsp 8201 thinsp 8204 zwnj 8205 zwj 8206 lrm 8207 rlm 8211 ndash 8212 mdash 8216 lsquo 8217 rsquo ' +
+	'8218 sbquo 8220 ldquo 8221 rdquo 8222 bdquo 8224 dagger 8225 Dagger 8226 bull 8230 hellip 8240 permil 8242 prime ' +
+	'8243 Prime 8249 lsaquo 8250 rsaquo 8254 oline 8260 frasl 8364 euro 8465 image 8472 weierp 8476 real 8482 trade ' +
+	'8501 alefsym 8592 larr 8593 uarr 8594 rarr 8595 darr 8596 harr 8629 crarr 8656 lArr 8657 uArr 8658 rArr 8659 dArr ' +
+	'8660 hArr 8704 forall 8706 part 8707 exist 8709 empty 8711 nabla 8712 isin 8713 notin 8715 ni 8719 prod 8721 sum ' +
+	'8722 minus 8727 lowast 8730 radic 8733 prop 8734 infin 8736 ang 8743 and 8744 or 8745 cap 8746 cup 8747 int ' +
+	'8756 there4 8764 sim 8773 cong 8776 asymp 8800 ne 8801 equiv 8804 le 8805 ge 8834 sub 8835 sup 8836 nsub 8838 sube ' +
+	'8839 supe 8853 oplus 8855 otimes 8869 perp 8901 sdot 8968 lceil 8969 rceil 8970 lfloor 8971 rfloor 9001 lang ' +
+	'9002 rang 9674 loz 9824 spades 9827 clubs 9829 hearts 9830 diams'
+).split(' ');
+const GREEK_NAMES =
+	'Alpha Beta Gamma Delta Epsilon Zeta Eta Theta Iota Kappa Lambda Mu Nu Xi Omicron Pi Rho Sigma Tau Upsilon Phi Chi Psi Omega'.split(' ');
+let otherNames: Map<number, string> | undefined;
+
+/** HTML 4.01's names beyond Latin-1 by code point, built on first use. */
+function namesBeyondLatin1(): Map<number, string> {
+	if (otherNames) return otherNames;
+	otherNames = new Map();
+	for (let i = 0; i < HTML4_NAMES.length; i += 2) otherNames.set(Number(HTML4_NAMES[i]), HTML4_NAMES[i + 1]);
+	GREEK_NAMES.forEach((name, i) => {
+		// capitals from 913 with no letter at 930 (there Sigma's final form would be, lower-case only: sigmaf)
+		otherNames?.set(913 + i + (i >= 17 ? 1 : 0), name);
+		otherNames?.set(945 + i + (i >= 17 ? 1 : 0), name.toLowerCase());
+	});
+	otherNames.set(962, 'sigmaf');
+	return otherNames;
+}
+
+/** A character's HTML name: one of the five markup signs, a Latin-1 one, or another of HTML 4.01's. */
 const htmlName = (char: string): string | undefined => {
 	const code = char.codePointAt(0) as number;
-	return HTML_NAMED[char] ?? (char.length === 1 && code >= 0xa0 && code <= 0xff ? LATIN1_NAMES[code - 0xa0] : undefined);
+	if (HTML_NAMED[char] !== undefined) return HTML_NAMED[char];
+	return char.length === 1 && code >= 0xa0 && code <= 0xff ? LATIN1_NAMES[code - 0xa0] : namesBeyondLatin1().get(code);
 };
 
 /** A name as a regex matching it in any letter case (a page upper-cased whole writes &AMP;, &UUML;). */
