@@ -17,7 +17,7 @@ import isPlainObject from 'lodash/isPlainObject';
 import type { ZodError } from 'zod';
 
 import { trackingTagOptions } from './wire/labels';
-import { WEBHOOK_TAGS, checkpointList, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
+import { WEBHOOK_TAGS, checkpointList, inEventSpelling, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
 
 /** Redelivered events are recognised among this many most recent event_ids. */
 const RECENT_EVENT_IDS = 2000;
@@ -357,7 +357,7 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			res.status(401).json({ message: 'Authorization is required' });
 			return { noWebhookResponse: true };
 		}
-		const body = jsonBody(this.getBodyData());
+		const body = inEventSpelling(jsonBody(this.getBodyData()));
 		const event = webhookEvent.safeParse(body);
 		if (!event.success) return refuseBody(res, event.error);
 		if (event.data.event !== 'tracking_update') {

@@ -5,6 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
+import { inSpelling } from './spellings';
 import { booleanValue } from './values';
 
 export const WEBHOOK_TAGS = [
@@ -24,6 +25,21 @@ export type WebhookTag = (typeof WEBHOOK_TAGS)[number];
 export function webhookTag(name: string): WebhookTag | undefined {
 	const wanted = name.trim().toLowerCase();
 	return WEBHOOK_TAGS.find((tag) => tag.toLowerCase() === wanted);
+}
+
+/** The members of a delivery (field notes "Errors and events") and of its msg that the trigger reads. */
+const EVENT_MEMBERS = ['event', 'event_id', 'is_tracking_first_tag', 'msg'];
+const MSG_MEMBERS = ['tag', 'checkpoints', 'tracking_number', 'slug', 'order_id', 'order_number'];
+
+/**
+ * A delivery with its members (and its msg's) named as the field notes spell them, whatever their letter case: a sender
+ * that writes PascalCase ({"Event": …, "Event_Id": …, "Msg": {"Tag": …}}) would be refused, and the provider's retries
+ * would end in the event lost. A name spelled twice (in two cases) is left as it came: which one is meant is not known.
+ */
+export function inEventSpelling(body: unknown): unknown {
+	if (!isPlainObject(body)) return body;
+	const event = inSpelling(body as IDataObject, EVENT_MEMBERS);
+	return isPlainObject(event.msg) ? { ...event, msg: inSpelling(event.msg as IDataObject, MSG_MEMBERS) } : event;
 }
 
 const eventId = z.string({ required_error: 'event_id is required' }).uuid('event_id must be a UUID');
