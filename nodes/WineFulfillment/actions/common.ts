@@ -230,9 +230,15 @@ function spelledJson(ctx: IExecuteFunctions, body: IDataObject, itemIndex: numbe
 	return Object.keys(given).length ? inInterfaceSpelling(ctx, given, body, '', '', itemIndex) : given;
 }
 
-/** The JSON merged into the body: nested objects member by member, lists and other values replaced whole. */
+/**
+ * The JSON merged into the body: nested objects member by member, lists and other values replaced whole. A list the
+ * fields give is replaced whole by whatever the JSON gives there (merged, an object's members would land on the list
+ * as properties the wire rules never see: the JSON's line dropped without a word).
+ */
 function mergedJson(body: IDataObject, json: IDataObject): IDataObject {
-	return mergeWith({}, body, json, (_target: unknown, source: unknown) => (Array.isArray(source) ? source : undefined)) as IDataObject;
+	return mergeWith({}, body, json, (target: unknown, source: unknown) =>
+		Array.isArray(source) || Array.isArray(target) ? source : undefined,
+	) as IDataObject;
 }
 
 /**

@@ -62,7 +62,7 @@ export function inZone<T>(zone: string, parse: () => T): T {
 
 /**
  * Reads what n8n's date picker, an expression or a user types: ISO 8601 (also with a space for the T, and one before
- * the offset: 2024-03-08 10:15:00 -0500), MM/DD/YYYY (also M/D/YYYY), MM/DD/YYYY HH:mm:ss, epoch ms, a Date.
+ * the offset: 2024-03-08 10:15:00 -0500), MM/DD/YYYY (also M/D/YYYY), MM/DD/YYYY HH:mm:ss (or HH:mm), epoch ms, a Date.
  * Text without an offset is read in the input zone (see `inZone`); an instant is shown in that zone, so a
  * date-only member keeps the calendar day the user sees. An invalid Date or luxon DateTime (an expression's
  * `DateTime.fromISO('…')` of bad text), a number outside epoch ms of 2000 to 2100 (a spreadsheet serial number,
@@ -131,7 +131,8 @@ const SPACED_OFFSET = / (Z|[+-]\d{2}(?::?\d{2})?)$/;
  * by default (3/8/2026). The month always comes first, as the interface writes it: 13/3/2026 is no date.
  */
 const US_DATE_SHORT = 'M/d/yyyy';
-const US_DATE_TIME_SHORT = 'M/d/yyyy H:mm:ss';
+/** A 24-hour clock with or without seconds (Excel shows and exports a date-time as 3/2/2026 14:30). */
+const US_DATE_TIME_SHORT = ['M/d/yyyy H:mm:ss', 'M/d/yyyy H:mm'];
 /** The same with a 12-hour clock, as a US sheet shows a date-time and .NET's DateTime.ToString() writes one (1/5/2026 3:00:00 PM). */
 const US_DATE_TIME_12H = ['M/d/yyyy h:mm:ss a', 'M/d/yyyy h:mm a'];
 
@@ -179,7 +180,7 @@ function parse(value: unknown): DateTime<true> | undefined {
 		// only text that starts with a day: luxon's ISO parser reads "12" or "10:00" as today at that time
 		() => (ISO_WITH_DAY.test(iso) ? DateTime.fromISO(iso, { setZone: true, zone }) : DateTime.invalid('names no day')),
 		() => DateTime.fromFormat(text, US_DATE_SHORT, { zone }),
-		() => DateTime.fromFormat(text, US_DATE_TIME_SHORT, { zone }),
+		...US_DATE_TIME_SHORT.map((format) => () => DateTime.fromFormat(text, format, { zone })),
 		...US_DATE_TIME_12H.map((format) => () => DateTime.fromFormat(text, format, { zone, locale: 'en-US' })),
 		() => DateTime.fromRFC2822(text, { setZone: true }),
 	]) {

@@ -256,7 +256,16 @@ export type CreateSalesOrderRequest = z.infer<typeof createSalesOrderRequest>;
 /** UpdateSalesOrder body: located by TransactionReferenceNumber, else by OrderInfo.OrderNo. */
 export const updateSalesOrderRequest = onFirstUse(() =>
 	z
-		.object({ OrderInfo: updateOrderInfo.optional(), ...orderMembers, HoldOrder: holdOrder.optional() })
+		.object({
+			OrderInfo: updateOrderInfo.optional(),
+			...orderMembers,
+			// an empty list would leave the order without items (Additional Fields (JSON) gives one as the items table cannot)
+			ItemsInfo: z
+				.array(orderItem)
+				.min(1, 'must not be empty: a sales order cannot be left without items (leave it out to keep the current items, or cancel the order)')
+				.optional(),
+			HoldOrder: holdOrder.optional(),
+		})
 		.passthrough()
 		.superRefine((body, ctx) => {
 			if (!body.TransactionReferenceNumber && !body.OrderInfo?.OrderNo) {

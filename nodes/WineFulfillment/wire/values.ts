@@ -163,14 +163,14 @@ export const zipCodeInput = z.unknown().transform((value, ctx): string | number 
 });
 
 /**
- * The US as an address's Country may name it (any case, dots and spaces aside), and the territories that use its ZIP
- * codes, by code and name, as stores write them: Puerto Rico's (006xx to 009xx) and the Virgin Islands' (008xx) are
+ * The US as an address's Country may name it (any case, dots, commas and spaces aside), and the territories that use
+ * its ZIP codes, by two- and three-letter code and name ("Virgin Islands, U.S." as ISO 3166 writes it), as stores write them: Puerto Rico's (006xx to 009xx) and the Virgin Islands' (008xx) are
  * the ZIP codes that begin with zeros.
  */
 const US_ZIP_COUNTRIES = new Set([
 	...['us', 'usa', 'unitedstates', 'unitedstatesofamerica'],
-	...['pr', 'puertorico', 'vi', 'usvirginislands', 'virginislandsus', 'unitedstatesvirginislands'],
-	...['gu', 'guam', 'as', 'americansamoa', 'mp', 'northernmarianaislands'],
+	...['pr', 'pri', 'puertorico', 'vi', 'vir', 'usvirginislands', 'virginislandsus', 'unitedstatesvirginislands'],
+	...['gu', 'gum', 'guam', 'as', 'asm', 'americansamoa', 'mp', 'mnp', 'northernmarianaislands'],
 ]);
 
 /**
@@ -178,7 +178,7 @@ const US_ZIP_COUNTRIES = new Set([
  * one of its territories.
  */
 function inUs(country: unknown): boolean {
-	return typeof country !== 'string' || US_ZIP_COUNTRIES.has(country.toLowerCase().replace(/[\s.()]/g, '')) || !country.trim();
+	return typeof country !== 'string' || US_ZIP_COUNTRIES.has(country.toLowerCase().replace(/[\s.,()]/g, '')) || !country.trim();
 }
 
 /**
