@@ -109,8 +109,9 @@ const word = (v: unknown) =>
 /**
  * AddressValidationIndicator values by meaning; the interface does not list them, so the words a value is made of are
  * read ("Invalid Address", "ADDRESS_NOT_FOUND", "ExactMatch"), a denial before anything else: "Not Deliverable",
- * "NON_DELIVERABLE" and "INVALID_ADDRESS" must never turn into "valid" by the candidate comparison below. Its name says yes or no, so Y/N
- * are read here too (a boolean, true/false, yes/no and 1/0 are read before the words: validationStatus).
+ * "NON_DELIVERABLE" and "INVALID_ADDRESS" must never turn into "valid" by the candidate comparison below. Its name
+ * says yes or no, so Y/N are read here too (a boolean, true/false, yes/no and 1/0 are read before the words:
+ * validationStatus).
  */
 const STATUS_WORDS: Array<[ValidationStatus, RegExp]> = [
 	// a word denied by non- or un- ("NON_DELIVERABLE", "Unconfirmed") before the valid words it holds; a match of part of
