@@ -98,7 +98,8 @@ interface Answer {
  *    small enough to come back in one answer: one answer is one moment of the provider's data, so
  *    nothing in a slice can be skipped, and a record that moves (its time only moves forward) lands
  *    in a slice not read yet or in the next poll's window. A slice that still does not fit is split
- *    again; a single second holding more than a page is read with checked Skip/Top pages.
+ *    again; a single second holding more than a page is read with checked Skip/Top pages, or else in one answer of
+ *    the interface's largest page.
  * Records are kept only from complete units (a whole window, a slice), and `through` says how far
  * in time the read is complete: with a budget, reading stops between slices and the next poll goes
  * on from there, but only once the read has passed `progressPast` (the stored cursor): a poll
@@ -292,9 +293,13 @@ export async function readWindow(
 		} else if (b - a >= 2 * SECOND) {
 			queue.unshift(...split(a, b, parts(answer)));
 			continue;
-		} else if (!(await checkedPages(answer, a, b)) && !(await checkedPages(await send(a, b, { Skip: 0, Top: top }), a, b))) {
+		} else if (!(await checkedPages(answer, a, b))) {
+			// one answer of the interface's largest page, one moment of the provider's data, may hold the whole second: alike
+			// records (one order's unnumbered boxes) that no page of Page Size shows together count as read again in pages
+			const whole = top < query.maxTop ? await send(a, b, { Skip: 0, Top: query.maxTop }) : undefined;
+			if (whole && fits(whole)) keep(whole.records, boundOf(whole, b));
 			// one second changing faster than it can be paged: the next poll reads it again
-			return done(a);
+			else if (!(await checkedPages(await send(a, b, { Skip: 0, Top: top }), a, b))) return done(a);
 		}
 		through = b;
 	}
