@@ -310,6 +310,12 @@ describe('Secrets.answer', () => {
 		expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
 		expect(Object.keys(copy)).toEqual(['__proto__', 'Keep']);
 		expect(JSON.stringify(copy)).toBe('{"__proto__":{"Note":"***"},"Keep":"ok"}');
+		// an ordinary member, as JSON.parse makes it: a later step (Simplify, a Set node) may change or drop it
+		const member = copy as Record<string, unknown>;
+		member['__proto__'] = 'changed';
+		expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toBe('changed');
+		expect(delete member['__proto__']).toBe(true);
+		expect(Object.keys(copy)).toEqual(['Keep']);
 	});
 
 	it('a clean answer passes untouched when its text is known', () => {

@@ -72,3 +72,24 @@ describe('a secret echoed with HTML 4.01 names beyond Latin-1 (PHP htmlentities:
 		expect(masked('ab-–-2026', 'ab-&hellip;-2026')).toBe('[ab-&hellip;-2026]');
 	});
 });
+
+describe('a secret longer than its pattern is built for, with "/" and "+", echoed as serializers escape them', () => {
+	// a token past PATTERN_SECRET_MAX is sought by its literal forms: each escape of "/" and "+" is one of them
+	const token = `${'a1B2'.repeat(140)}/x+y/z+w`;
+	it.each([
+		['PHP\'s "\\/"', (t: string) => t.replace(/\//g, '\\/')],
+		['.NET\'s "\\u002F"', (t: string) => t.replace(/\//g, '\\u002F')],
+		['"\\u002f"', (t: string) => t.replace(/\//g, '\\u002f')],
+		['.NET\'s "\\u002B"', (t: string) => t.replace(/\+/g, '\\u002B')],
+		['"\\u002b"', (t: string) => t.replace(/\+/g, '\\u002b')],
+		['"\\/" and "\\u002B", then JSON-escaped again', (t: string) => JSON.stringify(t.replace(/\//g, '\\/').replace(/\+/g, '\\u002B')).slice(1, -1)],
+	])('%s', (_, echo) => {
+		expect(masked(token, echo(token))).toBe('[***]');
+	});
+});
+
+describe('a decomposed secret echoed as numeric HTML references', () => {
+	it('ü entered as u + U+0308, echoed as &#117;&#776;', () => {
+		expect(masked('Gru\u0308sse-2024', 'Gr&#117;&#776;sse-2024')).toBe('[***]');
+	});
+});
