@@ -341,12 +341,29 @@ const refreshDue = (flights: Iterable<Flight>, now: number) =>
 	[...flights].filter((f) => !f.ending && now - f.since >= REFRESH_MS && now - f.claimed < REFRESHED_FOR_MS);
 
 /**
+ * Waits `ms`, or until `ended` aborts, without keeping the process alive: AbortSignal.timeout's timer does not (n8n's
+ * sleep would, for up to REFRESHED_FOR_MS after a flight a failed run never settled).
+ */
+async function idle(ms: number, ended: AbortSignal): Promise<void> {
+	const timer = AbortSignal.timeout(ms);
+	await new Promise<void>((resolve) => {
+		const done = () => {
+			timer.removeEventListener('abort', done);
+			ended.removeEventListener('abort', done);
+			resolve();
+		};
+		timer.addEventListener('abort', done);
+		ended.addEventListener('abort', done);
+	});
+}
+
+/**
  * Every REFRESH_MS, until the group's last flight ends (or only flights the transport has long ended are left: a flight
  * starting later starts another loop).
  */
 async function refreshLoop(group: string, entry: RefreshGroup): Promise<void> {
 	for (;;) {
-		await pause(REFRESH_MS, entry.ended.signal);
+		await idle(REFRESH_MS, entry.ended.signal);
 		if (entry.ended.signal.aborted) return;
 		const now = Date.now();
 		if (![...entry.flights].some((f) => now - f.claimed < REFRESHED_FOR_MS)) break;
