@@ -590,22 +590,38 @@ describe('readWindow: one second holding more than a page', () => {
 		]);
 	});
 
-	it('changing faster than it can be paged: the read stops before it, keeping only what came before', async () => {
+	/** A second of 25 records that gains one on every request after the first. */
+	const busySecond = () => {
 		const p = new Provider([T + S, ...Array.from({ length: 25 }, () => T + 5 * S)]);
 		p.now = T + 6 * S;
 		p.latency = 1000;
 		useClock(p);
 		let added = 0;
-		// every request after the first adds a record in that second
 		p.before = (n) => {
 			if (n > 0) p.records.push({ id: `x${added++}`, t: T + 5 * S });
 		};
-		const { ctx } = p.context();
-		const read = await readWindow(ctx, query(), T, T + 9 * S, options({ deadline: 0, progressPast: T + 200 * S }));
+		return p;
+	};
+
+	it('changing faster than it can be paged, no larger page to ask: the read stops before it, keeping only what came before', async () => {
+		const { ctx } = busySecond().context();
+		// the interface's largest page is Page Size: no answer holds the whole second
+		const read = await readWindow(ctx, query(10), T, T + 9 * S, options({ deadline: 0, progressPast: T + 200 * S }));
 		expect(read.through).toBeLessThanOrEqual(T + 5 * S);
 		expect(read.through).toBeGreaterThan(T);
 		expect(read.candidates.map((c) => c.key)).not.toContain('r2');
 		expect(read.candidates.map((c) => c.key)).toContain('r0');
+	});
+
+	it('changing faster than it can be paged: one answer of the largest page reads the second whole', async () => {
+		const p = busySecond();
+		const { ctx, sent } = p.context();
+		const read = await readWindow(ctx, query(100), T, T + 9 * S, options({ deadline: 0, progressPast: T + 200 * S }));
+		expect(read.through).toBe(T + 9 * S);
+		// the second's 25 records and what was added to it before the answer of the largest page
+		const keys = read.candidates.map((c) => c.key);
+		expect(keys).toEqual(expect.arrayContaining(['r0', 'r1', 'r25']));
+		expect(asked(sent).some(([, , , top]) => top === 100)).toBe(true);
 	});
 });
 
