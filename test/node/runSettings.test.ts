@@ -1,12 +1,11 @@
 // Settings read once for the whole node run (Concurrency; Batch Create's Batch Size, Batch ID and Batch Description,
 // and its Send Each Sales Order Once): refused with Continue On Fail, every item is an error item (n8n passed the
 // unsent input rows on the success output when the node threw); nothing is sent.
-import type { INodeParameters } from 'n8n-workflow';
 
 import { installDeduplicator, MemoryDeduplicator } from '../harness/dedup';
 import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
-import { createFromItems, line, SKU_A } from '../salesOrder/helpers';
+import { batchFromItems, createFromItems, line, SKU_A } from '../salesOrder/helpers';
 
 const fx = useSandbox();
 beforeEach(async () => await installDeduplicator(new MemoryDeduplicator()));
@@ -18,15 +17,7 @@ const input = [
 	{ OrderNo: 'RS-2', items: [line(SKU_A, 1)], workers: 5, batch: 'B-2' },
 ];
 
-const batchCreate = (options: INodeParameters): INodeParameters => ({
-	resource: 'salesOrder',
-	operation: 'batchCreate',
-	orderNo: '={{ $json.OrderNo }}',
-	orderType: 'RETAIL',
-	itemsInput: 'json',
-	itemsJson: '={{ $json.items }}',
-	options,
-});
+const batchCreate = batchFromItems;
 
 describe('a run-wide setting refused with Continue On Fail: every item an error item, nothing sent', () => {
 	it.each([

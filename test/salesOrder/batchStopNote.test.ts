@@ -3,18 +3,11 @@
 // never sent. It carries the note a per-item run's error carries now (actions/operation.ts stoppedRunNote).
 import { actionWorkflow } from '../harness/workflows';
 import { useSandbox } from '../harness/sandbox';
+import { batchFromItems } from './helpers';
 
 const fx = useSandbox();
 
-const batch = {
-	resource: 'salesOrder',
-	operation: 'batchCreate',
-	orderNo: '={{ $json.OrderNo }}',
-	orderType: 'RETAIL',
-	itemsInput: 'json',
-	itemsJson: '={{ $json.items }}',
-	options: { batchSize: 2 },
-};
+const batch = batchFromItems({ batchSize: 2 });
 
 const orders = ['BF-0', 'BF-1', 'BF-2', 'BF-3', 'BF-4', 'BF-5'].map((OrderNo) => ({ OrderNo, items: [{ ItemNo: 'WINE-000000', ItemQuantity: 1 }] }));
 

@@ -13,6 +13,10 @@ export const SKU_B = 'WINE-000001';
 export const salesOrder = (operation: string, parameters: Record<string, unknown> = {}): INodeParameters =>
 	({ resource: 'salesOrder', operation, ...parameters }) as INodeParameters;
 
+/** Batch Create, one order per input item: OrderNo and items (JSON) come from the item; `options` its Options. */
+export const batchFromItems = (options: Record<string, unknown> = {}): INodeParameters =>
+	salesOrder('batchCreate', { orderNo: '={{ $json.OrderNo }}', orderType: 'RETAIL', itemsInput: 'json', itemsJson: '={{ $json.items }}', options });
+
 /** Create, one order per input item: OrderNo, items and hold come from the item (node version `typeVersion`). */
 export const createFromItems = (extra: Record<string, unknown> = {}, typeVersion = 1): INodeParameters => {
 	const hold = { holdOrder: '={{ $json.hold ?? false }}' };

@@ -20,56 +20,17 @@ const control = (name: string, body: IDataObject) => fx.control.call('POST', nam
 const stateOf = (staticData: IDataObject) =>
 	(staticData[`node:${TRIGGER_NODE}`] as { events: Record<string, { behind?: boolean }> }).events.newPackage;
 
-describe('trigger: identical unnumbered boxes in a busy second', () => {
-	it('New Package (Page Size 2) emits the boxes once and every later package, and its cursor moves on', async () => {
-		const workflow = triggerWorkflow({ event: 'newPackage', filters: {}, options: { pageSize: 2 } } as INodeParameters);
-		let staticData: IDataObject = (await runPoll(workflow, TRIGGER_NODE, fx.credential(), {})).staticData;
-
-		await control('clock', { advanceMs: 10 * MINUTE });
-		const shipAt = Math.floor((fx.sandbox.state.now() - 5 * MINUTE) / 1000) * 1000;
-		// three packages of one second: one tracked, and two boxes of order SO-BOX with the same contents, no tracking yet
-		await control('seed-packages', { count: 1, startAt: iso(shipAt) });
-		const list = packages(fx.sandbox.state);
-		const template = list[list.length - 1];
-		const box = (): SandboxPackage => ({
-			...JSON.parse(JSON.stringify(template)),
-			OrderNumber: 'SO-BOX',
-			TrackingNo: '',
-			TrackingURL: '',
-			Status: 'READY FOR PICKUP',
-			StatusDescription: 'Ready for pickup',
-		});
-		list.push(box(), box());
-		// a later package, a minute after
-		await control('seed-packages', { count: 1, startAt: iso(shipAt + MINUTE) });
-		await control('clock', { advanceMs: MINUTE });
-
-		const emitted: string[] = [];
-		for (let i = 0; i < 3; i++) {
-			const result = await runPoll(workflow, TRIGGER_NODE, fx.credential(), staticData);
-			staticData = result.staticData;
-			emitted.push(...result.items.map((it) => `${String(it.json.orderNumber)}|${String(it.json.trackingNumber ?? '')}`));
-			await control('clock', { advanceMs: 5 * MINUTE });
-		}
-		// the tracked package, the boxes (taken as one), and the later package: each once
-		expect(emitted.filter((e) => e.startsWith('SO-BOX'))).toHaveLength(1);
-		expect(emitted).toHaveLength(3);
-		expect(new Set(emitted).size).toBe(3);
-		expect(stateOf(staticData).behind).toBeUndefined();
-	}, 60_000);
-});
-
 // Three alike boxes with Page Size 2: no page of Page Size shows them together, so the checked pages took the third for
 // the pages moving and that second blocked New Package for good (left open in session 32). A second that does not page
 // consistently is asked once more with the interface's largest page, one answer of the whole second.
-describe('trigger: identical unnumbered boxes in a busy second, more of them than a page holds', () => {
-	it('New Package (Page Size 2, three boxes) emits the boxes once and every later package, and its cursor moves on', async () => {
+describe('trigger: identical unnumbered boxes in a busy second', () => {
+	it.each([2, 3])('New Package (Page Size 2, %i boxes) emits the boxes once and every later package, and its cursor moves on', async (boxes) => {
 		const workflow = triggerWorkflow({ event: 'newPackage', filters: {}, options: { pageSize: 2 } } as INodeParameters);
 		let staticData: IDataObject = (await runPoll(workflow, TRIGGER_NODE, fx.credential(), {})).staticData;
 
 		await control('clock', { advanceMs: 10 * MINUTE });
 		const shipAt = Math.floor((fx.sandbox.state.now() - 5 * MINUTE) / 1000) * 1000;
-		// four packages of one second: one tracked, and three boxes of order SO-BOX with the same contents, no tracking yet
+		// packages of one second: one tracked, and the boxes of order SO-BOX with the same contents, no tracking yet
 		await control('seed-packages', { count: 1, startAt: iso(shipAt) });
 		const list = packages(fx.sandbox.state);
 		const template = list[list.length - 1];
@@ -81,7 +42,7 @@ describe('trigger: identical unnumbered boxes in a busy second, more of them tha
 			Status: 'READY FOR PICKUP',
 			StatusDescription: 'Ready for pickup',
 		});
-		list.push(box(), box(), box());
+		list.push(...Array.from({ length: boxes }, box));
 		// a later package, a minute after
 		await control('seed-packages', { count: 1, startAt: iso(shipAt + MINUTE) });
 		await control('clock', { advanceMs: MINUTE });
@@ -100,3 +61,4 @@ describe('trigger: identical unnumbered boxes in a busy second, more of them tha
 		expect(stateOf(staticData).behind).toBeUndefined();
 	}, 60_000);
 });
+

@@ -285,8 +285,6 @@ const marks = new Map<string, Mark>();
 
 /** An order claimed in a node run and not settled yet. */
 interface Flight {
-	/** the order's text as claimed */
-	identity: string;
 	/** ends the flight: others in this process waiting for the order get the outcome */
 	finish: (outcome: Outcome) => void;
 	/** the mark's generation at the claim */
@@ -708,7 +706,6 @@ export class SentOrders {
 		inFlight.set(key, flight);
 		const group = `${this.list}|${this.ctx.getNode().id}`;
 		const entry: Flight = {
-			identity,
 			generation,
 			sending,
 			values: [...Object.values(this.values(identity)), sending],
