@@ -4,15 +4,17 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { RecordsChangedError, paginate, type PaginateOptions } from '../../nodes/WineFulfillment/transport/pagination';
 import {
+	describeKey,
+	keyOf,
 	locationRecordKey,
 	packageRecordKey,
-	recordKey,
 	returnRecordKey,
 	sellableRecordKey,
 	statusRecordKey,
+	type RecordKey,
 } from '../../nodes/WineFulfillment/wire/recordKeys';
 
-const byId = (r: IDataObject) => recordKey(r, ['Id']);
+const byId: RecordKey = { required: ['Id'] };
 
 /** A provider answering the given pages by Skip (pages of 3): each page holds its records' ids, or the record itself. */
 function pages(answers: Array<Array<string | IDataObject>>, total?: number) {
@@ -81,30 +83,44 @@ describe('paginatePages with a record key', () => {
 });
 
 describe('the wire\'s record keys', () => {
-	it('name each member with its value as JSON; optional members join when present', () => {
-		expect(statusRecordKey({ ItemNo: 'CAB-2019', Warehouse: 'APC01', InventoryStatus: 'GOOD-NO-TX', QuantityAvailable: 4 })).toBe(
+	it('are worded with each member and its value as JSON; optional members join when present', () => {
+		expect(describeKey({ ItemNo: 'CAB-2019', Warehouse: 'APC01', InventoryStatus: 'GOOD-NO-TX', QuantityAvailable: 4 }, statusRecordKey)).toBe(
 			'ItemNo "CAB-2019", Warehouse "APC01", InventoryStatus "GOOD-NO-TX"',
 		);
-		expect(sellableRecordKey({ ItemNo: 'CAB-2019', SellableQuantity: 5 })).toBe('ItemNo "CAB-2019"');
-		expect(sellableRecordKey({ ItemNo: 'CAB-2019', Warehouse: 'APC01' })).toBe('ItemNo "CAB-2019", Warehouse "APC01"');
+		expect(describeKey({ ItemNo: 'CAB-2019', SellableQuantity: 5 }, sellableRecordKey)).toBe('ItemNo "CAB-2019"');
+		expect(describeKey({ ItemNo: 'CAB-2019', Warehouse: 'APC01' }, sellableRecordKey)).toBe('ItemNo "CAB-2019", Warehouse "APC01"');
 		// one SKU sold by the bottle and by the case: two records
-		expect(sellableRecordKey({ ItemNo: 'CAB-2019', ItemUnit: 'CASE' })).toBe('ItemNo "CAB-2019", ItemUnit "CASE"');
-		expect(packageRecordKey({ TrackingNo: 770000000001 })).toBe('TrackingNo "770000000001"');
-		expect(returnRecordKey({ RMANumber: 'RMA-7' })).toBe('RMANumber "RMA-7"');
-		expect(locationRecordKey({ LocationId: 'FEX-1' })).toBe('LocationId "FEX-1"');
+		expect(describeKey({ ItemNo: 'CAB-2019', ItemUnit: 'CASE' }, sellableRecordKey)).toBe('ItemNo "CAB-2019", ItemUnit "CASE"');
+		expect(describeKey({ TrackingNo: 770000000001 }, packageRecordKey)).toBe('TrackingNo "770000000001"');
+		expect(describeKey({ RMANumber: 'RMA-7' }, returnRecordKey)).toBe('RMANumber "RMA-7"');
+		expect(describeKey({ LocationId: 'FEX-1' }, locationRecordKey)).toBe('LocationId "FEX-1"');
+	});
+
+	it('compare the members\' values: optional ones too, a number as its digits', () => {
+		expect(keyOf({ ItemNo: 'CAB-2019', Warehouse: 'APC01', InventoryStatus: 'GOOD-NO-TX', QuantityAvailable: 4 }, statusRecordKey)).toBe(
+			keyOf({ ItemNo: 'CAB-2019', Warehouse: 'APC01', InventoryStatus: 'GOOD-NO-TX', QuantityAvailable: 9 }, statusRecordKey),
+		);
+		const sellable = [{ ItemNo: 'CAB-2019' }, { ItemNo: 'CAB-2019', ItemUnit: 'CASE' }, { ItemNo: 'CAB-2019', Warehouse: 'CASE' }, { ItemNo: 'CAB-2019', ItemUnit: 'BTL' }];
+		expect(new Set(sellable.map((record) => keyOf(record, sellableRecordKey))).size).toBe(4);
+		expect(keyOf({ TrackingNo: 770000000001 }, packageRecordKey)).toBe(keyOf({ TrackingNo: '770000000001' }, packageRecordKey));
 	});
 
 	it('a record without a member its key needs, or with a blank, null, non-finite or non-text value, has none', () => {
 		for (const value of [undefined, null, '', '  ', Number.NaN, Number.POSITIVE_INFINITY, true, {}, ['A']]) {
-			expect(statusRecordKey({ ItemNo: 'CAB', Warehouse: 'APC01', InventoryStatus: value } as IDataObject)).toBeUndefined();
+			expect(keyOf({ ItemNo: 'CAB', Warehouse: 'APC01', InventoryStatus: value } as IDataObject, statusRecordKey)).toBeUndefined();
 		}
-		expect(sellableRecordKey({ ItemNo: 'CAB', Warehouse: '' })).toBe('ItemNo "CAB"');
-		for (const record of [null, 'CAB', 7, undefined]) expect(recordKey(record, ['ItemNo'])).toBeUndefined();
+		expect(keyOf({ ItemNo: 'CAB', Warehouse: '' }, sellableRecordKey)).toBe(keyOf({ ItemNo: 'CAB' }, sellableRecordKey));
+		expect(describeKey({ ItemNo: 'CAB', Warehouse: '' }, sellableRecordKey)).toBe('ItemNo "CAB"');
 	});
 
 	it('two records that differ in one member never share a key, whatever their text holds', () => {
-		const a = recordKey({ ItemNo: 'A", Warehouse "B', Warehouse: 'C' }, ['ItemNo', 'Warehouse']);
-		const b = recordKey({ ItemNo: 'A', Warehouse: 'B", Warehouse "C' }, ['ItemNo', 'Warehouse']);
-		expect(a).not.toBe(b);
+		const key: RecordKey = { required: ['ItemNo', 'Warehouse'] };
+		expect(keyOf({ ItemNo: 'A", Warehouse "B', Warehouse: 'C' }, key)).not.toBe(keyOf({ ItemNo: 'A', Warehouse: 'B", Warehouse "C' }, key));
+		expect(keyOf({ ItemNo: 'A","B', Warehouse: 'C' }, key)).not.toBe(keyOf({ ItemNo: 'A', Warehouse: 'B","C' }, key));
+		// the character that parts the values: a record whose value holds it is not checked
+		expect(keyOf({ ItemNo: 'A\u0000B', Warehouse: 'C' }, key)).toBeUndefined();
+		expect(keyOf({ ItemNo: 'A', Warehouse: 'B\u0000C' }, key)).toBeUndefined();
+		expect(keyOf({ ItemNo: 'A', ItemUnit: 'B\u0000C' }, sellableRecordKey)).toBeUndefined();
+		expect(keyOf({ ItemNo: 'A', ItemUnit: 'B' }, sellableRecordKey)).not.toBe(keyOf({ ItemNo: 'A', Warehouse: 'B' }, sellableRecordKey));
 	});
 });

@@ -29,6 +29,10 @@ describe('nestsDeeperThan: levels counted outside strings, as text and as bytes'
 		['letters inside a string do not end it', '"a[[[[[["', 3, false],
 		['an escaped quote does not end the string', '"\\"[[[[[[ "', 3, false],
 		['an escaped quote in bytes and text alike, then real levels', '["\\"",[[[]]]]', 3, true],
+		['an escaped backslash, then an escaped quote: the string goes on', '"a\\\\\\"[[[[[[" ', 3, false],
+		['two escaped backslashes end before the quote that closes the string', '["\\\\\\\\",[[[]]]]', 3, true],
+		['strings between the levels are passed over whole', '[{"a":"]]]]","b":[{"c":"}}"}]}]', 3, true],
+		['a string never closed holds the rest', '["[[[[[[', 3, false],
 	])('%s', (_what, json, limit, deeper) => {
 		expect(scan(json, limit)).toBe(deeper);
 	});

@@ -546,7 +546,7 @@ describe('paginatePages, the same page again with the Skip or PageNumber asked e
 
 	it('with a recordKey, pages alike are never waived', async () => {
 		const p = same([line]);
-		const { error } = await read({ style: 'skipTop', pageSize: 1, recordsKey: 'Records', fetchPage: p.fetchPage, recordKey: () => undefined });
+		const { error } = await read({ style: 'skipTop', pageSize: 1, recordsKey: 'Records', fetchPage: p.fetchPage, recordKey: { required: ['NoSuchMember'] } });
 		expect(error).toBeInstanceOf(PagingError);
 		expect(p.calls).toHaveLength(2);
 	});

@@ -81,12 +81,12 @@ describe('paginatePages after an empty page asked again', () => {
 			pageSize: 2,
 			recordsKey: 'Items',
 			fetchPage,
-			recordKey: (r) => r.Id as string,
+			recordKey: { required: ['Id'] },
 		});
 		expect(calls.slice(0, 2)).toEqual([{ Skip: 0, Top: 2 }, { Skip: 0, Top: 2 }]);
 		expect(pages).toEqual([[{ Id: 'A' }, { Id: 'B' }]]);
 		expect(error).toBeInstanceOf(RecordsChangedError);
-		expect((error as Error).message).toBe('B came again on page 2, after 2 records');
+		expect((error as Error).message).toBe('Id "B" came again on page 2, after 2 records');
 	});
 });
 

@@ -1,6 +1,7 @@
 // The one pagination helper: Skip/Top with MoreRecords, or PageNumber/PageSize; lazy, stops at a limit.
 import type { IDataObject } from 'n8n-workflow';
 
+import { describeKey, keyOf, type RecordKey } from '../wire/recordKeys';
 import { booleanValue } from '../wire/values';
 import { answerShape, providerMessage } from './errors';
 
@@ -18,9 +19,9 @@ export interface PaginateOptions {
 	fetchPage: (paging: IDataObject) => Promise<IDataObject>;
 	/**
 	 * The identity of a record (wire/recordKeys.ts): one whose key came on an earlier page of the read shows the list
-	 * moved under it (RecordsChangedError). Undefined for a record: that record is not checked. Absent: none is.
+	 * moved under it (RecordsChangedError). A record lacking a member it needs is not checked. Absent: none is.
 	 */
-	recordKey?: (record: IDataObject) => string | undefined;
+	recordKey?: RecordKey;
 }
 
 export interface Page {
@@ -131,35 +132,41 @@ export const ALIKE_PAGES_IN_A_ROW = 100;
  * whose key came on an earlier page means the list moved under the read (records added before the page, or one moved
  * behind it), so another may have been skipped: the error saying so, else undefined. A key twice on one page is the
  * provider's own answer, not a move, and names no one record (a placeholder): `shared` keeps it, unchecked for the rest
- * of the read; a record without a key is not checked. `page`: the page's number in the read;
- * `before`: the records handed over before it.
+ * of the read; a record without a key is not checked. `seen`: every key handed over; `page`: the page's number in the
+ * read; `before`: the records handed over before it. One look-up a record, the page counted only when a key came
+ * before: a read of 100,000 records keeps as many keys.
  */
 function movedUnderRead(
 	records: IDataObject[],
-	keyOf: (record: IDataObject) => string | undefined,
+	recordKey: RecordKey,
 	seen: Set<string>,
 	page: number,
 	before: number,
 	shared: Set<string>,
 ): RecordsChangedError | undefined {
-	const keys = records.map((record) => keyOf(record)).filter((key): key is string => key !== undefined);
-	// a key twice on one page names no one record (a placeholder such as "N/A"): it is not checked in this read again
-	const onPage = new Set<string>();
-	for (const key of keys) {
-		if (onPage.has(key)) shared.add(key);
-		onPage.add(key);
+	const keys = records.map((record) => keyOf(record, recordKey));
+	// the records whose key was kept before (on an earlier page, or earlier on this one)
+	const known: number[] = [];
+	for (let index = 0; index < keys.length; index++) {
+		const key = keys[index];
+		if (key === undefined) continue;
+		const size = seen.size;
+		if (seen.add(key).size === size) known.push(index);
 	}
-	const again = keys.filter((key) => seen.has(key) && !shared.has(key));
-	if (again.length === 0) {
-		for (const key of keys) seen.add(key);
-		return undefined;
-	}
-	if (again.length === records.length) {
+	if (known.length === 0) return undefined;
+	// a key twice on this page names no one record (a placeholder such as "N/A"): not checked in this read again
+	const onPage = new Map<string, number>();
+	for (const key of keys) if (key !== undefined) onPage.set(key, (onPage.get(key) ?? 0) + 1);
+	for (const index of known) if ((onPage.get(keys[index] as string) as number) > 1) shared.add(keys[index] as string);
+	const moved = known.filter((index) => !shared.has(keys[index] as string));
+	if (moved.length === 0) return undefined;
+	const first = describeKey(records[moved[0]], recordKey);
+	if (moved.length === records.length) {
 		return new RecordsChangedError(
-			`Page ${page} held only records of earlier pages (${again[0]} first): the list moved, or the provider does not move on to the next page`,
+			`Page ${page} held only records of earlier pages (${first} first): the list moved, or the provider does not move on to the next page`,
 		);
 	}
-	return new RecordsChangedError(`${again[0]} came again on page ${page}, after ${before} records`);
+	return new RecordsChangedError(`${first} came again on page ${page}, after ${before} records`);
 }
 
 interface Requested {
