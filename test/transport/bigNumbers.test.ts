@@ -30,7 +30,7 @@ it('Get Details: a tracking number past 2^53 sent as a JSON number is not put ou
 });
 
 it('Get Details, not simplified: only whole numbers past 2^53 become text, wherever they are', async () => {
-	const answer = `[{"OrderNumber":"SO-12345","TrackingNo":-${DIGITS},"Carrier":"FEX","Status":"IN TRANSIT","Weight":12345678901234567.5,"Boxes":[${DIGITS}, 12],"Note":"x:${DIGITS}"}]`;
+	const answer = `[{"OrderNumber":"SO-12345","TrackingNo":-${DIGITS},"Carrier":"FEX","Status":"IN TRANSIT","Weight":12345678901234567.5,"Boxes":[${DIGITS}, 12],"Ids":[7,\n ${DIGITS}],"Note":"x:${DIGITS}"}]`;
 	server = await misbehavingServer(() => ({ kind: 'answer', body: answer }));
 	const result = await runWorkflow(actionWorkflow({ resource: 'tracking', operation: 'getDetails', orderNo: 'SO-12345', simplify: false }), {
 		[CREDENTIAL_ID]: sandboxCredential(server.baseUrl),
@@ -39,6 +39,7 @@ it('Get Details, not simplified: only whole numbers past 2^53 become text, where
 	const out = JSON.stringify(result.output('Wine Fulfillment')[0].json);
 	expect(out).toContain(`"TrackingNo":"-${DIGITS}"`);
 	expect(out).toContain(`"Boxes":["${DIGITS}",12]`);
+	expect(out).toContain(`"Ids":[7,"${DIGITS}"]`);
 	expect(out).toContain('"Weight":12345678901234568');
 	expect(out).toContain(`"Note":"x:${DIGITS}"`);
 });

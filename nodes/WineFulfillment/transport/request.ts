@@ -226,35 +226,50 @@ function pageTitle(page: string): string {
 /** Text that set out to be JSON (an object, a list, a string) and was cut short or garbled. */
 const looksLikeJson = (text: string): boolean => /^\s*[[{"]/.test(text);
 
+/** What jsonScan finds: levels nested past the limit, a whole number of LONG_DIGITS digits or more. */
+const TOO_DEEP = 1;
+const LONG_NUMBER = 2;
+
+/** The digits from which a whole number may lie past 2^53 (9,007,199,254,740,992 has 16). */
+const LONG_DIGITS = 16;
+
 /**
  * Whether JSON nests deeper than `limit` (objects and lists, outside strings), read without recursion: as text, or as
- * its UTF-8 bytes, which read alike (every byte of a character beyond ASCII is above 0x7f) and need no decoding. A
- * string is passed over to its closing quote by indexOf: the scan runs over every answer, and most of an answer's text
- * is in its strings (a third of JSON.parse's time, where a look at every character took as long as JSON.parse).
+ * its UTF-8 bytes, which read alike (every byte of a character beyond ASCII is above 0x7f) and need no decoding.
  */
 export function nestsDeeperThan(json: string | Uint8Array, limit: number): boolean {
 	// one character a level at least (a few milliseconds a megabyte otherwise, a fraction of JSON.parse's time)
 	// Stryker disable next-line ConditionalExpression: a fast path; the scan below finds no deeper nesting in so short a text
 	if (json.length <= limit) return false;
-	return typeof json === 'string'
-		? levelsPast(limit, json.length, (i) => json.charCodeAt(i), (from) => json.indexOf('"', from))
-		: levelsPast(limit, json.length, (i) => json[i], (from) => json.indexOf(0x22, from));
+	return (jsonScan(json, limit) & TOO_DEEP) !== 0;
 }
 
 /**
- * nestsDeeperThan's scan over `length` characters (or bytes): `at` reads one's code, `quote` finds the next `"` from
- * an index (-1: none). A string is left at its first quote after an even run of backslashes; one never closed ends the
- * scan (no level follows it, and JSON.parse refuses the text).
+ * One scan of JSON outside its strings (TOO_DEEP, LONG_NUMBER; it stops at TOO_DEEP): a string is passed over to its
+ * closing quote by indexOf, since the scan runs over every answer and most of an answer's text is in its strings (a
+ * third of JSON.parse's time, where a look at every character took as long as JSON.parse). A run of digits counts from
+ * a number's start, not after its point or exponent's letter (0.30000000000000004 is no long number). A string is left
+ * at its first quote after an even run of backslashes; one never closed ends the scan (JSON.parse refuses the text).
  */
-function levelsPast(limit: number, length: number, at: (i: number) => number, quote: (from: number) => number): boolean {
+function jsonScan(json: string | Uint8Array, limit: number): number {
+	const [at, quote]: [(i: number) => number, (from: number) => number] =
+		typeof json === 'string' ? [(i) => json.charCodeAt(i), (from) => json.indexOf('"', from)] : [(i) => json[i], (from) => json.indexOf(0x22, from)];
+	let found = 0;
 	let depth = 0;
+	// digits in a row of a number's whole part; -1 after its point or exponent's letter
+	let digits = 0;
 	// Stryker disable next-line EqualityOperator: one step past the end reads no bracket
-	for (let i = 0; i < length; i++) {
+	for (let i = 0; i < json.length; i++) {
 		const c = at(i);
+		if (c >= 0x30 && c <= 0x39) {
+			if (digits >= 0 && ++digits >= LONG_DIGITS) found |= LONG_NUMBER;
+			continue;
+		}
+		digits = c === 0x2e || c === 0x45 || c === 0x65 ? -1 : 0;
 		if (c === 0x22) {
 			let end = quote(i + 1);
 			for (;;) {
-				if (end === -1) return false;
+				if (end === -1) return found;
 				let backslash = end - 1;
 				while (at(backslash) === 0x5c) backslash--;
 				if ((end - 1 - backslash) % 2 === 0) break;
@@ -262,10 +277,10 @@ function levelsPast(limit: number, length: number, at: (i: number) => number, qu
 			}
 			i = end;
 		} else if (c === 0x5b || c === 0x7b) {
-			if (++depth > limit) return true;
+			if (++depth > limit) return found | TOO_DEEP;
 		} else if (c === 0x5d || c === 0x7d) depth--;
 	}
-	return false;
+	return found;
 }
 
 /** Whether the bytes start, after white space, with `{` or `[`. */
@@ -283,17 +298,15 @@ type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string; tooD
 function parseBody(raw: unknown): ParsedBody {
 	if (typeof raw !== 'string') return { ok: true, value: raw };
 	if (raw.trim() === '') return { ok: true, value: undefined };
+	const found = jsonScan(raw, MAX_ANSWER_DEPTH);
 	// kept as text: nothing walks it, and every error path reads a text answer as text
-	if (nestsDeeperThan(raw, MAX_ANSWER_DEPTH)) return { ok: false, text: raw, tooDeep: true };
+	if (found & TOO_DEEP) return { ok: false, text: raw, tooDeep: true };
 	try {
-		return { ok: true, value: (LONG_NUMBER.test(raw) ? JSON.parse(raw, exactWholeNumber) : JSON.parse(raw)) as unknown };
+		return { ok: true, value: (found & LONG_NUMBER ? JSON.parse(raw, exactWholeNumber) : JSON.parse(raw)) as unknown };
 	} catch {
 		return { ok: false, text: raw };
 	}
 }
-
-/** A JSON number of 16 digits or more (after `:`, `[` or `,`, not in a string): it may be a whole number past 2^53. */
-const LONG_NUMBER = /[:[,]\s*-?\d{16}/;
 
 /**
  * A whole number past 2^53 as its digits: JSON.parse would round it to another number (a 22-digit tracking number sent
