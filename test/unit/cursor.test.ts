@@ -278,6 +278,28 @@ describe('advance: the state of a subject (a package and its status)', () => {
 		expect(keys(back.emit)).toEqual(['P|IN TRANSIT']);
 	});
 
+	it('a stale row listed beside the subject on every read: its earlier state is emitted once, not again on every poll', () => {
+		const rows = (at: number) => [status('P|SHIPPED', at - 30 * MIN, at), status('P|IN TRANSIT', at, at)];
+		const first = advance(state({ seen: {} }), read(rows(T + MIN), { providerTime: T + MIN }), activity);
+		expect(keys(first.emit)).toEqual(['P|SHIPPED', 'P|IN TRANSIT']);
+		const second = advance(first.next, read(rows(T + 2 * MIN), { providerTime: T + 2 * MIN }), activity);
+		expect(keys(second.emit)).toEqual([]);
+		expect(Object.keys(second.next.seen)).toEqual(['P|IN TRANSIT']);
+	});
+
+	it('one subject in two states at its latest time (two boxes alike in all but status): each emitted once, both kept', () => {
+		const rows = (at: number) => [status('P|RECEIVED', at, at), status('P|READY FOR PICKUP', at, at)];
+		const first = advance(state({ seen: { 'P|SHIPPED': T } }), read(rows(T + MIN), { providerTime: T + MIN }), activity);
+		expect(keys(first.emit)).toEqual(['P|RECEIVED', 'P|READY FOR PICKUP']);
+		expect(Object.keys(first.next.seen).sort()).toEqual(['P|READY FOR PICKUP', 'P|RECEIVED']);
+		const second = advance(first.next, read(rows(T + 2 * MIN).reverse(), { providerTime: T + 2 * MIN }), activity);
+		expect(keys(second.emit)).toEqual([]);
+		// one of them changes: only it is news, and the other box's state stays
+		const third = advance(second.next, read([status('P|RECEIVED', T + 3 * MIN, T + 3 * MIN), status('P|PICKED UP', T + 3 * MIN, T + 3 * MIN)], { providerTime: T + 3 * MIN }), activity);
+		expect(keys(third.emit)).toEqual(['P|PICKED UP']);
+		expect(Object.keys(third.next.seen).sort()).toEqual(['P|PICKED UP', 'P|RECEIVED']);
+	});
+
 	it('keeps a key memoryMs past the read it was last read under, and a read without a new event renews it', () => {
 		const out = advance(state(), read([status('P|IN TRANSIT', T, T + MIN, 60 * MIN)], { providerTime: T + MIN }), activity);
 		expect(out.next.seen).toEqual({ 'P|IN TRANSIT': T + 61 * MIN });

@@ -237,7 +237,9 @@ const windowTime = (c: ReadCandidate, field: WindowField): number => (field === 
  * does not make the cursor skip its records. A key is kept while its record can still fall in the
  * next window (its memoryMs beyond that), however many there are: a key dropped sooner would have
  * its record read again and emitted again. Pruning by time bounds the set to the records of one
- * window. A candidate with a subject replaces that subject's earlier keys. A candidate read earlier without its
+ * window. A candidate with a subject replaces that subject's earlier keys, but for the subject's last states in this
+ * read (`lastStates`); an earlier state in a read whose last state was seen before is a stale row, not emitted: two
+ * records of one subject in one answer emit each status once, not again on every poll. A candidate read earlier without its
  * number (formerKey, formerSubject) takes over the keys seen of it then: it is new only where they do not say so.
  *
  * The state stores from where its seen keys hold every record emitted (coveredFrom): the start of the
@@ -262,6 +264,7 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	// under (a package's DELIVERED read in a later slice than its IN TRANSIT comes after it, not before every stamp)
 	const ordered = [...read.candidates].sort((a, b) => (a.at ?? a.bound) - (b.at ?? b.bound));
 	let subjects: Map<string, string[]> | undefined;
+	const last = lastStates(ordered);
 	for (const c of ordered) {
 		if (c.at !== undefined && c.at <= ceiling) newestStamp = Math.max(newestStamp ?? c.at, c.at);
 		const ref = referenceTime(c, options.field, provider, options.lookbackMs);
@@ -272,9 +275,14 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 			continue;
 		}
 		if (c.subject !== undefined) {
+			const now = last.get(c.subject) as Set<string>;
+			// an earlier state of a subject whose last state in this read was seen before: a stale row, not news (emitted,
+			// it would forget that state, emitted again next poll, and so on every poll)
+			if (!now.has(c.key) && [...now].some((key) => key in seen)) continue;
 			subjects ??= keysBySubject(seen);
-			subjects.get(c.subject)?.forEach((earlier) => delete seen[earlier]);
-			subjects.set(c.subject, [c.key]);
+			const earlier = subjects.get(c.subject) ?? [];
+			for (const key of earlier) if (!now.has(key)) delete seen[key];
+			subjects.set(c.subject, [...earlier.filter((key) => now.has(key)), c.key]);
 		}
 		seen[c.key] = ref;
 		if (!options.seed && !(covered !== undefined && windowTime(c, options.field) < covered)) emit.push(c.record);
@@ -385,6 +393,23 @@ function carryOver(c: Candidate, seen: Record<string, number>, subjects: Map<str
 	bySubject.delete(formerSubject);
 	bySubject.set(subject, moved);
 	return bySubject;
+}
+
+/**
+ * Each subject's last state in a read, in time order: the keys of its records read at its latest time. More than one
+ * where the answer lists one subject in two states at once (two boxes alike in all but their status, a stale row beside
+ * the package): each of those is a state the subject has now, none an earlier one.
+ */
+function lastStates(ordered: readonly ReadCandidate[]): Map<string, Set<string>> {
+	const last = new Map<string, { at: number; keys: Set<string> }>();
+	for (const c of ordered) {
+		if (c.subject === undefined) continue;
+		const at = c.at ?? c.bound;
+		const known = last.get(c.subject);
+		if (known?.at === at) known.keys.add(c.key);
+		else last.set(c.subject, { at, keys: new Set([c.key]) });
+	}
+	return new Map([...last].map(([subject, { keys }]) => [subject, keys]));
 }
 
 /** The seen keys of the form `subject|state`, by subject. */
