@@ -88,12 +88,16 @@ describe('many long sends in one process', () => {
 		const runs = await Promise.all(Array.from({ length: 10 }, async () => await a.sentOrdersFor(historyOf100(store), 'salesOrder', 0, true)));
 		await Promise.all(runs.map(async (run, i) => expect((await run!.claim([`LONG-${i}`], 0)).get(`LONG-${i}`)?.state).toBe('claimed')));
 		const removals = jest.spyOn(store, 'removeProcessed');
-		await pause(2_500);
-		const rounds = removals.mock.calls.map(([values]) => values as string[]).filter((values) => values.some((v) => v.startsWith('claim:')));
+		const moving = () => removals.mock.calls.map(([values]) => values as string[]).filter((values) => values.some((v) => v.startsWith('claim:')));
+		// two rounds (about 2 seconds; longer on a busy machine, whose timers run late)
+		const started = Date.now();
+		while (moving().length < 2 && Date.now() - started < 20_000) await pause(100);
+		const seconds = (Date.now() - started) / 1_000;
+		const rounds = moving();
 		await Promise.all(runs.map(async (run, i) => await run!.settle([{ identity: `LONG-${i}`, outcome: 'sent', reference: `R-${i}` }])));
-		// two rounds in 2.5 seconds (a third if the claims took long), together moving all ten: not one per execution
+		// at most one round a second, together moving all ten: not one per execution (ten a second)
 		expect(rounds.length).toBeGreaterThanOrEqual(2);
-		expect(rounds.length).toBeLessThanOrEqual(3);
+		expect(rounds.length).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
 		expect(new Set(rounds.flat().filter((v) => v.startsWith('claim:'))).size).toBe(10);
 	}, 30_000);
 });

@@ -1,5 +1,6 @@
 // Create answered 2xx with a reference of bare digits as text ("100234", an identity column): a success with that
-// reference (was: JSON-parsed to a number, read as no reference, the order kept as possibly sent).
+// reference (was: JSON-parsed to a number, read as no reference, the order kept as possibly sent); past 2^53 too, its
+// digits as they came (was: an unknown outcome, the number read rounded).
 import { useSandbox } from '../harness/sandbox';
 import { SKU_A, line } from '../salesOrder/helpers';
 import { createWorkflow, out, useStore } from '../exactlyOnce/helpers';
@@ -15,12 +16,19 @@ describe('Create answered with a numeric plain-text reference', () => {
 		expect(first.error?.message).toBeUndefined();
 		expect(out(first)[0].json).toMatchObject({ TransactionReferenceNumber: '100234', alreadySent: false });
 
-		// past 2^53 the number read may not be the one sent: no reference, the outcome unknown (kept, never sent again)
+		// past 2^53 too: its digits as they came (a whole number is read from its text, never rounded), not a rounded number
 		await fx.control.fault({ kind: 'status', path: 'CreateSalesOrder', when: 'after', status: 201, body: ' 12345678901234567891\n', as: 'text', count: 1 });
 		const big = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-2', items: [line(SKU_A, 1)] }]));
-		expect(big.error?.message).toContain('without a transaction reference, so the outcome of this sales order create is unknown');
+		expect(big.error?.message).toBeUndefined();
+		expect(out(big)[0].json).toMatchObject({ TransactionReferenceNumber: '12345678901234567891', alreadySent: false });
 		const bigAgain = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-2', items: [line(SKU_A, 1)] }]));
-		expect(bigAgain.error?.message).toContain('may already have been sent');
+		expect(out(bigAgain)[0].json).toMatchObject({ alreadySent: true });
+		// a number that is no whole number has no exact digits to keep: no reference, the outcome unknown (never sent again)
+		await fx.control.fault({ kind: 'status', path: 'CreateSalesOrder', when: 'after', status: 201, body: '1.2345678901234567e+25', as: 'text', count: 1 });
+		const inexact = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-3', items: [line(SKU_A, 1)] }]));
+		expect(inexact.error?.message).toContain('without a transaction reference, so the outcome of this sales order create is unknown');
+		const inexactAgain = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-3', items: [line(SKU_A, 1)] }]));
+		expect(inexactAgain.error?.message).toContain('may already have been sent');
 
 		const second = await fx.run(createWorkflow([{ OrderNo: 'NUMREF-1', items: [line(SKU_A, 1)] }]));
 		expect(second.error?.message).toBeUndefined();

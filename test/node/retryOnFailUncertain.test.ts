@@ -1,7 +1,8 @@
 // n8n's Retry On Fail over an update, cancel or retire (no record of sent orders guards them): an item whose try failed
 // in a way that may have reached the provider (a 5xx, a reset after sending, an unreadable answer) is not sent again by
 // the next try: it fails again with the first try's error and a note. A failure that certainly did not reach it (a 4xx,
-// a 429 given up) is sent again. Creates keep their own rules (the record of sent orders, or Send Once off: sent again).
+// a 429 given up) is sent again. Creates the record of sent orders guards keep its rules; with Send Each … Once off (or
+// no store), a create is withheld as an update (bug hunt 22: it was sent again).
 import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { runAsTool } from '../harness/agent';
@@ -189,7 +190,7 @@ describe('Retry On Fail over several items', () => {
 	});
 });
 
-describe('Retry On Fail over a create: unchanged', () => {
+describe('Retry On Fail over a create', () => {
 	it('Send Each Purchase Order Once on, answered 500 after processing: the record refuses the second try (one request)', async () => {
 		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CreatePurchaseOrder', count: 1 });
 		const result = await run({
@@ -204,7 +205,7 @@ describe('Retry On Fail over a create: unchanged', () => {
 		expect(result.error?.description).not.toContain(NOT_SENT_AGAIN);
 	});
 
-	it('Send Each Purchase Order Once off, answered 500 before processing: the second try sends it again, as documented', async () => {
+	it('Send Each Purchase Order Once off, answered 500 (before processing, which the node cannot tell): not sent again, as an update', async () => {
 		await fx.control.fault({ kind: 'status', status: 500, when: 'before', path: 'CreatePurchaseOrder', count: 1 });
 		const result = await run({
 			resource: 'purchaseOrder',
@@ -212,10 +213,22 @@ describe('Retry On Fail over a create: unchanged', () => {
 			...purchaseHeader('PO-M'),
 			items: { item: [{ itemNo: stocked(0), itemQuantity: 1 }] },
 		});
+		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
+		expect(await sent('CreatePurchaseOrder')).toEqual([[null, 500]]);
+	});
+
+	it('Send Each Purchase Order Once off, refused (400): the second try sends it', async () => {
+		await fx.control.fault({ kind: 'status', status: 400, when: 'before', path: 'CreatePurchaseOrder', count: 1 });
+		const result = await run({
+			resource: 'purchaseOrder',
+			operation: 'create',
+			...purchaseHeader('PO-R'),
+			items: { item: [{ itemNo: stocked(0), itemQuantity: 1 }] },
+		});
 		expect(result.error).toBeUndefined();
 		expect(await sent('CreatePurchaseOrder')).toEqual([
-			[null, 500],
-			['PO-M', 200],
+			[null, 400],
+			['PO-R', 200],
 		]);
 	});
 });

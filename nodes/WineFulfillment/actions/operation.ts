@@ -247,8 +247,8 @@ function inRun<V>(byRun: RunMemory<V>, ctx: IExecuteFunctions): Map<number, V> {
 
 /**
  * Operations whose failed items Retry On Fail may send again whatever the failure: queries (nothing changes at the
- * provider), Forget Sent Orders (n8n's store only), and the creates, which the record of sent orders guards (Send Each
- * … Once; turned off, an order is sent again as the user chose). Every other per-item operation changes what the
+ * provider), Forget Sent Orders (n8n's store only), and the creates the record of sent orders guards (Send Each … Once:
+ * a create without it, `unguarded`, is withheld as an update). Every other per-item operation changes what the
  * provider holds (update, cancel, retire, a label) with nothing to tell whether an earlier try took effect.
  */
 export const SENT_AGAIN_ON_RETRY: ReadonlySet<string> = new Set([
@@ -265,6 +265,19 @@ export const SENT_AGAIN_ON_RETRY: ReadonlySet<string> = new Set([
 	'getDetails',
 	'getPackages',
 ]);
+
+/**
+ * Creates no record of sent orders guards (Send Each … Once off, or no store in this n8n): on a later try of Retry On
+ * Fail one that may have reached the provider is not sent again, as an update is not (a second purchase order, transfer
+ * or SKU otherwise). Marked by the send itself (`unguarded`), as the store is known only when it runs.
+ */
+const unguardedSends = new WeakSet<Send>();
+
+/** Marks a create's send as guarded by no record of sent orders (see unguardedSends); returns it. */
+export function unguarded(send: Send): Send {
+	unguardedSends.add(send);
+	return send;
+}
 
 /** The error of a failed try, as it was before the run's notes were added to it. */
 interface FirstError {
@@ -356,7 +369,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 	const completed = completedInRun(this);
 	const uncertain = inRun(uncertainByRun, this);
 	// Stryker disable next-line StringLiteral: every action node has an operation parameter; the default is never read
-	const resendable = SENT_AGAIN_ON_RETRY.has(String(nodeParameter(this, 'operation', 0, '')));
+	const resendableOperation = SENT_AGAIN_ON_RETRY.has(String(nodeParameter(this, 'operation', 0, '')));
 	// without Continue On Fail a withheld item fails again where it stands: no later item starts, as in its first try
 	const firstWithheld = continueOnFail ? Infinity : Math.min(Infinity, ...uncertain.keys());
 	const prepared = prepareAll(this, prepare, continueOnFail);
@@ -374,7 +387,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			completed.set(itemIndex, output);
 			return { kind: 'done', output };
 		} catch (error) {
-			if (!resendable && mayHaveReached(error)) {
+			if ((!resendableOperation || unguardedSends.has(send)) && mayHaveReached(error)) {
 				// kept as it is now: the run's notes are added to the error thrown below
 				const shown = asNodeError(this, error, itemIndex);
 				uncertain.set(itemIndex, {

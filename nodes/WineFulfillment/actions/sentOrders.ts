@@ -44,7 +44,7 @@ import { mayHaveTakenEffect } from '../transport/errors';
 import { DEFAULT_RETRY } from '../transport/request';
 import { pause, stopSignal, stoppedError } from '../transport/stop';
 import { hintOnce } from './common';
-import { asNodeError, possiblySentInRun, type Send } from './operation';
+import { asNodeError, possiblySentInRun, unguarded, type Send } from './operation';
 import { nodeParameter, invalidField, readBoolean, readInteger, type IntegerField } from './parameters';
 
 export type SentKind = 'salesOrder' | 'purchaseOrder' | 'transferOrder' | 'sku';
@@ -1322,11 +1322,15 @@ export function sendOnce(
 	sentBefore: (reference: string | null) => INodeExecutionData[],
 ): Send {
 	const settings = sendOnceSettings(ctx, order.kind, itemIndex, order.onByDefault);
-	if (!settings) return async () => (await send()).output;
+	if (!settings) return unguarded(async () => (await send()).output);
 	const again = sendAgain(ctx, itemIndex);
-	return async () => {
+	const guarded = async (): Promise<INodeExecutionData[]> => {
 		const record = await openRecord(ctx, order.kind, settings, itemIndex);
-		if (!record) return (await send()).output;
+		if (!record) {
+			// no store here (hinted): nothing guards this create but the run's own memory
+			unguarded(guarded);
+			return (await send()).output;
+		}
 		// an earlier try of this item may have created it under another identity: the record knows only that one
 		const renamed = renamedSinceEarlierTry(ctx, order.kind, order.identity, itemIndex);
 		if (renamed) throw renamed;
@@ -1349,6 +1353,7 @@ export function sendOnce(
 		await record.settle([{ identity: order.identity, outcome: 'sent', reference: sent.reference }]);
 		return flagged(sent.output, false);
 	};
+	return guarded;
 }
 
 /**
