@@ -151,8 +151,12 @@ export interface StoppedRun {
 	/** the items completed before it stopped, in input order, and what came back for each */
 	done: number[];
 	outputOf: (itemIndex: number) => INodeExecutionData[];
-	/** what else failed, each "item 4: …" */
+	/** what else failed, each "item 4: …" (what failed, where the run was canceled: `failedFirst`) */
 	alsoFailed?: string[];
+	/** the run was canceled, so no item failed first: the others' failures are not "also" */
+	failedFirst?: boolean;
+	/** the items whose request the stop cut off on its way: the provider may have taken them */
+	possiblySent?: number[];
 	/** the items never sent */
 	notSent: number[];
 	/** said last (what to turn on, what to check) */
@@ -164,11 +168,12 @@ export interface StoppedRun {
  * references), what else failed, and which items were not sent.
  */
 export function stoppedRunNote(run: StoppedRun): string {
-	const { done, notSent, alsoFailed = [] } = run;
+	const { done, notSent, alsoFailed = [], possiblySent } = run;
 	return [
 		run.stopped,
 		done.length ? `Already done before it stopped: ${doneList(done, run.outputOf)}.` : 'No other item had completed.',
-		alsoFailed.length ? `Also failed: ${alsoFailed.join('; ')}.` : '',
+		alsoFailed.length ? `${run.failedFirst ? 'Failed' : 'Also failed'}: ${alsoFailed.join('; ')}.` : '',
+		possiblySent?.length ? `Possibly sent (its request was on its way when the execution was canceled; check it with the provider): item${possiblySent.length > 1 ? 's' : ''} ${itemRange(possiblySent)}.` : '',
 		notSent.length ? `Not sent: item${notSent.length > 1 ? 's' : ''} ${itemRange(notSent)}.` : '',
 		run.advice ?? '',
 	]
@@ -316,9 +321,15 @@ function withheldError(ctx: IExecuteFunctions, first: FirstError, itemIndex: num
 	});
 }
 
+/**
+ * What became of one item in a try. `failure`: the error of an item that failed (an error item's with Continue On Fail),
+ * and whether n8n's Stop came first (its request was cut off, or never sent): then the run's note says the item was
+ * possibly sent or not sent, not that it failed or was done.
+ */
+type Failure = { error: unknown; byStop: boolean };
 type Outcome =
-	| { kind: 'done'; output: INodeExecutionData[] }
-	| { kind: 'failed'; error: unknown }
+	| { kind: 'done'; output: INodeExecutionData[]; failure?: Failure }
+	| ({ kind: 'failed' } & Failure)
 	| { kind: 'skipped' };
 
 /**
@@ -398,9 +409,10 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 					errorResponse: 'errorResponse' in shown ? shown.errorResponse : undefined,
 				});
 			}
-			if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)] };
+			const byStop = signal?.aborted === true;
+			if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)], failure: { error, byStop } };
 			stopped = true;
-			return { kind: 'failed', error };
+			return { kind: 'failed', error, byStop };
 		}
 	};
 	const outcomes: Outcome[] = await Promise.all(
@@ -410,7 +422,9 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			const first = uncertain.get(itemIndex);
 			if (first) {
 				const error = withheldError(this, first, itemIndex);
-				return continueOnFail ? { kind: 'done', output: [errorItem(this, error, itemIndex)] } : { kind: 'failed', error };
+				return continueOnFail
+					? { kind: 'done', output: [errorItem(this, error, itemIndex)], failure: { error, byStop: false } }
+					: { kind: 'failed', error, byStop: false };
 			}
 			return typeof send === 'function' ? await limit(sendOne, send, itemIndex) : { kind: 'done', output: [send] };
 		}),
@@ -427,21 +441,30 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			: asNodeError(this, (outcomes[first] as { error: unknown }).error, first);
 	error.context.itemIndex = first;
 	if (items.length > 1) {
+		// n8n's Stop ended the run: the item it cut off did not fail, and Continue On Fail would not have helped
+		const canceled = failed === -1 || (outcomes[failed] as { byStop: boolean }).byStop;
 		const done: number[] = [];
 		const alsoFailed: string[] = [];
+		const possiblySent: number[] = [];
 		const notSent: number[] = [];
 		outcomes.forEach((o, i) => {
-			if (o.kind === 'done') done.push(i);
-			else if (o.kind === 'skipped') notSent.push(i);
-			else if (i !== first) alsoFailed.push(`item ${i + 1}: ${asNodeError(this, o.error, i).message}`);
+			const failure = o.kind === 'failed' ? o : o.kind === 'done' ? o.failure : undefined;
+			// the item whose error this is: its message says what became of it
+			if (i === failed) return;
+			if (o.kind === 'skipped') notSent.push(i);
+			else if (!failure) done.push(i);
+			else if (failure.byStop) (mayHaveReached(failure.error) ? possiblySent : notSent).push(i);
+			else alsoFailed.push(`item ${i + 1}: ${asNodeError(this, failure.error, i).message}`);
 		});
 		const note = stoppedRunNote({
-			stopped: failed === -1 ? 'The execution was canceled.' : `Item ${first + 1} of ${items.length} failed, so the run stopped.`,
+			stopped: canceled ? 'The execution was canceled.' : `Item ${first + 1} of ${items.length} failed, so the run stopped.`,
 			done,
 			outputOf: (i) => (outcomes[i] as { output: INodeExecutionData[] }).output,
 			alsoFailed,
+			failedFirst: canceled,
+			possiblySent,
 			notSent,
-			advice: failed === -1 ? '' : "Turn on Continue On Fail to get every item's result.",
+			advice: canceled ? '' : "Turn on Continue On Fail to get every item's result.",
 		});
 		error.description = [error.description, note].filter(Boolean).join('\n\n');
 	}
