@@ -431,6 +431,9 @@ export async function apiRequestOrNone<T = unknown>(
 	}
 }
 
+/** The one object a list of one holds; any other value as it is. */
+const onlyEntry = (value: unknown): unknown => (Array.isArray(value) && value.length === 1 && isPlainObject(value[0]) ? value[0] : value);
+
 /** Whether an answer lists per-record statuses in `member` (in any letter case): a non-empty list. */
 function listsStatuses(value: unknown, member: string | undefined): boolean {
 	if (member === undefined || !isPlainObject(value)) return false;
@@ -654,10 +657,13 @@ async function send(
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;
 				throw malformedResponseError(node(), endpoint, options.itemIndex);
 			}
-			// a write's success answer that says it failed is the provider's refusal, unless it says so per record
-			if (endpoint.kind === 'write' && saysFailed(parsed.value, deed.does) && !listsStatuses(parsed.value, options.statusesIn)) {
-				const unknown = transactionReferenceOf(parsed.value) !== undefined ? 'referenced' : batchUnknown;
-				throw failedAnswerError(node(), deed, status, parsed.value, secrets, unknown, options.itemIndex, options.labels);
+			// a write's success answer that says it failed is the provider's refusal, unless it says so per record; a
+			// one-record write's result wrapped in a list of one ([{"IsSuccess": false, …}]: a .NET action returning a list,
+			// a gateway wrapping every answer) is that result
+			const result = options.statusesIn === undefined ? onlyEntry(parsed.value) : parsed.value;
+			if (endpoint.kind === 'write' && saysFailed(result, deed.does) && !listsStatuses(result, options.statusesIn)) {
+				const unknown = transactionReferenceOf(result) !== undefined ? 'referenced' : batchUnknown;
+				throw failedAnswerError(node(), deed, status, result, secrets, unknown, options.itemIndex, options.labels);
 			}
 			// a read's answer that says it failed is no answer of "no records"
 			const refused = endpoint.kind === 'read' ? readRefusal(node(), endpoint, status, parsed.value, secrets, options.itemIndex) : undefined;
