@@ -301,12 +301,34 @@ interface FirstError {
 const uncertainByRun: RunMemory<FirstError> = new WeakMap();
 
 /** Whether a failed write may have taken effect; a 300 (several sales orders match) was not processed either. */
-function mayHaveReached(error: unknown): boolean {
+export function mayHaveReached(error: unknown): boolean {
 	return mayHaveTakenEffect(error) && !(error instanceof NodeApiError && error.httpCode === '300');
 }
 
 export const NOT_SENT_AGAIN =
 	"n8n's Retry On Fail did not send it again: the earlier attempt may have taken effect at the provider, and sending it twice could change or cancel it twice.";
+
+/**
+ * Remembers, for the later tries of this node run (Retry On Fail), an item whose try failed in a way that may have
+ * reached the provider (mayHaveReached): they withhold it (`withheldInRun`). The error is kept as it is now, before the
+ * run's notes are added to it. Whether the failure may have reached it is the caller's to say.
+ */
+export function rememberUncertain(ctx: IExecuteFunctions, itemIndex: number, error: unknown): void {
+	const shown = asNodeError(ctx, error, itemIndex);
+	inRun(uncertainByRun, ctx).set(itemIndex, {
+		api: shown instanceof NodeApiError,
+		message: shown.message,
+		description: shown.description,
+		httpCode: 'httpCode' in shown ? shown.httpCode : undefined,
+		errorResponse: 'errorResponse' in shown ? shown.errorResponse : undefined,
+	});
+}
+
+/** The error a later try of this node run gives an item an earlier try left uncertain (rememberUncertain), not sent; undefined for any other. */
+export function withheldInRun(ctx: IExecuteFunctions, itemIndex: number): NodeApiError | NodeOperationError | undefined {
+	const first = inRun(uncertainByRun, ctx).get(itemIndex);
+	return first && withheldError(ctx, first, itemIndex);
+}
 
 /** A later try's error for an item withheld: the first try's message and description, and why it was not sent. */
 function withheldError(ctx: IExecuteFunctions, first: FirstError, itemIndex: number): NodeApiError | NodeOperationError {
@@ -398,17 +420,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			completed.set(itemIndex, output);
 			return { kind: 'done', output };
 		} catch (error) {
-			if ((!resendableOperation || unguardedSends.has(send)) && mayHaveReached(error)) {
-				// kept as it is now: the run's notes are added to the error thrown below
-				const shown = asNodeError(this, error, itemIndex);
-				uncertain.set(itemIndex, {
-					api: shown instanceof NodeApiError,
-					message: shown.message,
-					description: shown.description,
-					httpCode: 'httpCode' in shown ? shown.httpCode : undefined,
-					errorResponse: 'errorResponse' in shown ? shown.errorResponse : undefined,
-				});
-			}
+			if ((!resendableOperation || unguardedSends.has(send)) && mayHaveReached(error)) rememberUncertain(this, itemIndex, error);
 			const byStop = signal?.aborted === true;
 			if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)], failure: { error, byStop } };
 			stopped = true;
@@ -419,9 +431,8 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		prepared.map(async (send, itemIndex): Promise<Outcome> => {
 			const earlier = completed.get(itemIndex);
 			if (earlier) return { kind: 'done', output: earlier };
-			const first = uncertain.get(itemIndex);
-			if (first) {
-				const error = withheldError(this, first, itemIndex);
+			const error = withheldInRun(this, itemIndex);
+			if (error) {
 				return continueOnFail
 					? { kind: 'done', output: [errorItem(this, error, itemIndex)], failure: { error, byStop: false } }
 					: { kind: 'failed', error, byStop: false };

@@ -1,4 +1,5 @@
 // Batch Create (deprecated BatchSalesOrder): input items grouped into chunks, a 413 answered by halving the chunk.
+import upperFirst from 'lodash/upperFirst';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import isPlainObject from 'lodash/isPlainObject';
@@ -11,7 +12,17 @@ import { booleanValue } from '../../wire/values';
 import { apiRequest } from '../../transport/request';
 import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
-import { asNodeError, completedInRun, errorItem, possiblySentInRun, stoppedRunNote, withOptions } from '../operation';
+import {
+	asNodeError,
+	completedInRun,
+	errorItem,
+	mayHaveReached,
+	possiblySentInRun,
+	rememberUncertain,
+	stoppedRunNote,
+	withheldInRun,
+	withOptions,
+} from '../operation';
 import { invalidField, readInteger, readText, type IntegerField } from '../parameters';
 import { renamedSinceEarlierTry, sameOrder, sendAgain, sendOnceProperties, sendOnceSettings, sentOrdersFor, type SentOrders } from '../sentOrders';
 import { toWire } from '../wireNames';
@@ -283,8 +294,13 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 	const pending: Entry[] = [];
 	for (const entry of entries) {
 		const earlier = completed.get(entry.itemIndex);
+		// an order whose chunk an earlier try sent with no record of sent orders and an unknown outcome: not sent again
+		// (without Continue On Fail the run stops there again, nothing sent, as its first try did)
+		const withheld = earlier ? undefined : withheldInRun(this, entry.itemIndex);
 		if (earlier) results.set(entry.itemIndex, earlier[0]);
-		else pending.push(entry);
+		else if (!withheld) pending.push(entry);
+		else if (continueOnFail) results.set(entry.itemIndex, errorItem(this, withheld, entry.itemIndex));
+		else throw withheld;
 	}
 	// the record of sent orders could not be opened (n8n's store failed): nothing was sent; with Continue On Fail every
 	// order is an error item, never its input item passed on as if it had been sent
@@ -324,8 +340,10 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		);
 		if ('error' in sent) {
 			await record?.failed(chunk.map(orderNoOf), sent.error);
-			// Retry On Fail's next try must not send these items under other numbers (see `renamed`)
+			// Retry On Fail's next try must not send these items under other numbers (see `renamed`), nor at all when no
+			// record of sent orders guards them (Send Each Sales Order Once off, or no store)
 			if (record && mayHaveTakenEffect(sent.error)) for (const entry of chunk) possiblySentInRun(this).set(entry.itemIndex, orderNoOf(entry));
+			if (!record && mayHaveReached(sent.error)) for (const entry of chunk) rememberUncertain(this, entry.itemIndex, sent.error);
 			if (!continueOnFail) throw asNodeError(this, sent.error, chunk[0].itemIndex);
 			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, sent.error, entry.itemIndex));
 			return;
@@ -377,7 +395,7 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 			? { error: stoppedError(this.getNode(), `before the chunk of ${chunk.length} orders from item ${chunk[0].itemIndex + 1} on was sent`, chunk[0].itemIndex) }
 			: await settle(async () => await (record ? sendChunkOnce.call(this, record, chunk, send, results, complete, continueOnFail, attempted) : send(chunk)));
 		if ('error' in done) {
-			if (!continueOnFail) throw withStopNote(this, done.error, chunk, results, toSend.slice(start + batchSize));
+			if (!continueOnFail) throw withStopNote(this, done.error, chunk, results, toSend.slice(start + batchSize), attempted);
 			// the record failed before the chunk was sent (its claim or forget): its orders are error items, the next chunk goes on
 			for (const entry of chunk) results.set(entry.itemIndex, errorItem(this, done.error, entry.itemIndex));
 		}
@@ -392,8 +410,10 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 
 /**
  * The error of a chunk that stopped the run, with the note a per-item run's error carries (stoppedRunNote): the orders
- * already answered (created, not created, already sent), the failed chunk's orders (which may have been created when the
- * error says its request may have taken effect) and the orders never sent.
+ * already answered (created, not created, already sent), the orders of the request that failed (which may have been
+ * created when the error says it may have taken effect: after a 413, only the half whose request failed) and the orders
+ * never sent (the chunk's other half, the later chunks). n8n's Stop is told as the execution canceled, not as a failure
+ * Continue On Fail would have helped with. `attempted`: the orders whose request went out and has no answer.
  */
 function withStopNote(
 	ctx: IExecuteFunctions,
@@ -401,18 +421,24 @@ function withStopNote(
 	chunk: Entry[],
 	results: Map<number, INodeExecutionData>,
 	later: Entry[],
+	attempted: Set<string>,
 ): NodeApiError | NodeOperationError {
 	const error = asNodeError(ctx, failure, chunk[0].itemIndex);
-	const orders = chunk.map(orderNoOf).join(', ');
+	const unanswered = chunk.filter((entry) => !results.has(entry.itemIndex));
+	const failed = unanswered.filter((entry) => attempted.has(orderNoOf(entry)));
+	const sent = failed.length ? failed : unanswered;
 	const maybe = mayHaveTakenEffect(failure);
+	const canceled = stopSignal(ctx)?.aborted === true;
+	const what = `the chunk of ${sent.length} order${sent.length > 1 ? 's' : ''} from item ${sent[0].itemIndex + 1} on (${sent.map(orderNoOf).join(', ')})`;
+	const created = maybe ? `: ${sent.length > 1 ? 'they' : 'it'} may have been created, check ${sent.length > 1 ? 'each' : 'it'} with Tracking → Get Details before sending again` : '';
 	const note = stoppedRunNote({
-		stopped: `The chunk of ${chunk.length} order${chunk.length > 1 ? 's' : ''} from item ${chunk[0].itemIndex + 1} on (${orders}) failed, so the run stopped${
-			maybe ? `: ${chunk.length > 1 ? 'they' : 'it'} may have been created, check ${chunk.length > 1 ? 'each' : 'it'} with Tracking → Get Details before sending again` : ''
-		}.`,
-		done: [...results.keys()].sort((a, b) => a - b),
+		stopped: canceled
+			? `The execution was canceled${maybe ? ` while ${what} was on its way${created}` : ''}.`
+			: `${upperFirst(what)} failed, so the run stopped${created}.`,
+		done: [...results.keys()].sort((x, y) => x - y),
 		outputOf: (itemIndex) => [results.get(itemIndex) as INodeExecutionData],
-		notSent: later.map((entry) => entry.itemIndex),
-		advice: "Turn on Continue On Fail to get every order's result.",
+		notSent: [...unanswered.filter((entry) => !sent.includes(entry)), ...later].map((entry) => entry.itemIndex),
+		advice: canceled ? '' : "Turn on Continue On Fail to get every order's result.",
 	});
 	error.description = [error.description, note].filter(Boolean).join('\n\n');
 	return error;
