@@ -80,7 +80,10 @@ export function readList(ctx: NodeContext, raw: unknown, itemIndex: number, fiel
 	return checkParameter(ctx, raw, itemIndex, field, listValue, []);
 }
 
-/** An options parameter: one of `values`; anything else (an expression's result, a value saved by an older build) refused. */
+/**
+ * A choice parameter, one of `values`: an expression or a sheet may give any text (a choice from an AI agent's
+ * $fromAI too), checked here; text is read trimmed, and empty or only spaces (or null) counts as left empty: `fallback`.
+ */
 export function readChoice<T extends string>(
 	ctx: IExecuteFunctions,
 	name: string,
@@ -89,9 +92,22 @@ export function readChoice<T extends string>(
 	values: readonly T[],
 	fallback: T,
 ): T {
-	const chosen = nodeParameter(ctx, name, itemIndex, fallback);
+	return checkChoice(ctx, nodeParameter(ctx, name, itemIndex, fallback), itemIndex, field, values, fallback);
+}
+
+/** A choice's value read as readChoice reads one: a value already read (a setting of an Options collection). */
+export function checkChoice<T extends string>(
+	ctx: IExecuteFunctions,
+	value: unknown,
+	itemIndex: number,
+	field: string,
+	values: readonly T[],
+	fallback: T,
+): T {
+	const chosen = typeof value === 'string' ? value.trim() : value;
+	if (chosen === '' || chosen === null || chosen === undefined) return fallback;
 	if (!(values as readonly unknown[]).includes(chosen)) {
-		throw invalidField(ctx, field, `must be one of ${values.join(', ')}`, itemIndex, chosen);
+		throw invalidField(ctx, field, `must be one of ${values.join(', ')}`, itemIndex, value);
 	}
 	return chosen as T;
 }

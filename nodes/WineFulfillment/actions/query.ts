@@ -8,7 +8,7 @@ import { apiRequest } from '../transport/request';
 import { PagingError, RecordsChangedError, paginatePages, type PagingStyle } from '../transport/pagination';
 import { hintOnce, itemsFor } from './common';
 import type { Send } from './operation';
-import { checkInteger, invalidField, readBoolean, readInteger } from './parameters';
+import { checkChoice, checkInteger, readBoolean, readInteger } from './parameters';
 import { readSettings } from './versions';
 
 export interface QuerySpec {
@@ -111,8 +111,7 @@ export function prepareQuery(this: IExecuteFunctions, spec: QuerySpec, itemIndex
 	const limit = readLimit(this, itemIndex);
 	const options = readSettings(this, 'queryOptions', itemIndex, ['output', 'pageSize']);
 	// an expression may give any text: one that is no option is refused (before, any other ran as one item per record)
-	const output = options.output ?? 'records';
-	if (output !== 'records' && output !== 'pages') throw invalidField(this, 'Output', 'must be one of records, pages', itemIndex, output);
+	const output = checkChoice(this, options.output, itemIndex, 'Output', ['records', 'pages'] as const, 'records');
 	const pageSize = checkInteger(this, options.pageSize, itemIndex, {
 		field: 'Page Size',
 		min: 1,

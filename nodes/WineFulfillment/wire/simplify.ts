@@ -59,6 +59,7 @@ const shown = new Map<string, IDataObject[string]>();
  * - a date-time with an offset is that instant;
  * - a date-time without an offset (ISO 8601 or MM/DD/YYYY HH:mm:ss) is read in UTC, as the interface's
  *   date-time members are and as the trigger's cursor reads the same stamps (trigger/time.ts stampMs).
+ * A number is milliseconds since 1970, as inside .NET's "/Date(ms)/".
  * Absent or empty gives null, and so does the provider's "no date", a year outside 1900 to 2100 (.NET's
  * 0001-01-01T00:00:00; see wire/dates' providerMs, which the trigger's stamps read through too); anything no format
  * reads is kept as the provider sent it. A time zone luxon does not know gives the instant in UTC.
@@ -71,8 +72,9 @@ export function isoDate(value: unknown, zone: string): IDataObject[string] {
 		value === ''
 	)
 		return null;
-	if (typeof value !== 'string') return value as IDataObject[string];
-	const key = `${zone}\n${value}`;
+	// a number is milliseconds since 1970, as in "/Date(ms)/" (and as the trigger reads one)
+	if (typeof value !== 'string' && typeof value !== 'number') return value as IDataObject[string];
+	const key = `${zone}\n${typeof value}\n${value}`;
 	let iso = shown.get(key);
 	// Stryker disable next-line ConditionalExpression: a cache: shaping the text again gives the same result
 	if (iso === undefined) {
