@@ -412,17 +412,31 @@ describe('the parameter readers (parameters.ts)', () => {
 			expect(choose({})).toBe('fields');
 		});
 
-		it('refuses anything else, naming the field and its values: another word, its case, spaces, "", a number, null', () => {
+		it('reads a value trimmed; empty, only spaces or null is left empty: the fallback (README: a choice of only spaces)', () => {
+			expect(choose({ itemsInput: ' json ' })).toBe('json');
+			for (const blank of ['', '   ', null]) expect(choose({ itemsInput: blank })).toBe('fields');
+		});
+
+		it('refuses anything else, naming the field and its values: another word, its case, a number', () => {
 			for (const [value, got] of [
 				['items', '"items"'],
 				['JSON', '"JSON"'],
-				[' json', '" json"'],
-				['', '""'],
 				[1, '1'],
-				[null, 'null'],
 			] as const) {
 				expectRefused(() => choose({ itemsInput: value }), `Invalid "Items Input": must be one of fields, json, keep (got ${got})`, NOTHING_SENT('Items Input'), 1);
 			}
+		});
+	});
+
+	describe('readChoice with blank refused (Locate By: which order to change)', () => {
+		const locate = (value: unknown) =>
+			readChoice(readers({ locateBy: value }, { itemIndex: 1 }).ctx, 'locateBy', 1, 'Locate By', ['orderNo', 'transactionReferenceNumber'], 'transactionReferenceNumber', 'refused');
+
+		it('refuses empty, only spaces and null, naming the field; reads a value trimmed', () => {
+			for (const [value, got] of [['', '""'], ['  ', '"  "'], [null, 'null']] as const) {
+				expectRefused(() => locate(value), `Invalid "Locate By": must be one of orderNo, transactionReferenceNumber (got ${got})`, NOTHING_SENT('Locate By'), 1);
+			}
+			expect(locate(' orderNo')).toBe('orderNo');
 		});
 	});
 

@@ -82,7 +82,8 @@ export function readList(ctx: NodeContext, raw: unknown, itemIndex: number, fiel
 
 /**
  * A choice parameter, one of `values`: an expression or a sheet may give any text (a choice from an AI agent's
- * $fromAI too), checked here; text is read trimmed, and empty or only spaces (or null) counts as left empty: `fallback`.
+ * $fromAI too), checked here; text is read trimmed, and empty or only spaces (or null) counts as left empty:
+ * `fallback`, unless `blank` is 'refused' (a choice no default may stand in for: which order to change).
  */
 export function readChoice<T extends string>(
 	ctx: IExecuteFunctions,
@@ -91,21 +92,22 @@ export function readChoice<T extends string>(
 	field: string,
 	values: readonly T[],
 	fallback: T,
+	blank: 'fallback' | 'refused' = 'fallback',
 ): T {
-	return checkChoice(ctx, nodeParameter(ctx, name, itemIndex, fallback), itemIndex, field, values, fallback);
+	return checkChoice(ctx, nodeParameter(ctx, name, itemIndex, fallback), itemIndex, field, values, blank === 'fallback' ? fallback : undefined);
 }
 
-/** A choice's value read as readChoice reads one: a value already read (a setting of an Options collection). */
+/** A choice's value read as readChoice reads one: a value already read (a setting of an Options collection); blank refused without a `fallback`. */
 export function checkChoice<T extends string>(
 	ctx: IExecuteFunctions,
 	value: unknown,
 	itemIndex: number,
 	field: string,
 	values: readonly T[],
-	fallback: T,
+	fallback: T | undefined,
 ): T {
 	const chosen = typeof value === 'string' ? value.trim() : value;
-	if (chosen === '' || chosen === null || chosen === undefined) return fallback;
+	if (fallback !== undefined && (chosen === '' || chosen === null || chosen === undefined)) return fallback;
 	if (!(values as readonly unknown[]).includes(chosen)) {
 		throw invalidField(ctx, field, `must be one of ${values.join(', ')}`, itemIndex, value);
 	}

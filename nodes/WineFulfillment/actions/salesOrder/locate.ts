@@ -63,7 +63,8 @@ function locatorField(by: LocateBy): string {
 
 /** Locate By and its value; a Locate By that is not an option (from an expression) is refused naming it. */
 export function readLocator(ctx: IExecuteFunctions, itemIndex: number): Locator {
-	const by = readChoice(ctx, 'locateBy', itemIndex, 'Locate By', LOCATE_BY, 'transactionReferenceNumber');
+	// which order to change is never a default's: blank is refused, as any other text
+	const by = readChoice(ctx, 'locateBy', itemIndex, 'Locate By', LOCATE_BY, 'transactionReferenceNumber', 'refused');
 	const value = readIdentifier(ctx, by, itemIndex, locatorField(by));
 	return { by, value };
 }
