@@ -16,6 +16,7 @@ import trim from 'lodash/trim';
 import isPlainObject from 'lodash/isPlainObject';
 import type { ZodError } from 'zod';
 
+import { MAX_ANSWER_DEPTH, parseBody } from './transport/request';
 import { trackingTagOptions } from './wire/labels';
 import { WEBHOOK_TAGS, checkpointList, inEventSpelling, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
 
@@ -225,21 +226,25 @@ function refuseBody(res: ReturnType<IWebhookFunctions['getResponseObject']>, err
 /**
  * The delivery's JSON: n8n parses a JSON body into an object, and hands a body declared as text (text/plain, as some
  * senders label JSON) on as its text, which is read as JSON here (a refusal would only lose the event after the
- * provider's retries). Text that is no JSON is left as it is, to be refused as no tracking update.
+ * provider's retries), a byte order mark before it dropped. Read as the action reads an answer (transport/request.ts
+ * parseBody): a whole number past 2^53 as its digits, JSON nested past MAX_ANSWER_DEPTH refused (`tooDeep`: no item n8n
+ * could not copy). n8n's own parse rounds such a number: the raw body n8n keeps (rawBody) is read again then. Text that
+ * is no JSON is left as it is, to be refused as no tracking update.
  */
-function jsonBody(body: unknown): unknown {
-	if (typeof body !== 'string') return body;
-	try {
-		const parsed: unknown = JSON.parse(body);
-		return isPlainObject(parsed) ? parsed : body;
-	} catch {
-		return body;
-	}
+function jsonBody(body: unknown, raw: unknown): { value: unknown } | { tooDeep: true } {
+	const text = typeof body === 'string' ? body : isPlainObject(body) && Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
+	if (text === undefined) return { value: body };
+	const read = parseBody(text.replace(/^\uFEFF/, ''));
+	if (!read.ok) return read.tooDeep ? { tooDeep: true } : { value: body };
+	return { value: isPlainObject(read.value) ? read.value : body };
 }
 
-/** A tracking or order number as text (a number sent as a JSON number too); null when absent or blank. */
+/**
+ * A tracking or order number as text (a number sent as a JSON number too); null when absent or blank, and for a whole
+ * number past 2^53 that came rounded (n8n parsed the body and kept no raw one): never another parcel's or order's number.
+ */
 function identifier(value: unknown): string | null {
-	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	if (typeof value === 'number') return Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)) ? String(value) : null;
 	return typeof value === 'string' && value.trim() ? value : null;
 }
 
@@ -357,7 +362,12 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			res.status(401).json({ message: 'Authorization is required' });
 			return { noWebhookResponse: true };
 		}
-		const body = inEventSpelling(jsonBody(this.getBodyData()));
+		const read = jsonBody(this.getBodyData(), (this.getRequestObject() as { rawBody?: unknown }).rawBody);
+		if ('tooDeep' in read) {
+			res.status(400).json({ message: `Not a tracking update: JSON nested more than ${MAX_ANSWER_DEPTH.toLocaleString('en-US')} levels deep` });
+			return { noWebhookResponse: true };
+		}
+		const body = inEventSpelling(read.value);
 		const event = webhookEvent.safeParse(body);
 		if (!event.success) return refuseBody(res, event.error);
 		if (event.data.event !== 'tracking_update') {

@@ -293,9 +293,10 @@ function startsAsJsonStructure(bytes: Uint8Array): boolean {
 	return false;
 }
 
-type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string; tooDeep?: true };
+export type ParsedBody = { ok: true; value: unknown } | { ok: false; text: string; tooDeep?: true };
 
-function parseBody(raw: unknown): ParsedBody {
+/** A JSON answer's text read: whole numbers past 2^53 as their digits, JSON nested past MAX_ANSWER_DEPTH kept as text (tooDeep). */
+export function parseBody(raw: unknown): ParsedBody {
 	if (typeof raw !== 'string') return { ok: true, value: raw };
 	if (raw.trim() === '') return { ok: true, value: undefined };
 	const found = jsonScan(raw, MAX_ANSWER_DEPTH);

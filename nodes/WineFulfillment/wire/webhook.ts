@@ -42,7 +42,11 @@ export function inEventSpelling(body: unknown): unknown {
 	return isPlainObject(event.msg) ? { ...event, msg: inSpelling(event.msg as IDataObject, MSG_MEMBERS) } : event;
 }
 
-const eventId = z.string({ required_error: 'event_id is required' }).uuid('event_id must be a UUID');
+/** A UUID as a sender may write one: blanks or a line break around it, in .NET's braces ("{…}"). */
+const eventId = z.preprocess(
+	(value) => (typeof value === 'string' ? value.trim().replace(/^\{([^{}]*)\}$/, '$1') : value),
+	z.string({ required_error: 'event_id is required' }).uuid('event_id must be a UUID'),
+);
 
 /**
  * What every delivery carries: the event kind. A kind other than tracking_update is answered 2xx and ignored, whatever
