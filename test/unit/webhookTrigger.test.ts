@@ -18,6 +18,8 @@ interface Delivery {
 	credential?: IDataObject;
 	/** the node's static data as n8n loaded it for this delivery (it is changed in place) */
 	staticData?: IDataObject;
+	/** the body's bytes as they came, which a real n8n keeps beside the body it parsed (rawBody) */
+	rawBody?: Buffer;
 	workflowId?: string;
 	nodeId?: string;
 }
@@ -31,6 +33,7 @@ async function deliver({
 	staticData = {},
 	workflowId = 'wf-1',
 	nodeId = 'node-1',
+	rawBody,
 }: Delivery) {
 	let status = 200;
 	let sent: unknown;
@@ -54,6 +57,7 @@ async function deliver({
 		},
 		getHeaderData: () => headers,
 		getBodyData: () => body,
+		getRequestObject: () => ({ headers, body, rawBody }),
 		getWorkflowStaticData: (type: string) => {
 			if (type !== 'node') throw new Error(`static data of type ${type}`);
 			return staticData;
@@ -147,6 +151,22 @@ describe('tracking webhook trigger: what a delivery stores and answers', () => {
 		expect(result.status).toBe(200);
 		expect(result.response).toEqual({ received: true, emitted: false });
 		expect(result.items).toEqual([]);
+	});
+});
+
+describe('tracking webhook trigger: a JSON body n8n parsed, with its raw body', () => {
+	const TRACKING = '9261290100830000000042';
+	const text = (eventId: string) => `{"event":"tracking_update","event_id":"${eventId}","msg":{"tag":"Delivered","tracking_number":${TRACKING},"order_id":1234567890123456789,"checkpoints":[]}}`;
+
+	it('reads a number past 2^53 from the raw body: its exact digits, not n8n\'s rounded number', async () => {
+		const eventId = randomUUID();
+		const { items } = await deliver({ body: JSON.parse(text(eventId)), rawBody: Buffer.from(text(eventId)) });
+		expect(items.map((item) => [item.trackingNumber, item.orderNumber])).toEqual([[TRACKING, '1234567890123456789']]);
+	});
+
+	it('without a raw body, a rounded number past 2^53 comes out as null, a safe one as its digits', async () => {
+		const { items } = await deliver({ body: JSON.parse(text(randomUUID()).replace('1234567890123456789', '12345')) });
+		expect(items.map((item) => [item.trackingNumber, item.orderNumber])).toEqual([[null, '12345']]);
 	});
 });
 
