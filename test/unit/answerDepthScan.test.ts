@@ -2,7 +2,7 @@
 // document's JSON answer starts as a structure after any white space; and two bounds of the transport's retry rule.
 import { NodeApiError } from 'n8n-workflow';
 
-import { apiRequest, nestsDeeperThan } from '../../nodes/WineFulfillment/transport/request';
+import { apiRequest, nestsDeeperThan, parseBody } from '../../nodes/WineFulfillment/transport/request';
 import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
 import { fakeContext, type FakeAnswer } from './fakeContext';
 
@@ -40,6 +40,18 @@ describe('nestsDeeperThan: levels counted outside strings, as text and as bytes'
 	it('a backslash at the very end of a string is read and the scan ends', () => {
 		expect(scan('"abcdef\\', 3)).toBe(false);
 		expect(scan('["\\\\",[[[]]]]', 3)).toBe(true);
+	});
+});
+
+describe('parseBody: whole numbers past 2^53 found in the same scan, kept as their digits', () => {
+	it.each([
+		['a number of every digit, nines among them', '{"a":9191919191919191919191}', { a: '9191919191919191919191' }],
+		['after a line break and a minus', '[1,\n -12345678901234567890]', [1, '-12345678901234567890']],
+		['a whole answer of one number', ' 12345678901234567891 ', '12345678901234567891'],
+		['digits inside a string are no number', '{"a":"12345678901234567891","b":1}', { a: '12345678901234567891', b: 1 }],
+		['a fraction or an exponent stays a number', '{"a":0.30000000000000004,"b":1.5e22}', { a: 0.30000000000000004, b: 1.5e22 }],
+	])('%s', (_what, text, value) => {
+		expect(parseBody(text)).toEqual({ ok: true, value });
 	});
 });
 

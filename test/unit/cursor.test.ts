@@ -300,6 +300,12 @@ describe('advance: the state of a subject (a package and its status)', () => {
 		expect(Object.keys(third.next.seen).sort()).toEqual(['P|PICKED UP', 'P|RECEIVED']);
 	});
 
+	it('an earlier state beside last states of which one was seen before: a stale row, not emitted; the new last state is', () => {
+		const rows = [status('P|SHIPPED', T, T + MIN), status('P|RECEIVED', T + MIN, T + MIN), status('P|READY FOR PICKUP', T + MIN, T + MIN)];
+		const out = advance(state({ seen: { 'P|READY FOR PICKUP': T } }), read(rows, { providerTime: T + MIN }), activity);
+		expect(keys(out.emit)).toEqual(['P|RECEIVED']);
+	});
+
 	it('keeps a key memoryMs past the read it was last read under, and a read without a new event renews it', () => {
 		const out = advance(state(), read([status('P|IN TRANSIT', T, T + MIN, 60 * MIN)], { providerTime: T + MIN }), activity);
 		expect(out.next.seen).toEqual({ 'P|IN TRANSIT': T + 61 * MIN });
