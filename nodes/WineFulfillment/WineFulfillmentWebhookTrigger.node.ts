@@ -16,7 +16,7 @@ import trim from 'lodash/trim';
 import isPlainObject from 'lodash/isPlainObject';
 import type { ZodError } from 'zod';
 
-import { MAX_ANSWER_DEPTH, parseBody } from './transport/request';
+import { MAX_ANSWER_DEPTH, parseBody, readsOtherwise } from './transport/request';
 import { trackingTagOptions } from './wire/labels';
 import { WEBHOOK_TAGS, checkpointList, inEventSpelling, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
 
@@ -228,12 +228,14 @@ function refuseBody(res: ReturnType<IWebhookFunctions['getResponseObject']>, err
  * senders label JSON) on as its text, which is read as JSON here (a refusal would only lose the event after the
  * provider's retries), a byte order mark before it dropped. Read as the action reads an answer (transport/request.ts
  * parseBody): a whole number past 2^53 as its digits, JSON nested past MAX_ANSWER_DEPTH refused (`tooDeep`: no item n8n
- * could not copy). n8n's own parse rounds such a number: the raw body n8n keeps (rawBody) is read again then. Text that
+ * could not copy). n8n's own parse rounds such a number: the raw body n8n keeps (rawBody) is read again then (only
+ * then: readsOtherwise). Text that
  * is no JSON is left as it is, to be refused as no tracking update.
  */
 function jsonBody(body: unknown, raw: unknown): { value: unknown } | { tooDeep: true } {
 	const text = typeof body === 'string' ? body : isPlainObject(body) && Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
-	if (text === undefined) return { value: body };
+	// a body n8n parsed is read again only where its text holds what n8n's parse loses
+	if (text === undefined || (typeof body !== 'string' && !readsOtherwise(text))) return { value: body };
 	const read = parseBody(text.replace(/^\uFEFF/, ''));
 	if (!read.ok) return read.tooDeep ? { tooDeep: true } : { value: body };
 	return { value: isPlainObject(read.value) ? read.value : body };

@@ -106,11 +106,11 @@ export function beforeRequest(fx: SandboxFixture, path: string, nth: number, cha
 	});
 }
 
-/** Resolves once a request to `path` is among `seen` (a watchRequests list); fails after `timeoutMs`. */
-export async function untilRequest(seen: () => string[], path: string, timeoutMs = 20_000): Promise<void> {
+/** Resolves once `count` requests to `path` are among `seen` (a watchRequests list); fails after `timeoutMs`. */
+export async function untilRequest(seen: () => string[], path: string, count = 1, timeoutMs = 20_000): Promise<void> {
 	const deadline = Date.now() + timeoutMs;
-	while (!seen().some((p) => p.endsWith(path))) {
-		if (Date.now() > deadline) throw new Error(`${path}: no request in ${timeoutMs} ms`);
+	while (seen().filter((p) => p.endsWith(path)).length < count) {
+		if (Date.now() > deadline) throw new Error(`${path}: fewer than ${count} requests in ${timeoutMs} ms`);
 		await new Promise((resolve) => setTimeout(resolve, 5));
 	}
 }

@@ -7,6 +7,7 @@ import type { IDataObject, INode, INodeParameters } from 'n8n-workflow';
 
 import { runAsTool } from '../harness/agent';
 import { installDeduplicator, MemoryDeduplicator } from '../harness/dedup';
+import { createdMovements } from '../harness/movements';
 import type { RunResult, WorkflowJson } from '../harness/harness';
 import { useSandbox } from '../harness/sandbox';
 import { ACTION_NODE, actionWorkflow, type ActionWorkflowOptions } from '../harness/workflows';
@@ -36,16 +37,6 @@ const retrying = (json: WorkflowJson, maxTries = 2): WorkflowJson => ({
 const run = async (parameters: INodeParameters, options: ActionWorkflowOptions = {}): Promise<RunResult> =>
 	await fx.run(retrying(actionWorkflow(parameters, { typeVersion: 2, ...options })));
 
-/** Purchase or transfer orders created in the sandbox, with the request log cleared after. */
-async function created(resource: 'purchaseOrder' | 'transferOrder', refs: string[]): Promise<void> {
-	for (const ref of refs) {
-		const header = resource === 'purchaseOrder' ? purchaseHeader(ref) : transferHeader(ref);
-		const result = await fx.run(actionWorkflow({ resource, operation: 'create', ...header, items: { item: [{ itemNo: stocked(0), itemQuantity: 2 }] } }));
-		expect(result.error).toBeUndefined();
-	}
-	await fx.control.call('DELETE', 'requests');
-}
-
 /** The Customer Reference No each request to `path` carried, in order of arrival (null: answered by a fault before it was read), with its status. */
 const sent = async (path: string): Promise<Array<[unknown, number]>> =>
 	(await fx.control.requests(path)).map((r) => {
@@ -56,7 +47,7 @@ const sent = async (path: string): Promise<Array<[unknown, number]>> =>
 
 describe('Retry On Fail: an update or cancel that may have reached the provider is not sent again', () => {
 	it('Purchase Order → Cancel answered 500 after it was processed: one request; the error is the first try\'s, with a note', async () => {
-		await created('purchaseOrder', ['PO-C']);
+		await createdMovements(fx, 'purchaseOrder', ['PO-C']);
 		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CancelPurchaseOrder', count: 1 });
 		const result = await run({ resource: 'purchaseOrder', operation: 'cancel', customerReferenceNo: 'PO-C' });
 		expect(purchaseOrders(fx.sandbox.state).get('PO-C')?.state).toBe('cancelled');
@@ -69,7 +60,7 @@ describe('Retry On Fail: an update or cancel that may have reached the provider 
 	});
 
 	it('Transfer Order → Update, connection reset after it was processed: one request', async () => {
-		await created('transferOrder', ['TR-R']);
+		await createdMovements(fx, 'transferOrder', ['TR-R']);
 		await fx.control.fault({ kind: 'reset', when: 'after', path: 'UpdateTransferOrder', count: 1 });
 		const result = await run({ resource: 'transferOrder', operation: 'update', customerReferenceNo: 'TR-R', updateFields: { specialInstruction: 'Dock 3' } });
 		expect(transferOrders(fx.sandbox.state).get('TR-R')?.info.SpecialInstruction).toBe('Dock 3');
@@ -110,7 +101,7 @@ describe('Retry On Fail: an update or cancel that may have reached the provider 
 
 describe('Retry On Fail: a failure that certainly did not reach the provider is sent again', () => {
 	it('Purchase Order → Update refused once (400): the second try sends it and succeeds', async () => {
-		await created('purchaseOrder', ['PO-U']);
+		await createdMovements(fx, 'purchaseOrder', ['PO-U']);
 		await fx.control.fault({ kind: 'status', status: 400, path: 'UpdatePurchaseOrder', count: 1, body: { Message: 'Try again' } });
 		const result = await run({ resource: 'purchaseOrder', operation: 'update', customerReferenceNo: 'PO-U', updateFields: { specialInstruction: 'Dock 3' } });
 		expect(result.error).toBeUndefined();
@@ -122,7 +113,7 @@ describe('Retry On Fail: a failure that certainly did not reach the provider is 
 	});
 
 	it('Transfer Order → Cancel given up after a 429 asking for longer than the wait budget: the second try sends it', async () => {
-		await created('transferOrder', ['TR-L']);
+		await createdMovements(fx, 'transferOrder', ['TR-L']);
 		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '999', path: 'CancelTransferOrder', count: 1 });
 		const result = await run({ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: 'TR-L' });
 		expect(result.error).toBeUndefined();
@@ -136,7 +127,7 @@ describe('Retry On Fail: a failure that certainly did not reach the provider is 
 
 describe('Retry On Fail over several items', () => {
 	it('Continue (using error output): only the uncertain item is withheld; the completed one is not sent again, the refused one is', async () => {
-		await created('purchaseOrder', ['PO-1', 'PO-2', 'PO-3']);
+		await createdMovements(fx, 'purchaseOrder', ['PO-1', 'PO-2', 'PO-3']);
 		const faults: FaultRuleInput[] = [
 			// item 1 (first: n8n retries when the first output item is an error): processed, then answered 500
 			{ kind: 'status', status: 500, when: 'after', path: 'CancelPurchaseOrder', count: 1 },
@@ -169,7 +160,7 @@ describe('Retry On Fail over several items', () => {
 	});
 
 	it('without Continue On Fail: the item done is not sent again, the uncertain one is withheld and the run stops there again', async () => {
-		await created('transferOrder', ['TR-1', 'TR-2', 'TR-3']);
+		await createdMovements(fx, 'transferOrder', ['TR-1', 'TR-2', 'TR-3']);
 		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CancelTransferOrder', after: 1, count: 1 });
 		const result = await run(
 			{ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: '={{ $json.ref }}', options: { concurrency: 1 } },
@@ -233,12 +224,51 @@ describe('Retry On Fail over a create', () => {
 	});
 });
 
+describe('Retry On Fail over a create with Send Each … Once off (the default of purchase orders, transfers, SKUs): one that may have reached the provider is not sent again (bug hunt 22: it was)', () => {
+	it('Purchase Order → Create answered 500 after it was processed: one request only', async () => {
+		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CreatePurchaseOrder', count: 1 });
+		await run({
+			resource: 'purchaseOrder',
+			operation: 'create',
+			...purchaseHeader('PO-DUP'),
+			items: { item: [{ itemNo: stocked(0), itemQuantity: 1 }] },
+		});
+		const requests = await fx.control.requests('CreatePurchaseOrder');
+		expect(requests.map((r) => r.status)).toEqual([500]);
+	});
+
+	it('Transfer Order → Create, connection reset after it was processed: one request only', async () => {
+		await fx.control.fault({ kind: 'reset', when: 'after', path: 'CreateTransferOrder', count: 1 });
+		await run({
+			resource: 'transferOrder',
+			operation: 'create',
+			...transferHeader('TR-DUP'),
+			items: { item: [{ itemNo: stocked(0), itemQuantity: 1 }] },
+		});
+		const requests = await fx.control.requests('CreateTransferOrder');
+		expect(requests).toHaveLength(1);
+	});
+
+	it('SKU → Create answered 502 after it was processed: one request only', async () => {
+		await fx.control.fault({ kind: 'status', status: 502, when: 'after', path: 'CreateSKU', count: 1 });
+		await run({
+			resource: 'sku',
+			operation: 'create',
+			itemNo: 'HUNT22-NEW-1',
+			itemCategory: 'Merchandise',
+			...requestor,
+		});
+		const requests = await fx.control.requests('CreateSKU');
+		expect(requests).toHaveLength(1);
+	});
+});
+
 describe('Retry On Fail where n8n hands each try new input items: one run all the same', () => {
 	const RETRY = { retryOnFail: true, maxTries: 2, waitBetweenTries: 10 };
 	const fromAI = (key: string) => `={{ $fromAI('${key}', 'the reference', 'string') }}`;
 
 	it('with Execute Once (a new list of the first item for every try): a cancel answered 500 after it was processed is sent once', async () => {
-		await created('purchaseOrder', ['PO-ONCE']);
+		await createdMovements(fx, 'purchaseOrder', ['PO-ONCE']);
 		await fx.control.fault({ kind: 'status', status: 500, when: 'after', path: 'CancelPurchaseOrder', count: 1 });
 		const json = retrying(
 			actionWorkflow(
@@ -266,7 +296,7 @@ describe('Retry On Fail where n8n hands each try new input items: one run all th
 	] as Array<[string, number, string, INodeParameters]>)(
 		"as an agent's tool (a new context and list for every try): %s answered %d after it was processed is sent once",
 		async (_name, status, path, parameters) => {
-			if (parameters.resource === 'purchaseOrder') await created('purchaseOrder', ['TOOL-1']);
+			if (parameters.resource === 'purchaseOrder') await createdMovements(fx, 'purchaseOrder', ['TOOL-1']);
 			else {
 				await createOrders(fx, [{ OrderNo: 'TOOL-1', items: [line(SKU_A, 1)] }]);
 				await fx.control.call('DELETE', 'requests');

@@ -36,11 +36,7 @@ const arrivedPaths = watchRequests(fx, 'before');
  * way for sure): on a busy machine a run takes a while to send, so a fixed delay may stop it before or after.
  */
 async function stopOnArrival(run: StartedRun, path: string, count: number) {
-	const deadline = Date.now() + 20_000;
-	while (arrivedPaths().filter((p) => p.endsWith(path)).length < count) {
-		if (Date.now() > deadline) throw new Error(`${path}: fewer than ${count} requests arrived in time`);
-		await wait(5);
-	}
+	await untilRequest(arrivedPaths, path, count);
 	return await stopAfter(run, 20);
 }
 

@@ -1,48 +1,36 @@
-// n8n's Stop of a per-item write run with Continue On Fail (Purchase Order → Cancel over 4 items, Concurrency 1): the
-// canceled run's note (all the merchant gets: n8n keeps no output of a canceled node) listed every item with an output
-// as "Already done", the one the provider refused (404, nothing cancelled) and the one whose request the stop cut off
-// on its way too. It says now what failed, what may have been sent and what was not sent (actions/operation.ts
-// runPerItem). Bug hunt 22.
+// The note of a per-item write run stopped by n8n's Stop (all the merchant gets: n8n keeps no output of a canceled
+// node). With Continue On Fail it listed every item with an output as "Already done", the one the provider refused (404,
+// nothing cancelled) and the one whose request the stop cut off on its way too; without it, it read "Item 2 of 3 failed,
+// so the run stopped ... Turn on Continue On Fail", where no item failed (told so, a merchant sends it again although its
+// update may have gone through). It says now that the execution was canceled, what failed, what may have been sent and
+// what was not sent (actions/operation.ts runPerItem). Bug hunt 22.
 import { startWorkflow, type RunResult, type StartedRun } from '../harness/harness';
-import { useSandbox, watchRequests } from '../harness/sandbox';
+import { createdMovements } from '../harness/movements';
+import { untilRequest, useSandbox, watchRequests } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { purchaseOrders } from '../sandbox/inventoryMovement/purchaseOrders';
-import { purchaseHeader } from '../purchaseOrder/parameters';
 
 const fx = useSandbox({ inventoryRecords: 240 });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const stocked = (k: number) => fx.sandbox.state.inventory[k * 24].ItemNo;
 const arrived = watchRequests(fx, 'before');
 
-async function created(refs: string[]): Promise<void> {
-	for (const ref of refs) {
-		const result = await fx.run(actionWorkflow({ resource: 'purchaseOrder', operation: 'create', ...purchaseHeader(ref), items: { item: [{ itemNo: stocked(0), itemQuantity: 2 }] } }));
-		expect(result.error).toBeUndefined();
-	}
-	await fx.control.call('DELETE', 'requests');
-}
-
-async function stopOnArrival(run: StartedRun, path: string, count: number): Promise<{ result: RunResult; stoppedAt: number }> {
-	const deadline = Date.now() + 20_000;
-	while (arrived().filter((p) => p.endsWith(path)).length < count) {
-		if (Date.now() > deadline) throw new Error(`${path}: fewer than ${count} requests arrived`);
-		await wait(5);
-	}
-	await wait(30);
+/** Stops the run `after` ms once `count` requests to `path` have reached the sandbox; its result. */
+async function stopOnArrival(run: StartedRun, path: string, count: number, after = 30): Promise<RunResult> {
+	await untilRequest(arrived, path, count);
+	await wait(after);
 	run.cancel();
-	const stoppedAt = Date.now();
-	return { result: await run.result, stoppedAt };
+	return await run.result;
 }
 
 /** 4 cancels: PO-UNKNOWN (refused, 404), PO-B (cancelled), PO-C (held 3 s by the sandbox: on its way at the stop), PO-D (never sent). */
 async function stoppedRun(): Promise<RunResult> {
-	await created(['PO-B', 'PO-C', 'PO-D']);
+	await createdMovements(fx, 'purchaseOrder', ['PO-B', 'PO-C', 'PO-D']);
 	await fx.control.fault({ kind: 'latency', ms: 3_000, path: 'CancelPurchaseOrder', after: 2, count: 1 });
 	const json = actionWorkflow(
 		{ resource: 'purchaseOrder', operation: 'cancel', customerReferenceNo: '={{ $json.ref }}', options: { concurrency: 1 } },
 		{ items: [{ ref: 'PO-UNKNOWN' }, { ref: 'PO-B' }, { ref: 'PO-C' }, { ref: 'PO-D' }], continueOnFail: true, typeVersion: 2 },
 	);
-	const { result } = await stopOnArrival(startWorkflow(json, fx.credential()), 'CancelPurchaseOrder', 3);
+	const result = await stopOnArrival(startWorkflow(json, fx.credential()), 'CancelPurchaseOrder', 3);
 	// let the held request finish at the sandbox, then check what it holds
 	await wait(3_300);
 	expect(result.run.status).toBe('canceled');
@@ -71,5 +59,40 @@ describe('Stop with Continue On Fail: the note says what became of each item', (
 		const result = await stoppedRun();
 		expect(result.error?.message).toBe('The execution was canceled before item 4 was sent');
 		expect(String(result.error?.description)).toMatch(/Not sent: item 4\.$/);
+	});
+});
+
+describe('Stop without Continue On Fail: the note says the run was stopped, not that an item failed', () => {
+	it('Purchase Order → Update, item 2 on its way at the stop', async () => {
+		await createdMovements(fx, 'purchaseOrder', ['PO-1', 'PO-2', 'PO-3']);
+		await fx.control.fault({ kind: 'latency', ms: 2_000, path: 'UpdatePurchaseOrder', after: 1, count: 1 });
+		const json = actionWorkflow(
+			{ resource: 'purchaseOrder', operation: 'update', customerReferenceNo: '={{ $json.ref }}', updateFields: { specialInstruction: 'Dock 3' }, options: { concurrency: 1 } },
+			{ items: [{ ref: 'PO-1' }, { ref: 'PO-2' }, { ref: 'PO-3' }], typeVersion: 2 },
+		);
+		const result = await stopOnArrival(startWorkflow(json, fx.credential()), 'UpdatePurchaseOrder', 2);
+		expect(result.run.status).toBe('canceled');
+		expect(result.error?.message).toBe('The request to the provider was sent, then the execution was canceled while it was on its way');
+		const description = String(result.error?.description);
+		expect(description).toContain('Not sent: item 3.');
+		expect(description).toContain('The execution was canceled. Already done before it stopped: item 1 (');
+		expect(description).not.toContain('failed, so the run stopped');
+		expect(description).not.toContain('Turn on Continue On Fail');
+	});
+
+	it('Transfer Order → Cancel, item 1 waiting out a 429 at the stop', async () => {
+		await createdMovements(fx, 'transferOrder', ['TR-1', 'TR-2']);
+		await fx.control.fault({ kind: 'status', status: 429, retryAfter: '10', path: 'CancelTransferOrder', count: 1 });
+		const json = actionWorkflow(
+			{ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: '={{ $json.ref }}', options: { concurrency: 1 } },
+			{ items: [{ ref: 'TR-1' }, { ref: 'TR-2' }], typeVersion: 2 },
+		);
+		const result = await stopOnArrival(startWorkflow(json, fx.credential()), 'CancelTransferOrder', 1, 300);
+		expect(result.run.status).toBe('canceled');
+		expect(result.error?.message).toBe('The execution was canceled before the request to /api/InventoryMovement/CancelTransferOrder was sent');
+		const description = String(result.error?.description);
+		expect(description).toContain('The execution was canceled. No other item had completed. Not sent: item 2.');
+		expect(description).not.toContain('failed, so the run stopped');
+		expect(description).not.toContain('Turn on Continue On Fail');
 	});
 });

@@ -4,7 +4,7 @@
 // withStopNote). Bug hunt 23.
 import { batchWorkflow, countsOf, orders, useStore } from '../exactlyOnce/helpers';
 import { startWorkflow } from '../harness/harness';
-import { useSandbox, watchRequests } from '../harness/sandbox';
+import { untilRequest, useSandbox, watchRequests } from '../harness/sandbox';
 
 const fx = useSandbox();
 useStore();
@@ -42,11 +42,7 @@ describe('Batch Create: a chunk split after a 413, one half failing: the note na
 		await fx.control.fault({ kind: 'latency', ms: 400, path: 'BatchSalesOrder', after: 1 });
 		const input = orders('S13D', 4);
 		const run = startWorkflow(batchWorkflow(input, { options: { batchSize: 4 } }), fx.credential());
-		const deadline = Date.now() + 20_000;
-		while (arrivedPaths().filter((p) => p.endsWith('BatchSalesOrder')).length < 2) {
-			if (Date.now() > deadline) throw new Error('the first half never arrived');
-			await wait(5);
-		}
+		await untilRequest(arrivedPaths, 'BatchSalesOrder', 2);
 		await wait(20);
 		run.cancel();
 		const result = await run.result;

@@ -155,6 +155,7 @@ function movedUnderRead(
 	}
 	if (known.length === 0) return undefined;
 	// a key twice on this page names no one record (a placeholder such as "N/A"): not checked in this read again
+	// a Map, not lodash's countBy: a key is any text, "__proto__" or "constructor" too
 	const onPage = new Map<string, number>();
 	for (const key of keys) if (key !== undefined) onPage.set(key, (onPage.get(key) ?? 0) + 1);
 	for (const index of known) if ((onPage.get(keys[index] as string) as number) > 1) shared.add(keys[index] as string);

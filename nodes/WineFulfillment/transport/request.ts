@@ -245,6 +245,14 @@ export function nestsDeeperThan(json: string | Uint8Array, limit: number): boole
 }
 
 /**
+ * Whether parseBody would read a JSON text otherwise than JSON.parse does: it nests deeper than MAX_ANSWER_DEPTH, or
+ * holds a whole number of 16 digits or more (one scan, no parse: for a body another parser read already).
+ */
+export function readsOtherwise(text: string): boolean {
+	return jsonScan(text, MAX_ANSWER_DEPTH) !== 0;
+}
+
+/**
  * One scan of JSON outside its strings (TOO_DEEP, LONG_NUMBER; it stops at TOO_DEEP): a string is passed over to its
  * closing quote by indexOf, since the scan runs over every answer and most of an answer's text is in its strings (a
  * third of JSON.parse's time, where a look at every character took as long as JSON.parse). A run of digits counts from
