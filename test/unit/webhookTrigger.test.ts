@@ -164,6 +164,13 @@ describe('tracking webhook trigger: a JSON body n8n parsed, with its raw body', 
 		expect(items.map((item) => [item.trackingNumber, item.orderNumber])).toEqual([[TRACKING, '1234567890123456789']]);
 	});
 
+	it('a text body: a byte order mark before it is dropped, one inside a value kept', async () => {
+		const body = `\uFEFF${JSON.stringify({ ...update(), msg: { tag: 'Delivered', tracking_number: '1Z\uFEFF42', checkpoints: [] } })}`;
+		const { status, items } = await deliver({ body });
+		expect(status).toBe(200);
+		expect(items.map((item) => item.trackingNumber)).toEqual(['1Z\uFEFF42']);
+	});
+
 	it('without a raw body, a rounded number past 2^53 comes out as null, a safe one as its digits', async () => {
 		const { items } = await deliver({ body: JSON.parse(text(randomUUID()).replace('1234567890123456789', '12345')) });
 		expect(items.map((item) => [item.trackingNumber, item.orderNumber])).toEqual([[null, '12345']]);
