@@ -318,17 +318,28 @@ describe('the race window, measured (fake clock)', () => {
 		expect(failed).toEqual(written);
 	});
 
-	it.each<['sent' | 'released' | 'unknown', 'clear' | 'forget']>([
-		['sent', 'clear'],
-		['unknown', 'clear'],
-		['sent', 'forget'],
-		['unknown', 'forget'],
-	])('a settle (%s) whose write failed, then the records changed (%s): the next claim here goes by the records, as after a written settle', async (outcome, between) => {
-		const written = await afterSettle(outcome, false, `C-${outcome}`, between);
-		const failed = await afterSettle(outcome, true, `C-${outcome}`, between);
-		// cleared or forgotten: the order is sent again, here and elsewhere
+	it.each<['sent' | 'released' | 'unknown']>([['sent'], ['unknown']])(
+		'a settle (%s) whose write failed, then the records cleared: the next claim here goes by the records, as after a written settle',
+		async (outcome) => {
+			const written = await afterSettle(outcome, false, `C-${outcome}`, 'clear');
+			const failed = await afterSettle(outcome, true, `C-${outcome}`, 'clear');
+			// cleared: the order is sent again, here and elsewhere
+			expect(written).toMatchObject({ here: { state: 'claimed' }, elsewhere: 'claimed', prompt: true });
+			expect(failed).toEqual(written);
+		},
+	);
+
+	it.each<['sent' | 'unknown', string]>([
+		['sent', 'sent'],
+		['unknown', 'unsettled'],
+	])('a settle (%s) whose write failed, then Forget Sent Orders: kept as the settle meant it, not sent again', async (outcome, state) => {
+		// written, the forget goes through: the order is sent again, here and elsewhere
+		const written = await afterSettle(outcome, false, `F-${outcome}`, 'forget');
 		expect(written).toMatchObject({ here: { state: 'claimed' }, elsewhere: 'claimed', prompt: true });
-		expect(failed).toEqual(written);
+		// not written, the send's value that says it is on its way is still there: another process's forget cannot tell
+		// it from a send still running, and keeps the order (it says so) rather than let it be sent twice
+		const failed = await afterSettle(outcome, true, `F-${outcome}`, 'forget');
+		expect(failed).toMatchObject({ here: { state }, elsewhere: state, prompt: true });
 	});
 
 	it('a settle (sent) whose write failed, the records cleared, the order sent anew elsewhere: the next claim here gives the new reference, not the old', async () => {

@@ -136,8 +136,9 @@ describe("store calls of the record of sent orders (each one a round trip in que
 		const forgetting = await run();
 		let removed: Map<string, number> | undefined;
 		const calls = await during(store, async () => (removed = await forgetting.forget(['F-1', 'F-2'], 0)));
-		// each order's values removed alone and the records counted after; the forgotten notes recorded for good
-		expect(calls).toEqual(['lock', 'count', 'remove', 'count', 'remove', 'count', 'record', 'unlock']);
+		// first a look for sends of them on their way (their sending values recorded, and taken out again), then each
+		// order's values removed alone and the records counted after; the forgotten notes recorded for good
+		expect(calls).toEqual(['lock', 'record', 'remove', 'count', 'remove', 'count', 'remove', 'count', 'record', 'unlock']);
 		expect([...removed!]).toEqual([
 			['F-1', 1],
 			['F-2', 1],
@@ -153,7 +154,7 @@ describe("store calls of the record of sent orders (each one a round trip in que
 		const forgetting = await run();
 		const calls = await during(store, () => forgetting.forget(orders, 0));
 		expect(calls.filter((call) => call === 'lock')).toEqual(['lock']);
-		expect(calls).toHaveLength(1 + 1 + 2 * 25 + 1 + 1);
+		expect(calls).toHaveLength(1 + 2 + 1 + 2 * 25 + 1 + 1);
 	});
 
 	describe("a send whose outcome could not be written (the store failed then): the next claim here writes it first", () => {

@@ -129,12 +129,13 @@ describe("n8n's Stop and the record of sent orders", () => {
 });
 
 describe('what a settle writes', () => {
-	it('an order that ended unknown after Forget Sent Orders forgot it meanwhile is recorded unsettled again', async () => {
+	it('an order that ended unknown after its records were cleared meanwhile (Clear Deduplication History) is recorded unsettled again', async () => {
 		const store = new MemoryDeduplicator();
 		const record = await recordOf(aProcess(), recordContext(store, workflow.id));
 		expect((await record.claim(['UNKNOWN-9'], 0)).get('UNKNOWN-9')).toEqual({ state: 'claimed' });
-		const forgetting = (await aProcess().recordToForget(recordContext(store, workflow.id), 'salesOrder', 0))!;
-		expect((await forgetting.forget(['UNKNOWN-9'], 0)).get('UNKNOWN-9')).toBeGreaterThan(0);
+		// a Remove Duplicates node set to Workflow clears the workflow's records while the order is on its way
+		await store.clearAllProcessedItems('workflow', contextData);
+		expect(store.count(workflow.id)).toBe(0);
 		await record.settle([{ identity: 'UNKNOWN-9', outcome: 'unknown' }]);
 		const started = Date.now();
 		const later = await recordOf(aProcess(), recordContext(store, workflow.id));
@@ -165,13 +166,14 @@ describe('Send Again forgets an order once per execution', () => {
 
 		const controller = new AbortController();
 		const ctx = stoppableContext(store, controller.signal);
-		// the store fails the first removal (a database error), then answers
-		const helpers = ctx.helpers as unknown as { removeProcessed: (...args: unknown[]) => Promise<void> };
+		// the store fails the removal of the order's values (a database error), then answers (the forget's look for a
+		// send on its way takes out what it recorded first)
+		const helpers = ctx.helpers as unknown as { removeProcessed: (values: string[], ...rest: unknown[]) => Promise<void> };
 		const remove = helpers.removeProcessed;
 		let failures = 1;
-		helpers.removeProcessed = async (...args: unknown[]) => {
-			if (failures-- > 0) throw new Error('connection reset');
-			await remove(...args);
+		helpers.removeProcessed = async (values: string[], ...rest: unknown[]) => {
+			if (values.some((value) => value.startsWith('claim:')) && failures-- > 0) throw new Error('connection reset');
+			await remove(values, ...rest);
 		};
 		const record = await recordOf(aProcess(), ctx);
 		const row1 = record.forgetOnce(['AGAIN-1'], 0);
@@ -182,5 +184,41 @@ describe('Send Again forgets an order once per execution', () => {
 		// forgotten by the second row: the order is claimed to be sent again
 		const later = await recordOf(aProcess(), recordContext(store, workflow.id));
 		expect((await later.claim(['AGAIN-1'], 0)).get('AGAIN-1')).toEqual({ state: 'claimed' });
+	});
+});
+
+describe('Forget Sent Orders while a send of the order is on its way', () => {
+	it('keeps its record, saying so: no other process can claim the order while it is on its way', async () => {
+		const store = new MemoryDeduplicator();
+		// a worker is sending the order (a provider answering slowly)
+		const sender = await recordOf(aProcess(), recordContext(store, workflow.id));
+		expect((await sender.claim(['BUSY-1'], 0)).get('BUSY-1')).toEqual({ state: 'claimed' });
+		// the user's Forget Sent Orders runs in another process meanwhile
+		const hints: string[] = [];
+		const ctx = Object.assign(recordContext(store, workflow.id), { addExecutionHints: (hint: { message: string }) => hints.push(hint.message) });
+		const forgetter = (await aProcess().recordToForget(ctx, 'salesOrder', 0))!;
+		const forgot = await within(forgetter.forget(['BUSY-1'], 0), 700);
+		// a duplicate delivery reaches a third worker: it waits for the send on its way (it does not claim and send it)
+		const third = (await recordOf(aProcess(), recordContext(store, workflow.id))).claim(['BUSY-1'], 0);
+		expect(await within(third, 700)).toBe('late');
+		expect(forgot).toEqual({ value: new Map([['BUSY-1', 0]]) });
+		expect(hints).toEqual([expect.stringMatching(/^Not forgotten, being sent right now by another execution \(.*\): BUSY-1\. .*forget them again/)]);
+		await sender.settle([{ identity: 'BUSY-1', outcome: 'sent', reference: 'REF-BUSY' }]);
+		expect((await third).get('BUSY-1')).toEqual({ state: 'sent', reference: undefined });
+		// once that send has ended, a forget goes through
+		expect((await forgetter.forget(['BUSY-1'], 0)).get('BUSY-1')).toBeGreaterThan(0);
+	});
+
+	it('an order not on its way beside it is forgotten at once, and the forget leaves no value of its look behind', async () => {
+		const store = new MemoryDeduplicator();
+		const sender = await recordOf(aProcess(), recordContext(store, workflow.id));
+		expect((await sender.claim(['DONE-1'], 0)).get('DONE-1')).toEqual({ state: 'claimed' });
+		await sender.settle([{ identity: 'DONE-1', outcome: 'sent', reference: 'REF-DONE' }]);
+		const before = store.count(workflow.id);
+		const forgetter = (await aProcess().recordToForget(recordContext(store, workflow.id), 'salesOrder', 0))!;
+		const outcome = await within(forgetter.forget(['DONE-1', 'NEVER-1'], 0), 700);
+		expect(outcome).toEqual({ value: new Map([['DONE-1', 1], ['NEVER-1', 0]]) });
+		// the claim went, the forgotten note came: nothing else
+		expect(store.count(workflow.id)).toBe(before);
 	});
 });

@@ -399,6 +399,12 @@ const FORGET_GROUP = 25;
  */
 const FORGET_HOLD_MS = 2_000;
 
+/** The hint for orders Forget Sent Orders (or Send Again) left recorded because a send of them was on its way. */
+function beingSentHint(orders: string[]): string {
+	const named = orders.slice(0, 5).join(', ') + (orders.length > 5 ? ` and ${orders.length - 5} more` : '');
+	return `Not forgotten, being sent right now by another execution (or sent in the last few minutes by one that could not record how it ended): ${named}. Their record is kept so that they are not sent twice; once that send has ended, forget them again if they must be placed once more.`;
+}
+
 /**
  * What `work` gives, or undefined once n8n's Stop comes first (at once when the run is already stopped). The listener
  * goes when either ends: a run's signal outlives many waits.
@@ -1176,35 +1182,48 @@ export class SentOrders {
 
 	/**
 	 * Removes the records of these orders; returns how many values each had. The lock is held for a group of orders at
-	 * a time (a few store calls), so a long list never holds it near the time after which a waiter takes it out.
+	 * a time (a few store calls), so a long list never holds it near the time after which a waiter takes it out. An
+	 * order being sent right now (here or in another process) keeps its record (0 removed, with a hint): forgotten
+	 * while on its way, another process would find it never sent and send it too, and the send's end records it again.
 	 */
 	async forget(identities: string[], itemIndex: number): Promise<Map<string, number>> {
 		const removed = new Map<string, number>();
+		const onItsWay: string[] = [];
 		const ids = onePerOrder(identities);
 		try {
 			for (let start = 0; start < ids.length; ) {
 				const group = ids.slice(start, start + FORGET_GROUP);
-				start += await this.exclusive(itemIndex, async () => await this.forgetGroup(group, removed), true);
+				start += await this.exclusive(itemIndex, async () => await this.forgetGroup(group, removed, onItsWay), true);
 			}
 		} catch (error) {
 			throw error instanceof NodeOperationError ? error : storeError(this.ctx, error, itemIndex, 'forget sent orders');
 		}
+		if (onItsWay.length) hintOnce(this.ctx, beingSentHint(onItsWay));
 		return everySpelling(identities, removed);
 	}
 
 	/**
-	 * One group of `forget`, under the lock: each order's values taken out, and how many it had. The store tells what it
-	 * holds only by recording, and a forget must never record an order's values: a store failing between that and their
-	 * removal would leave an order never sent looking possibly sent. So each order's values are removed alone, and the
-	 * count of the records before and after says how many it had (under the lock, nothing else writes them between).
-	 * The hold ends after FORGET_HOLD_MS (one order at least): how many orders it forgot.
+	 * One group of `forget`, under the lock: each order's values taken out, and how many it had; an order with a send on
+	 * its way is left as it is (0) and put in `onItsWay`. The store tells what it holds only by recording, and a forget must
+	 * never record an order's values: a store failing between that and their removal would leave an order never sent
+	 * looking possibly sent. So each order's values are removed alone, and the count of the records before and after
+	 * says how many it had (under the lock, nothing else writes them between). The hold ends after FORGET_HOLD_MS (one
+	 * order at least): how many orders it dealt with.
 	 */
-	private async forgetGroup(orders: string[], removed: Map<string, number>): Promise<number> {
+	private async forgetGroup(orders: string[], removed: Map<string, number>, onItsWay: string[]): Promise<number> {
+		const busy = await this.sendsOnTheirWay(orders);
 		const until = Date.now() + FORGET_HOLD_MS;
 		const group: string[] = [];
+		let dealt = 0;
 		let count = await this.store.getProcessedDataCount('workflow', this.options);
 		for (const id of orders) {
-			if (group.length > 0 && Date.now() >= until) break;
+			if (dealt > 0 && Date.now() >= until) break;
+			dealt++;
+			if (busy.has(id)) {
+				removed.set(id, 0);
+				onItsWay.push(id);
+				continue;
+			}
 			group.push(id);
 			// a send this process saw end but could not record so: its sending value goes too, and nothing is written later
 			const ended = unwritten.get(this.flightKey(id))?.sending;
@@ -1228,7 +1247,29 @@ export class SentOrders {
 			// they set them (the records hold at most `count` values now)
 			await this.store.checkProcessedAndRecord(forgotten, 'workflow', { ...this.options, maxEntries: count + forgotten.length });
 		}
-		return group.length;
+		return dealt;
+	}
+
+	/**
+	 * Which of these orders have a send on its way (a sending value of a step that may still run), under the lock: the
+	 * look records the values it asks for, and takes out again those that were not there (if that fails they stay, on
+	 * the safe side: a later forget of the order takes them for a send on its way until their steps are over). The
+	 * sending value of a send this process saw end but could not record so does not count (the forget takes it out).
+	 */
+	private async sendsOnTheirWay(orders: string[]): Promise<Set<string>> {
+		const steps = stepsStillRunning(Date.now());
+		const probes = orders.flatMap((id) => steps.map((step) => ({ id, value: this.sending(id, step) })));
+		// nothing trimmed: the probes not there go again just after
+		const values = probes.map((probe) => probe.value);
+		const processed = new Set((await this.store.checkProcessedAndRecord(values, 'workflow', { mode: 'entries' })).processed.map(String));
+		const busy = new Set<string>();
+		const fresh: string[] = [];
+		for (const { id, value } of probes) {
+			if (!processed.has(value)) fresh.push(value);
+			else if (value !== unwritten.get(this.flightKey(id))?.sending) busy.add(id);
+		}
+		await this.tidy(fresh);
+		return busy;
 	}
 
 	/** How to send an order on purpose: with Scope Node only this node's Send Again reaches its records (Forget Sent Orders cannot). */
