@@ -11,7 +11,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import { timingSafeEqual } from 'crypto';
+import { createHash, timingSafeEqual } from 'crypto';
 import trim from 'lodash/trim';
 import isPlainObject from 'lodash/isPlainObject';
 import type { ZodError } from 'zod';
@@ -122,11 +122,16 @@ function take(scope: string, data: IDataObject, eventId: string, now: number): b
 	return taken;
 }
 
-/** Compares in constant time. `expected` is never empty: `authorized` answers 'no-secret' for an empty secret first. */
+/** A text's SHA-256 digest: 32 bytes whatever its length. */
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/**
+ * Compares in constant time, the SHA-256 digests of both sides: one compare of 32 bytes whatever the lengths, so neither
+ * an early answer for another length nor the compare itself tells the secret's length. `expected` is never empty:
+ * `authorized` answers 'no-secret' for an empty secret first.
+ */
 function sameSecret(given: string, expected: string): boolean {
-	const a = Buffer.from(given);
-	const b = Buffer.from(expected);
-	return a.length === b.length && timingSafeEqual(a, b);
+	return timingSafeEqual(digest(given), digest(expected));
 }
 
 type Verdict = 'allowed' | 'denied' | 'no-secret';
