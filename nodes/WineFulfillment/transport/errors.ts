@@ -283,6 +283,12 @@ const SUCCESS_FLAGS = new Set(['issuccess', 'success', 'succeeded', 'issuccessfu
 /** The members an envelope says failure with (AutoWrapper's isError, FluentResults' HasErrors / IsFailed), lower-cased. */
 const FAILURE_FLAGS = new Set(['iserror', 'haserror', 'haserrors', 'isfailed', 'isfailure', 'failed']);
 
+/** The words a `Status` member says failure with ({"Status": "Failed"}), trimmed and lower-cased. */
+const FAILED_STATUSES = new Set(['fail', 'failed', 'failure', 'error', 'unsuccessful']);
+
+/** A `Status` member saying failure: one of FAILED_STATUSES, or false; an order state, a code or "N" says nothing. */
+const failedStatus = (value: unknown) => value === false || (typeof value === 'string' && FAILED_STATUSES.has(value.trim().toLowerCase()));
+
 /** A flag as an answer writes it: a yes/no booleanValue reads, or .NET's and COBOL's "Y" / "N"; undefined otherwise. */
 function flagValue(value: unknown): boolean | undefined {
 	const read = booleanValue.safeParse(value);
@@ -307,7 +313,7 @@ function isFlag(member: string, does?: WriteDeed): boolean {
 
 /**
  * Whether a 2xx answer says itself that the request failed: a success flag (any letter case) that reads false (false,
- * 0, "N", "False"), a failure flag that reads true, or the whole answer false (a .NET action returning bool, as JSON or
+ * 0, "N", "False"), a failure flag that reads true, a Status that says failure ("Failed", "Error"), or the whole answer false (a .NET action returning bool, as JSON or
  * as the text "False"). `does`: what the write does; a member saying it did not ({"Cancelled": false} to a cancel,
  * {"IsCreated": false} to a create) is a success flag too (the node's output would otherwise say Cancelled: true).
  */
@@ -319,6 +325,7 @@ export function saysFailed(body: unknown, does?: WriteDeed): boolean {
 	return Object.entries(body).some(([member, value]) => {
 		const name = member.toLowerCase();
 		if (SUCCESS_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name))) return flagValue(value) === false;
+		if (name === 'status') return failedStatus(value);
 		return FAILURE_FLAGS.has(name) && flagValue(value) === true;
 	});
 }
