@@ -1,4 +1,4 @@
-// Helpers purchase and transfer orders share: item lists, sending a write, shaping its result, and Cancel.
+// Helpers purchase and transfer orders share: item lists, the order an update names, sending a write, shaping its result, and Cancel.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import isPlainObject from 'lodash/isPlainObject';
@@ -9,7 +9,8 @@ import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, itemsJsonLines, validateBody, withAnswer } from '../common';
 import { withOptions, type OperationModule, type Send } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
-import { nodeParameter } from '../parameters';
+import { invalidField, nodeParameter } from '../parameters';
+import { preview } from '../../wire/values';
 import { transferOrderLabels } from '../transferOrder/fields';
 import { purchaseOrderLabels } from './fields';
 
@@ -84,6 +85,42 @@ export function writeResult(
 	reference?: string,
 ): IDataObject {
 	return withAnswer({ CustomerReferenceNo: customerReferenceNo, Outcome: outcome }, response, reference);
+}
+
+/** A reference as the wire rule reads it (trimmed, one Unicode spelling): a number written as the text is the same. */
+const referenceText = (value: unknown) =>
+	typeof value === 'string' || typeof value === 'number' ? String(value).trim().normalize('NFC') : undefined;
+
+/**
+ * Keeps an update on the order Customer Reference Number names: a CustomerReferenceNo that Additional Fields (JSON)
+ * gives in the body's `wrapper` (after the JSON was merged; any letter case of the member) would update another
+ * order, and is refused; the same reference is sent as the field gives it.
+ */
+export function keepReference(
+	ctx: IExecuteFunctions,
+	reference: string,
+	body: IDataObject,
+	wrapper: 'OrderInfo' | 'TransferInfo',
+	itemIndex: number,
+): void {
+	const info = body[wrapper];
+	// an info the JSON replaced with no object is refused by the body's rules
+	if (!isPlainObject(info)) return;
+	const members = info as IDataObject;
+	const given = members.CustomerReferenceNo;
+	if (given === reference) return;
+	const same = referenceText(given);
+	if (same === undefined || same !== referenceText(reference)) {
+		const thing = wrapper === 'OrderInfo' ? 'purchase order' : 'transfer order';
+		throw invalidField(
+			ctx,
+			'Additional Fields (JSON)',
+			`its ${wrapper}.CustomerReferenceNo would address another ${thing} than "${NAMES.customerReferenceNumber}" ${preview(reference)} does; leave CustomerReferenceNo out of the JSON`,
+			itemIndex,
+			given,
+		);
+	}
+	members.CustomerReferenceNo = reference;
 }
 
 /** Cancel by Customer Reference Number: the same operation for purchase and transfer orders. */

@@ -8,7 +8,7 @@ import { TRANSPORT_METHODS, updatePurchaseOrderRequest } from '../../wire/invent
 import { additionalJsonProperty, compact, hintUnknownWarehouses, itemsFor, validateBody, withAdditionalJson } from '../common';
 import { purchaseOrderLabels, specialInstructionField } from './fields';
 import { toWire } from '../wireNames';
-import { sendMovement, writeResult } from './shared';
+import { keepReference, sendMovement, writeResult } from './shared';
 import { NAMES } from '../panel';
 import { withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
@@ -85,8 +85,9 @@ const CLEARABLE = ['ReferenceNo', 'SpecialInstruction'];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
-	const orderInfo = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
-	const merged = withAdditionalJson(this, { OrderInfo: orderInfo }, itemIndex);
+	const reference = nodeParameter(this, 'customerReferenceNo', itemIndex) as string;
+	const merged = withAdditionalJson(this, { OrderInfo: { CustomerReferenceNo: reference, ...changes } }, itemIndex);
+	keepReference(this, reference, merged, 'OrderInfo', itemIndex);
 	const body = validateBody(this, updatePurchaseOrderRequest, merged, purchaseOrderLabels, itemIndex);
 	const changesSomething = Object.keys(body.OrderInfo).length > 1 || Object.keys(body).length > 1;
 	if (!changesSomething) {

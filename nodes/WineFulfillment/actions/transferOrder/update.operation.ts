@@ -7,7 +7,7 @@ import { inventoryStatusOptions } from '../../wire/labels';
 import { additionalJsonProperty, compact, itemsFor, updateItems, validateBody, withAdditionalJson } from '../common';
 import { PURCHASE_ITEMS_EXAMPLE, itemRow, purchaseItemToWire } from '../purchaseOrder/fields';
 import { toWire } from '../wireNames';
-import { itemsProperties, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
+import { itemsProperties, keepReference, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
 import { contactProperties, transferOrderLabels } from './fields';
 import { withOptions, type Send } from '../operation';
@@ -84,9 +84,11 @@ const CLEARABLE = ['SpecialInstruction'];
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const changes = compact(toWire(nodeParameter(this, 'updateFields', itemIndex, {}) as IDataObject), CLEARABLE);
-	const info = { CustomerReferenceNo: nodeParameter(this, 'customerReferenceNo', itemIndex) as string, ...changes };
+	const reference = nodeParameter(this, 'customerReferenceNo', itemIndex) as string;
+	const info = { CustomerReferenceNo: reference, ...changes };
 	const items = updateItems(this, itemIndex, 'transfer order', () => readItems(this, itemIndex, purchaseItemToWire));
 	const merged = withAdditionalJson(this, compact({ TransferInfo: info, ItemsInfo: items }), itemIndex);
+	keepReference(this, reference, merged, 'TransferInfo', itemIndex);
 	const body = validateBody(this, updateTransferOrderRequest, merged, transferOrderLabels, itemIndex);
 	const changesSomething = Object.keys(body.TransferInfo).length > 1 || Object.keys(body).length > 1;
 	if (!changesSomething) {
