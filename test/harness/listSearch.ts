@@ -30,3 +30,25 @@ export async function searchSkus(
 	if (!method) throw new Error('searchSkus is not registered');
 	return await method.call(new LoadOptionsContext(workflow, node, data, 'parameters.itemNo'), filter, token === undefined ? undefined : String(token));
 }
+
+/**
+ * The list n8n's editor shows for `filter` as it is scrolled to its end: the first answer, then each answer asked for
+ * with the token the one before handed back, appended. `ended`: an answer handed back no token (the scroll ends);
+ * after `maxCalls` answers that still go on, the list as it stands (a scroll that never ends stops there).
+ */
+export async function scrolledList(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	filter?: string,
+	maxCalls = 10,
+): Promise<{ shown: string[]; calls: number; ended: boolean }> {
+	const shown: string[] = [];
+	let token: string | number | undefined;
+	let calls = 0;
+	do {
+		const answer = await searchSkus(credentials, filter, token);
+		calls++;
+		shown.push(...answer.results.map((r) => String(r.value)));
+		token = answer.paginationToken;
+	} while (token !== undefined && calls < maxCalls);
+	return { shown, calls, ended: token === undefined };
+}

@@ -46,27 +46,35 @@ interface Place {
 	size: number;
 	/** the first answer listed the SKUs of the whole item number typed (looked up directly): not listed again */
 	wholeListed: boolean;
+	/** the item number of the last entry read (in the token, the call before's; handed back, this call's): see skipped */
+	after?: string;
 }
 
 /** Marks a pagination token whose search listed the whole item number typed first. */
 const WHOLE_LISTED = 'w:';
+/** Comes before the item number a pagination token carries; the page part never holds it, an item number may. */
+const AFTER = '~';
 
 /**
  * The pagination token: the page number, and after a slash the provider's own page size when it showed a smaller
- * one than asked ("7/100"), after WHOLE_LISTED where the first answer listed the whole item number ("w:7"); a token
- * that reads as none of these starts from the first page.
+ * one than asked ("7/100"), after WHOLE_LISTED where the first answer listed the whole item number ("w:7"), and after
+ * the first AFTER the item number of the last entry read ("7~WINE-0499", "w:7/100~WINE-0499"); a token whose page
+ * part reads as none of these starts from the first page. The item number is only compared with those sent.
  */
 function placeOf(token: string | number | undefined): Place {
 	// Stryker disable next-line StringLiteral: any text that is no token reads as none
 	const text = String(token ?? '');
-	const wholeListed = text.startsWith(WHOLE_LISTED);
-	const [page, size] = (wholeListed ? text.slice(WHOLE_LISTED.length) : text).split('/').map((part) => Math.trunc(Number(part)));
+	const cut = text.indexOf(AFTER);
+	const head = cut < 0 ? text : text.slice(0, cut);
+	const after = cut < 0 ? '' : text.slice(cut + AFTER.length);
+	const wholeListed = head.startsWith(WHOLE_LISTED);
+	const [page, size] = (wholeListed ? head.slice(WHOLE_LISTED.length) : head).split('/').map((part) => Math.trunc(Number(part)));
 	// Stryker disable next-line EqualityOperator: at the bound (page 1, size SKU_PAGE_SIZE) either branch gives the same
-	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed };
+	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed, after: after || undefined };
 }
 
-const tokenOf = ({ page, size, wholeListed }: Place) =>
-	`${wholeListed ? WHOLE_LISTED : ''}${size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`}`;
+const tokenOf = ({ page, size, wholeListed, after }: Place) =>
+	`${wholeListed ? WHOLE_LISTED : ''}${size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`}${after === undefined ? '' : `${AFTER}${after}`}`;
 
 /**
  * A page's entries as sent; an entry that is not a record is skipped when listed. An answer without the list has none
@@ -96,6 +104,23 @@ function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string 
 		item: { name: description ? `${itemNo} (${description})` : itemNo, value: itemNo },
 		searched: searchForm(`${itemNo}\n${description}`),
 	};
+}
+
+/**
+ * What tells a page from another: its item numbers in the order sent (null for an entry that is no record). A
+ * provider that ignores PageNumber answers every page with the same SKUs, in the same order.
+ */
+const pageKey = (found: Array<{ item: INodeListSearchItems } | undefined>) => JSON.stringify(found.map((f) => f?.item.value ?? null));
+
+/**
+ * How many entries of a scroll call's first page the call before it read already, `after` being the item number of
+ * the last entry it read (the token's): those up to and including its first entry with that item number. A SKU
+ * added before them moves the last SKUs of a page onto the next one, and a SKU sent twice may end one page and
+ * start the next; either way they were listed. All of them (the page ends with that item number): a page read
+ * before, as from a provider that answers every page alike, and none past it follows (see searchSkus).
+ */
+function skipped(numbers: Array<string | undefined>, after: string | undefined): number {
+	return after === undefined ? 0 : numbers.indexOf(after) + 1;
 }
 
 /**
@@ -172,7 +197,10 @@ function nothingFoundYet(ctx: ILoadOptionsFunctions, typed: string, searched: nu
  * first answer without a match fails, saying how far it read; one with a few hands them back with where to go on; a
  * later one, scrolling on, hands back none and where to go on).
  * Paging goes by the records the provider sent: a first page shorter than asked while its total says more follow
- * shows the provider's own page size, and the search goes on in that size. Its requests together end within
+ * shows the provider's own page size, and the search goes on in that size. A page with the same SKUs as the page before
+ * it shows a provider that answers every page alike (it ignores PageNumber): the search ends there, as at the last
+ * page (see pageKey). The token carries the item number of the last entry read, so that the next call lists none of
+ * the entries before it again, and ends at a page that ends with it (see skipped). Its requests together end within
  * EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one lookup would be.
  */
 export async function searchSkus(
@@ -203,29 +231,45 @@ export async function searchSkus(
 	// the first call, a list the editor can scroll for more, or one with the SKU typed in whole
 	const scrollable = () =>
 		paginationToken === undefined ? results.length >= SKU_SCROLLABLE_LIST || whole.length > 0 : results.length > 0;
+	// the item numbers of the page read before, in this call (pageKey)
+	let previous: string | undefined;
+	// the item number the call before read last (the token's): it may start this call's first page
+	const after = place.after;
 	for (let read = 1; ; read++) {
 		const asked = place.size;
 		const body = await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
 		const entries = entriesOf(this, body);
-		for (const found of entries.map(itemOf)) {
-			if (found && found.searched.includes(wanted) && !listedBefore(found.item)) list(found.item);
-		}
+		const found = entries.map(itemOf);
+		const numbers = found.map((f) => (f === undefined ? undefined : String(f.item.value)));
+		const last = numbers.filter((n) => n !== undefined).pop();
+		place.after = last;
 		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count, 0 beside SKUs): undefined
 		const told = toldTotal(body as IDataObject, entries.length);
 		const total = Number.isNaN(told) ? undefined : told;
 		// the SKUs from the first to this page's last, in the provider's page size
 		const through = (place.page - 1) * asked + entries.length;
 		const more = entries.length > 0 && (total === undefined ? entries.length >= asked : through < total);
+		const key = pageKey(found);
+		// scrolling on, the entries the call before read already are not listed again; a page that ends with the SKU the
+		// call before read last is the page it read (a provider that ignores PageNumber answers each with its first,
+		// however many its total promises): reading on would list it again on every scroll, so the list ends here
+		const from = read === 1 ? skipped(numbers, after) : 0;
+		if (read === 1 && after !== undefined && last === after) return { results };
+		for (const match of found.slice(from)) {
+			if (match && match.searched.includes(wanted) && !listedBefore(match.item)) list(match.item);
+		}
 		if (!more) return { results };
+		const repeated = key === previous;
+		previous = key;
 		// Stryker disable next-line EqualityOperator: a full first page sets the size it already has
 		if (place.page === 1 && entries.length < asked) place.size = entries.length;
 		place.page++;
-		if (results.length >= SKU_RESULTS_WANTED || (scrollable() && read >= SKU_PAGES_PER_SEARCH)) break;
-		if (Date.now() - started >= SKU_SEARCH_BUDGET_MS) {
-			// the first answer only: scrolling on, the editor keeps the list it shows and asks again on the next scroll
-			if (results.length === 0 && paginationToken === undefined) throw nothingFoundYet(this, typed, through, total);
-			break;
-		}
+		const outOfTime = Date.now() - started >= SKU_SEARCH_BUDGET_MS;
+		// the first answer only: scrolling on, the editor keeps the list it shows and asks again on the next scroll
+		if (outOfTime && results.length === 0 && paginationToken === undefined) throw nothingFoundYet(this, typed, through, total);
+		// a page as the one before it: the provider answers every page alike, and reading on finds nothing new
+		if (repeated) return { results };
+		if (outOfTime || results.length >= SKU_RESULTS_WANTED || (scrollable() && read >= SKU_PAGES_PER_SEARCH)) break;
 	}
 	return { results, paginationToken: tokenOf(place) };
 }
