@@ -20,7 +20,8 @@ describe('Inventory → Get Status: a provider that pages by 6 although asked fo
 		['MoreRecords 1 and 0', { MoreRecords: 1 }, { MoreRecords: 0 }],
 	])('%s: all 9 records, in two requests', async (_name, first, last) => {
 		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', count: 1, body: page(0, 6, first) });
-		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', after: 1, count: 1, body: page(6, 3, last) });
+		// asked at Skip 5 (one record early): the page begins with the record the first ended with
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', after: 1, count: 1, body: page(5, 4, last) });
 		const result = await fx.run(getStatus());
 		expect(result.error).toBeUndefined();
 		expect(result.output(ACTION_NODE).map((i) => i.json.ItemNo)).toEqual(Array.from({ length: 9 }, (_, i) => `IT-${i}`));

@@ -31,10 +31,11 @@ describe('Inventory → Get Transactions', () => {
 		expect(out.map((i) => i.json)).toEqual(expected);
 		expect(out.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 		const pages = await fx.control.requests('GetTransactions');
+		// each page after the first asked one record early: it begins with the line the page before ended with
 		expect(pages.map((p) => [p.body.Skip, p.body.Top])).toEqual([
 			[0, 1000],
-			[1000, 1000],
-			[2000, 1000],
+			[999, 1000],
+			[1998, 1000],
 		]);
 		expect(pages.every((p) => p.body.TransactionDate === '02/10/2026' && p.authShape === 'Authentication')).toBe(true);
 	});
@@ -118,7 +119,8 @@ describe('Inventory → Get Transactions', () => {
 		expect(out).toHaveLength(2);
 		expect(out[0]).toMatchObject({ TotalRecordCount: 30, Skip: 0, Top: 20, MoreRecords: true });
 		expect(out[0].TransactionReferenceNumber).toEqual(expect.any(String));
-		expect(out[1]).toMatchObject({ Skip: 20, MoreRecords: false });
+		// asked one record early; its list leaves that record out (the first page ended with it)
+		expect(out[1]).toMatchObject({ Skip: 19, MoreRecords: false });
 		expect((out[1].InventoryTransactions as unknown[]).length).toBe(10);
 	});
 

@@ -24,12 +24,13 @@ const NOTHING_OUTPUT = 'Nothing was output for this item, so that nothing is mis
 
 describe('Return All: a provider that does not move on', () => {
 	it('the last page answered again with MoreRecords true (Skip clamped): the read stops at the repeat, saying so', async () => {
-		const last = fx.sandbox.state.inventory.slice(20, 30);
+		// the last page (each page after the first asked one record early: at Skip 27, records 27 to 29)
+		const last = fx.sandbox.state.inventory.slice(27, 30);
 		await fx.control.fault({ kind: 'rewrite', path: 'GetStatus', count: 3, set: { MoreRecords: true } });
 		await fx.control.fault({ kind: 'rewrite', path: 'GetStatus', after: 3, count: 200, set: { MoreRecords: true, TotalRecordCount: 30, WarehouseInventoryStatuses: last } });
 		const result = await fx.run(getStatus());
-		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 10, 20, 30]);
-		expect(result.error?.message).toBe('The provider answered the same page twice in a row (10 records after the first 30): it does not move on to the next page');
+		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 9, 18, 27, 29]);
+		expect(result.error?.message).toBe('The provider answered the same page twice in a row (3 records after the first 30): it does not move on to the next page');
 		expect(result.error?.description).toMatch(new RegExp(`^${NOTHING_OUTPUT.replace(/[.]/g, '\\.')}`));
 		expect(result.output(ACTION_NODE)).toEqual([]);
 	});
@@ -49,7 +50,8 @@ describe('Return All: a provider that does not move on', () => {
 			...Array.from({ length: 200 }, (_, i) => ({ ...fx.sandbox.state.inventory[0], ItemNo: `WINE-X${String(i).padStart(4, '0')}` })),
 		);
 		const result = await fx.run(getStatus());
-		expect(result.error?.message).toBe('The provider kept sending records past twice the 5 it reported (40 read)');
+		// 10 records, then 9 new a page (each page after the first asked one record early)
+		expect(result.error?.message).toBe('The provider kept sending records past twice the 5 it reported (37 read)');
 		expect(await fx.control.requests('GetStatus')).toHaveLength(4);
 	});
 });
@@ -59,7 +61,7 @@ describe('Return All: an empty page where the total says more', () => {
 		await fx.control.fault({ kind: 'rewrite', path: 'GetStatus', after: 1, count: 1, set: { WarehouseInventoryStatuses: [] } });
 		const result = await fx.run(getStatus());
 		expect(result.error).toBeUndefined();
-		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 10, 10, 20]);
+		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 9, 9, 18, 27]);
 		const keys = result.output(ACTION_NODE).map((i) => statusKey(i.json));
 		expect(keys).toEqual(fx.sandbox.state.inventory.map((r) => statusKey(r as unknown as IDataObject)));
 	});
@@ -67,15 +69,24 @@ describe('Return All: an empty page where the total says more', () => {
 	it('empty twice: the read stops short, saying where, instead of returning the first 10 of 30', async () => {
 		await fx.control.fault({ kind: 'rewrite', path: 'GetStatus', after: 1, count: 2, set: { WarehouseInventoryStatuses: [] } });
 		const result = await fx.run(getStatus());
-		expect(result.error?.message).toBe('The provider answered an empty page after 10 of the 30 records it reported, twice');
+		expect(result.error?.message).toBe('The provider answered no records past the first 10 of the 30 it reported, twice');
 		expect(result.output(ACTION_NODE)).toEqual([]);
 	});
 
-	it('an empty page with MoreRecords true but no total ends the read (MoreRecords alone is no promise of records)', async () => {
+	it('MoreRecords true on every page, no total: a page holding only the record the page before ended with ends the read (MoreRecords alone is no promise of records)', async () => {
+		await fx.control.fault({ kind: 'rewrite', path: 'GetStatus', count: 10, set: { TotalRecordCount: null, MoreRecords: true } });
+		const result = await fx.run(getStatus());
+		expect(result.error).toBeUndefined();
+		expect(result.output(ACTION_NODE).map((i) => statusKey(i.json))).toEqual(fx.sandbox.state.inventory.map((r) => statusKey(r as unknown as IDataObject)));
+		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 9, 18, 27, 29]);
+	});
+
+	it('an empty page 2 with MoreRecords true but no total, where the record page 1 ended with should begin it: the list changed, read again, each record once', async () => {
 		await fx.control.fault({ kind: 'rewrite', path: 'GetStatus', after: 1, count: 1, set: { WarehouseInventoryStatuses: [], TotalRecordCount: null, MoreRecords: true } });
 		const result = await fx.run(getStatus());
 		expect(result.error).toBeUndefined();
-		expect(result.output(ACTION_NODE)).toHaveLength(10);
+		expect(result.output(ACTION_NODE).map((i) => statusKey(i.json))).toEqual(fx.sandbox.state.inventory.map((r) => statusKey(r as unknown as IDataObject)));
+		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 9, 0, 9, 18, 27]);
 	});
 });
 
@@ -108,8 +119,8 @@ describe('Return All over records that change between pages', () => {
 		await shift({ after: 1, remove: 1 });
 		const result = await fx.run(getStatus());
 		expect(result.error).toBeUndefined();
-		// 3 pages, a changed total on page 2, then 3 pages of the 29 records
-		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 10, 0, 10, 20]);
+		// a changed total on page 2, then 4 pages of the 29 records (10, then 9 new a page)
+		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 9, 0, 9, 18, 27]);
 		const keys = result.output(ACTION_NODE).map((i) => statusKey(i.json));
 		expect(keys).toEqual(fx.sandbox.state.inventory.map((r) => statusKey(r as unknown as IDataObject)));
 		expect(keys).toHaveLength(29);

@@ -100,8 +100,9 @@ describe('Get Transactions: an open range read while movements keep arriving', (
 		expect(out).toHaveLength(2500);
 		expect(out.every((o) => String(o.json.Reference).startsWith('SEED-'))).toBe(true);
 		const sent = await fx.control.requests('GetTransactions');
-		// one read: five pages, every one with the same end, the second the read started in
-		expect(sent.map((s) => s.body.Skip)).toEqual([0, 500, 1000, 1500, 2000]);
+		// one read: six pages (each after the first asked one record early), every one with the same end, the second the
+		// read started in
+		expect(sent.map((s) => s.body.Skip)).toEqual([0, 499, 998, 1497, 1996, 2495]);
 		const ends = new Set(sent.map((s) => s.body.TransactionEndDateTime as string));
 		expect(ends.size).toBe(1);
 		const [end] = ends;

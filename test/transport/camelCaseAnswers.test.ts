@@ -78,7 +78,8 @@ describe('camelCase answers through the node', () => {
 		const rec = (i: number) => ({ ItemNo: `IT-${i}`, Warehouse: 'APC01', InventoryStatus: 'GOOD-NO-TX', QuantityOnHand: i });
 		const page = (from: number, n: number, more: boolean) => camel({ Skip: from, Top: 10, MoreRecords: more, WarehouseInventoryStatuses: Array.from({ length: n }, (_, k) => rec(from + k)) });
 		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', count: 1, body: page(0, 6, true) });
-		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', after: 1, count: 1, body: page(6, 3, false) });
+		// asked at Skip 5: the page begins with the record the first ended with
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', after: 1, count: 1, body: page(5, 4, false) });
 		const r = await fx.run(
 			actionWorkflow({ resource: 'inventory', operation: 'getStatus', includeUnavailableItems: true, returnAll: true, options: { pageSize: 10 } }, { typeVersion: 2 }),
 		);

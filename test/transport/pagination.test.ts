@@ -32,7 +32,8 @@ function endlessProvider(style: 'skipTop' | 'pageNumber', total: number) {
 		calls.push(paging);
 		if (calls.length > 10) throw new Error('paged past the total');
 		const size = Number(style === 'skipTop' ? paging.Top : paging.PageSize);
-		const items = Array.from({ length: size }, (_, i) => ({ ItemNo: `I${calls.length}-${i}` }));
+		const from = style === 'skipTop' ? Number(paging.Skip) : (Number(paging.PageNumber) - 1) * size;
+		const items = Array.from({ length: size }, (_, i) => ({ ItemNo: `I${from + i}` }));
 		return { TotalRecordCount: total, Items: items } as IDataObject;
 	};
 	return { calls, fetchPage };
@@ -53,8 +54,9 @@ describe('pagination: Skip/Top over the sandbox', () => {
 		expect(result.error).toBeUndefined();
 		expect(result.output(PROBE_NODE)).toHaveLength(6000);
 		const sent = await fx.control.requests('GetStatus');
-		// six full pages; no seventh request past the total
-		expect(sent.map((r) => r.body.Skip).sort((a, b) => Number(a) - Number(b))).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+		// seven pages (each after the first asked one record early, to begin with the record the one before ended with),
+		// the last one short; no request past the total
+		expect(sent.map((r) => r.body.Skip).sort((a, b) => Number(a) - Number(b))).toEqual([0, 999, 1998, 2997, 3996, 4995, 5994]);
 	});
 
 	it('asks exactly for what the limit needs across page boundaries', async () => {
@@ -63,7 +65,8 @@ describe('pagination: Skip/Top over the sandbox', () => {
 		);
 		expect(result.output(PROBE_NODE)).toHaveLength(5001);
 		const sent = await fx.control.requests('GetStatus');
-		expect(sent.map((r) => [r.body.Skip, r.body.Top])).toEqual([[0, 2500], [2500, 2500], [5000, 1]]);
+		// each page after the first asked one record early: 2,500, 2,499 and 2 records new to the read
+		expect(sent.map((r) => [r.body.Skip, r.body.Top])).toEqual([[0, 2500], [2499, 2500], [4998, 3]]);
 	});
 
 	it('follows MoreRecords to the end and returns the records in order', async () => {
@@ -71,7 +74,8 @@ describe('pagination: Skip/Top over the sandbox', () => {
 			probe({ endpoint: 'getStatus', paginate: 'skipTop', recordsKey: 'WarehouseInventoryStatuses', pageSize: 1000, body: { IncludeUnavailableItems: true } }),
 		);
 		expect(result.output(PROBE_NODE).map((i) => i.json)).toEqual(fx.sandbox.state.inventory);
-		expect(await fx.control.requests('GetStatus')).toHaveLength(6);
+		// 1,000 records, then 999 new to the read a page (each begins with the one the page before ended with)
+		expect(await fx.control.requests('GetStatus')).toHaveLength(7);
 	});
 
 	it('retries a page that fails in the middle and still returns everything once', async () => {
@@ -86,16 +90,16 @@ describe('pagination: Skip/Top over the sandbox', () => {
 });
 
 describe('pagination: only TotalRecordCount can stop it', () => {
-	it.each(['skipTop', 'pageNumber'] as const)('%s: full pages, no MoreRecords, total 20 in pages of 10', async (style) => {
-		const { calls, fetchPage } = endlessProvider(style, 20);
+	// Skip/Top: 10 records, then 9 new to the read (the second page begins with the first's last record): 19 in two full pages
+	it.each([
+		['skipTop', 19, [{ Skip: 0, Top: 10 }, { Skip: 9, Top: 10 }]],
+		['pageNumber', 20, [{ PageNumber: 1, PageSize: 10 }, { PageNumber: 2, PageSize: 10 }]],
+	] as const)('%s: full pages, no MoreRecords, a total of %i in two pages of 10', async (style, total, asked) => {
+		const { calls, fetchPage } = endlessProvider(style, total);
 		const all: IDataObject[] = [];
 		for await (const r of paginate({ style, pageSize: 10, recordsKey: 'Items', fetchPage })) all.push(r);
-		expect(all).toHaveLength(20);
-		expect(calls).toEqual(
-			style === 'skipTop'
-				? [{ Skip: 0, Top: 10 }, { Skip: 10, Top: 10 }]
-				: [{ PageNumber: 1, PageSize: 10 }, { PageNumber: 2, PageSize: 10 }],
-		);
+		expect(all.map((r) => r.ItemNo)).toEqual(Array.from({ length: total }, (_, i) => `I${i}`));
+		expect(calls).toEqual(asked);
 	});
 
 	it('a TotalRecordCount of null (not asked for) does not stop it', async () => {

@@ -1,4 +1,5 @@
-// The pagination helper's record keys called directly: a record that comes again on a later page ends the read
+// The pagination helper's record keys called directly, on PageNumber/PageSize pages (Skip/Top pages are checked at
+// their seams instead: test/unit/pagination.test.ts): a record that comes again on a later page ends the read
 // (RecordsChangedError), a key twice on one page or a record without a key does not; and the wire's keys themselves.
 import type { IDataObject } from 'n8n-workflow';
 
@@ -16,25 +17,25 @@ import {
 
 const byId: RecordKey = { required: ['Id'] };
 
-/** A provider answering the given pages by Skip (pages of 3): each page holds its records' ids, or the record itself. */
+/** A provider answering the given pages by PageNumber (pages of 3): each page holds its records' ids, or the record itself. */
 function pages(answers: Array<Array<string | IDataObject>>, total?: number) {
 	const asked: number[] = [];
 	const finished: number[] = [];
 	const fetchPage = async (paging: IDataObject): Promise<IDataObject> => {
-		const skip = Number(paging.Skip);
-		asked.push(skip);
-		// the page at Skip 9 is slow: asked ahead, it is still in flight when the page before it is checked
-		for (let i = 0; i < (skip === 9 ? 5 : 1); i++) await new Promise((resolve) => setImmediate(resolve));
-		finished.push(skip);
-		const records = (answers[skip / 3] ?? []).map((r) => (typeof r === 'string' ? { Id: r } : r));
-		return { ...(total === undefined ? {} : { TotalRecordCount: total }), MoreRecords: skip / 3 < answers.length - 1, Records: records };
+		const page = Number(paging.PageNumber);
+		asked.push(page);
+		// page 4 is slow: asked ahead, it is still in flight when the page before it is checked
+		for (let i = 0; i < (page === 4 ? 5 : 1); i++) await new Promise((resolve) => setImmediate(resolve));
+		finished.push(page);
+		const records = (answers[page - 1] ?? []).map((r) => (typeof r === 'string' ? { Id: r } : r));
+		return { ...(total === undefined ? {} : { TotalRecordCount: total }), Records: records };
 	};
 	return { asked, finished, fetchPage };
 }
 
 async function read(options: Omit<PaginateOptions, 'style' | 'pageSize' | 'recordsKey'>): Promise<string[]> {
 	const out: string[] = [];
-	for await (const record of paginate({ style: 'skipTop', pageSize: 3, recordsKey: 'Records', ...options })) out.push(String(record.Id));
+	for await (const record of paginate({ style: 'pageNumber', pageSize: 3, recordsKey: 'Records', ...options })) out.push(String(record.Id));
 	return out;
 }
 
@@ -42,8 +43,8 @@ describe('paginatePages with a record key', () => {
 	it('a record that comes again on a later page ends the read, naming it, once the pages asked ahead have finished', async () => {
 		const p = pages([['A', 'B', 'C'], ['D', 'E', 'F'], ['F', 'G', 'H'], ['I']], 10);
 		await expect(read({ fetchPage: p.fetchPage, recordKey: byId })).rejects.toThrow(new RecordsChangedError('Id "F" came again on page 3, after 6 records'));
-		expect(p.asked).toEqual([0, 3, 6, 9]);
-		expect([...p.finished].sort((a, b) => a - b)).toEqual([0, 3, 6, 9]);
+		expect(p.asked).toEqual([1, 2, 3, 4]);
+		expect([...p.finished].sort((a, b) => a - b)).toEqual([1, 2, 3, 4]);
 	});
 
 	it('a page of records all read before: the list moved, or the provider does not move on', async () => {

@@ -1,7 +1,8 @@
 // Return All while the provider's list moves between pages (a record added at the front, one taken from the end, a
-// package with new activity moved to the end): every paged operation knows its records by their key, so a record that
-// comes again on a later page ends the read, which is read again from the first page (up to 3 reads) or fails saying
-// so. Its records come out each once or not at all, and a read never goes on for ever.
+// package with new activity moved to the end): each Skip/Top page after the first begins with the record the page
+// before ended with (known by its key), and PageNumber/PageSize pages (Get Sellable) know every record by its key, so a
+// shift ends the read, which is read again from the first page (up to 3 reads) or fails saying so. Its records come
+// out each once or not at all, and a read never goes on for ever.
 import type { IDataObject } from 'n8n-workflow';
 
 import { EVENTS } from '../../nodes/WineFulfillment/trigger/events';
@@ -32,6 +33,14 @@ function addFrontTakeLast() {
 	inv.unshift({ ...inv[0], ItemNo: `WINE-FRONT-${n}` });
 }
 
+/** The first record of the inventory taken away and a new one added at the end: the total stays, the pages shift back. */
+function takeFirstAddLast() {
+	const inv = fx.sandbox.state.inventory;
+	const n = fx.sandbox.state.nextSequence('moved-inventory');
+	inv.shift();
+	inv.push({ ...inv[0], ItemNo: `WINE-END-${n}` });
+}
+
 describe('Inventory → Get Status', () => {
 	const getStatus = () =>
 		actionWorkflow(
@@ -46,16 +55,26 @@ describe('Inventory → Get Status', () => {
 		const keys = result.output(ACTION_NODE).map((i) => statusKey(i.json));
 		expect(repeated(keys)).toEqual([]);
 		expect(keys).toEqual(fx.sandbox.state.inventory.map((r) => statusKey(r as unknown as IDataObject)));
-		// page 2 of the first read began with page 1's last record: the read started again
-		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 10, 0, 10, 20]);
+		// page 2 of the first read began with page 1's second last record, not its last: the read started again
+		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 9, 0, 9, 18, 27]);
+	});
+
+	it('the first record taken away and one added at the end after page 1 (total unchanged, no record again): read again, none skipped', async () => {
+		beforeRequest(fx, 'GetStatus', 2, takeFirstAddLast);
+		const result = await fx.run(getStatus());
+		expect(result.error).toBeUndefined();
+		const keys = result.output(ACTION_NODE).map((i) => statusKey(i.json));
+		// was: page 2 asked at Skip 10 began with what had been the 12th record, and the 11th was never output
+		expect(keys).toEqual(fx.sandbox.state.inventory.map((r) => statusKey(r as unknown as IDataObject)));
+		expect((await fx.control.requests('GetStatus')).map((r) => r.body.Skip)).toEqual([0, 9, 0, 9, 18, 27]);
 	});
 
 	it('the list moves on every read: three reads, then an error naming the record that came again; nothing output', async () => {
 		beforeRequest(fx, 'GetStatus', 2, addFrontTakeLast, 2);
 		const result = await fx.run(getStatus());
-		// the third read: its page 2 began with the last record of its page 1, the 8th of the records seeded
+		// the third read: its page 2 began with the second last record of its page 1, not the last (the 8th seeded)
 		expect(result.error?.message).toBe(
-			'The records changed while they were read, 3 times: ItemNo "WINE-000000", Warehouse "PRB04", InventoryStatus "GOOD-NO-TX" came again on page 2, after 10 records',
+			'The records changed while they were read, 3 times: Page 2 began with ItemNo "WINE-000000", Warehouse "PRB02", InventoryStatus "GOOD-NO-TX" instead of ItemNo "WINE-000000", Warehouse "PRB04", InventoryStatus "GOOD-NO-TX", the record the page before ended with: records were added or taken out before it',
 		);
 		expect(result.error?.description).toBe(`${NOTHING_OUTPUT} ${HINT} If it keeps happening, tell the provider what the message says.`);
 		expect(result.output(ACTION_NODE)).toEqual([]);
@@ -151,8 +170,9 @@ describe('Tracking → Get Packages (the provider lists by last activity)', () =
 		const nos = result.output(ACTION_NODE).map((i) => String(i.json.TrackingNo));
 		expect(repeated(nos)).toEqual([]);
 		expect(new Set(nos)).toEqual(new Set(packages(fx.sandbox.state).map((p) => p.TrackingNo)));
-		// the moved package came again on the first read's last page (its Skip 75): the second read is whole
-		expect((await fx.control.requests('GetPackages')).map((r) => r.body.Skip)).toEqual([0, 25, 50, 75, 0, 25, 50, 75]);
+		// the moved package shifted the first read's page 2 back by one (it did not begin with the package page 1 ended
+		// with): the second read is whole
+		expect((await fx.control.requests('GetPackages')).map((r) => r.body.Skip)).toEqual([0, 24, 0, 24, 48, 72, 96]);
 	});
 
 	it('packages that keep moving while a long read pages: never one twice; an error saying so', async () => {
@@ -161,9 +181,9 @@ describe('Tracking → Get Packages (the provider lists by last activity)', () =
 		await fx.control.call('POST', 'seed-packages', { count: 300, startAt: new Date(now - 5 * HOUR - 50 * 60_000).toISOString(), spreadMs: 60_000 });
 		await fx.control.call('POST', 'provider-clock', { stepMs: 5 * 60_000 });
 		const result = await fx.run(getPackages());
-		// the last pages hold only the packages that moved behind the others
+		// the packages that moved behind the others shift the pages after them
 		expect(result.error?.message).toMatch(
-			/^The records changed while they were read, 3 times: (TrackingNo "\w+" came again on page \d+, after \d+ records|Page \d+ held only records of earlier pages \(TrackingNo "\w+" first\): the list moved, or the provider does not move on to the next page)$/,
+			/^The records changed while they were read, 3 times: Page \d+ began with TrackingNo "\w+" instead of TrackingNo "\w+", the record the page before ended with: records were added or taken out before it$/,
 		);
 		expect(result.error?.description).toMatch(/^Nothing was output for this item/);
 		expect(result.output(ACTION_NODE)).toEqual([]);
@@ -242,11 +262,12 @@ describe('Address → Get Carrier Locations', () => {
 		const all = before.output(ACTION_NODE).map((i) => i.json);
 		expect(all.length).toBeGreaterThan(10);
 		const firstRead = (await fx.control.requests('GetCarrierLocations')).length;
-		await fx.control.fault({ kind: 'rewrite', path: 'GetCarrierLocations', after: 1, count: 1, set: { CarrierLocations: all.slice(4, 9) } });
+		// page 2, asked at Skip 4, as the provider answers it once a location was added before it: one earlier
+		await fx.control.fault({ kind: 'rewrite', path: 'GetCarrierLocations', after: 1, count: 1, set: { CarrierLocations: all.slice(3, 8) } });
 		const result = await fx.run(locations());
 		expect(result.error).toBeUndefined();
 		const ids = result.output(ACTION_NODE).map((i) => String(i.json.LocationId));
 		expect(ids).toEqual(all.map((l) => String(l.LocationId)));
-		expect((await fx.control.requests('GetCarrierLocations')).slice(firstRead, firstRead + 3).map((r) => r.body.Skip)).toEqual([0, 5, 0]);
+		expect((await fx.control.requests('GetCarrierLocations')).slice(firstRead, firstRead + 3).map((r) => r.body.Skip)).toEqual([0, 4, 0]);
 	});
 });

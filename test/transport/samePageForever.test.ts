@@ -36,7 +36,7 @@ describe('Get Transactions: the same page forever, Skip echoed, no total', () =>
 		await fx.control.fault({ kind: 'rewrite', path: 'GetTransactions', count: 300, set: { InventoryTransactions: page, TotalRecordCount: null, MoreRecords: true } });
 		const result = await read(5);
 		expect(result.error?.message).toBe('The provider answered the same page twice in a row (5 records after the first 5): it does not move on to the next page');
-		expect((await fx.control.requests('GetTransactions')).map((r) => r.body.Skip)).toEqual([0, 5]);
+		expect((await fx.control.requests('GetTransactions')).map((r) => r.body.Skip)).toEqual([0, 4]);
 	});
 
 	it('one line alike on every page: read as genuine lines alike up to a bound, then stopped, saying what to do', async () => {

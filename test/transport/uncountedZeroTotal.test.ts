@@ -21,6 +21,7 @@ describe('Get Returns: TotalRecordCount 0 beside records', () => {
 		);
 		expect(result.error?.message).toBeUndefined();
 		expect(result.output(ACTION_NODE)).toHaveLength(30);
-		expect((await fx.control.requests('GetReturns')).map((r) => r.body.Skip)).toEqual([0, 10, 20]);
+		// each page after the first asked one record early: 10 returns, then 9 new a page
+		expect((await fx.control.requests('GetReturns')).map((r) => r.body.Skip)).toEqual([0, 9, 18, 27]);
 	});
 });

@@ -60,7 +60,9 @@ describe('which totals bound the pages asked for ahead', () => {
 		const { got, seen, error } = await readAll({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage }, p.calls);
 		expect(error).toBeUndefined();
 		expect(got).toHaveLength(50);
-		expect(seen).toEqual([2, 3, 4, 5, 5]);
+		// Skip 0, 9, 18, 27, 36, 45 (pages after the first overlap by one record): 10 + 9 + 9 + 9 + 9 + 4 records
+		expect(p.calls.map((c) => c.Skip)).toEqual([0, 9, 18, 27, 36, 45]);
+		expect(seen).toEqual([2, 3, 4, 5, 6, 6]);
 	});
 
 	it('a numeric total reads two pages ahead from the second page on', async () => {
@@ -70,18 +72,21 @@ describe('which totals bound the pages asked for ahead', () => {
 		});
 		const { got, seen } = await readAll({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage }, p.calls);
 		expect(got).toHaveLength(50);
-		expect(seen).toEqual([2, 4, 5, 5, 5]);
+		expect(p.calls.map((c) => c.Skip)).toEqual([0, 9, 18, 27, 36, 45]);
+		expect(seen).toEqual([2, 4, 5, 6, 6, 6]);
 	});
 
 	it('a page telling 0 beside its records keeps the total told before: still two pages ahead', async () => {
 		const p = scripted((paging) => {
 			const skip = Number(paging.Skip);
-			return { TotalRecordCount: skip === 10 ? 0 : 50, MoreRecords: skip + 10 < 50, Records: records(skip, Math.max(0, Math.min(10, 50 - skip))) };
+			// the second page (asked one record early, at Skip 9) tells 0
+			return { TotalRecordCount: skip === 9 ? 0 : 50, MoreRecords: skip + 10 < 50, Records: records(skip, Math.max(0, Math.min(10, 50 - skip))) };
 		});
 		const { got, seen, error } = await readAll({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage }, p.calls);
 		expect(error).toBeUndefined();
 		expect(got).toHaveLength(50);
-		expect(seen).toEqual([2, 4, 5, 5, 5]);
+		expect(p.calls.map((c) => c.Skip)).toEqual([0, 9, 18, 27, 36, 45]);
+		expect(seen).toEqual([2, 4, 5, 6, 6, 6]);
 	});
 });
 
@@ -89,18 +94,29 @@ describe('pages alike in a row, each echoing the Skip asked', () => {
 	const line = { ItemNo: 'CAB-2019', Reference: 'SO-1', Quantity: -6 };
 	const last = { ItemNo: 'PINOT-2021', Reference: 'SO-1', Quantity: -2 };
 
-	it(`exactly ${ALIKE_PAGES_IN_A_ROW} alike pages without a total, then a short last page: all read`, async () => {
-		const p = scripted((paging, n) => ({ ...paging, TotalRecordCount: null, MoreRecords: n <= ALIKE_PAGES_IN_A_ROW, Records: n <= ALIKE_PAGES_IN_A_ROW ? [line, line] : [last] }));
+	it(`exactly ${ALIKE_PAGES_IN_A_ROW} alike pages without a total, then a last page that differs: all read`, async () => {
+		// pages of 2 overlap by one record: page 1 is Skip 0, page k Skip k - 1. The provider holds
+		// ALIKE_PAGES_IN_A_ROW + 1 lines alike, then `last`: pages 1 to ALIKE_PAGES_IN_A_ROW are [line, line], the one
+		// after them [line, last], and it says no more follow
+		const held = [...Array(ALIKE_PAGES_IN_A_ROW + 1).fill(line), last] as IDataObject[];
+		const p = scripted((paging) => {
+			const skip = Number(paging.Skip);
+			const top = Number(paging.Top);
+			return { ...paging, TotalRecordCount: null, MoreRecords: skip + top < held.length, Records: held.slice(skip, skip + top) };
+		});
 		const { got, error } = await readAll({ style: 'skipTop', pageSize: 2, recordsKey: 'Records', fetchPage: p.fetchPage }, p.calls);
 		expect(error).toBeUndefined();
-		expect(got).toHaveLength(2 * ALIKE_PAGES_IN_A_ROW + 1);
+		expect(got).toEqual(held);
+		expect(p.calls).toHaveLength(ALIKE_PAGES_IN_A_ROW + 1);
 	});
 
 	it(`one more alike page than that, without a total: stopped`, async () => {
 		const p = scripted((paging) => ({ ...paging, TotalRecordCount: null, MoreRecords: true, Records: [line, line] }));
 		const { got, error } = await readAll({ style: 'skipTop', pageSize: 2, recordsKey: 'Records', fetchPage: p.fetchPage }, p.calls);
 		expect(error).toBeInstanceOf(PagingError);
-		expect(got).toHaveLength(2 * ALIKE_PAGES_IN_A_ROW);
+		// the first page's 2, then one new record on each of the next ALIKE_PAGES_IN_A_ROW - 1 (the other is the overlap)
+		expect(got).toHaveLength(ALIKE_PAGES_IN_A_ROW + 1);
+		expect(p.calls).toHaveLength(ALIKE_PAGES_IN_A_ROW + 1);
 	});
 
 	it('with a total told, far more alike pages are read to the total, not stopped by the bound', async () => {

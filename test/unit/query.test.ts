@@ -110,20 +110,22 @@ describe('readLimit', () => {
 describe('runQuery: paging', () => {
 	it('without options: pages of the largest size, up to the default limit of 50', async () => {
 		const { output, sent } = await query({}, 70);
+		// each page after the first asked one record early: 20 new, 19 new, then the 11 the limit still needs
 		expect(paging(sent)).toEqual([
 			{ Skip: 0, Top: 20 },
-			{ Skip: 20, Top: 20 },
-			{ Skip: 40, Top: 10 },
+			{ Skip: 19, Top: 20 },
+			{ Skip: 38, Top: 12 },
 		]);
 		expect(output.map((o) => o.json.Id)).toEqual(ids(50));
 	});
 
 	it('Return All reads every page, in order, at the Page Size asked', async () => {
 		const { output, sent } = await query({ returnAll: true, options: { pageSize: 10 } }, 25);
+		// R0–R9, R9–R18, R18–R24: each page after the first begins with the record the page before ended with
 		expect(paging(sent)).toEqual([
 			{ Skip: 0, Top: 10 },
-			{ Skip: 10, Top: 10 },
-			{ Skip: 20, Top: 10 },
+			{ Skip: 9, Top: 10 },
+			{ Skip: 18, Top: 10 },
 		]);
 		expect(output.map((o) => o.json.Id)).toEqual(ids(25));
 	});
@@ -163,9 +165,10 @@ describe('runQuery: paging', () => {
 			i === 1 ? { returnAll: false, limit: 6, options: { pageSize: 4 } } : { returnAll: true, options: { pageSize: 9 } };
 		const f = fakeExecute({ params, items: inputItems(2), answer: provider({ total: 30 }), typeVersion: 2 });
 		const output = await runQuery.call(f.ctx, spec(), 1);
+		// 4, then the 2 the limit still needs after the record the page overlaps by (R3)
 		expect(paging(f.sent)).toEqual([
 			{ Skip: 0, Top: 4 },
-			{ Skip: 4, Top: 2 },
+			{ Skip: 3, Top: 3 },
 		]);
 		expect(output.map((o) => o.json.Id)).toEqual(ids(6));
 	});
@@ -191,10 +194,12 @@ describe('runQuery: Page Size bounds', () => {
 	it('version 1 reads Page Size and Output from Query Options, version 2 from Options; neither from the other', async () => {
 		const both = { returnAll: true, queryOptions: { pageSize: 4 }, options: { pageSize: 6, output: 'pages' } };
 		const v1 = await query({ ...both, queryOptions: { pageSize: 4, output: 'records' } }, 10, spec(), 0, undefined, 1);
-		expect(paging(v1.sent)).toEqual([{ Skip: 0, Top: 4 }, { Skip: 4, Top: 4 }, { Skip: 8, Top: 4 }]);
+		// R0–R3, R3–R6, R6–R9
+		expect(paging(v1.sent)).toEqual([{ Skip: 0, Top: 4 }, { Skip: 3, Top: 4 }, { Skip: 6, Top: 4 }]);
 		expect(v1.output).toHaveLength(10);
 		const v2 = await query(both, 10, spec(), 0, undefined, 2);
-		expect(paging(v2.sent)).toEqual([{ Skip: 0, Top: 6 }, { Skip: 6, Top: 6 }]);
+		// R0–R5, R5–R9
+		expect(paging(v2.sent)).toEqual([{ Skip: 0, Top: 6 }, { Skip: 5, Top: 6 }]);
 		expect(v2.output).toHaveLength(2);
 	});
 

@@ -70,11 +70,37 @@ async function readAll(options: Parameters<typeof paginatePages>[0]): Promise<{ 
 }
 
 describe('paginatePages after an empty page asked again', () => {
+	// PageNumber/PageSize pages do not overlap: a record whose key came on an earlier page is what shows the list moved
 	it('numbers the pages of the read without the empty answer: a record again names page 2', async () => {
 		const { fetchPage, calls } = scripted([
 			{ Items: [], TotalRecordCount: 4 },
 			{ Items: [{ Id: 'A' }, { Id: 'B' }], TotalRecordCount: 4 },
 			{ Items: [{ Id: 'B' }, { Id: 'C' }], TotalRecordCount: 4 },
+		]);
+		const { pages, error } = await readAll({
+			style: 'pageNumber',
+			pageSize: 2,
+			recordsKey: 'Items',
+			fetchPage,
+			recordKey: { required: ['Id'] },
+		});
+		expect(calls).toEqual([
+			{ PageNumber: 1, PageSize: 2 },
+			{ PageNumber: 1, PageSize: 2 },
+			{ PageNumber: 2, PageSize: 2 },
+		]);
+		expect(pages).toEqual([[{ Id: 'A' }, { Id: 'B' }]]);
+		expect(error).toBeInstanceOf(RecordsChangedError);
+		expect((error as Error).message).toBe('Id "B" came again on page 2, after 2 records');
+	});
+
+	// Skip/Top pages overlap by one record: the second page must begin with B; one that begins with C shows a record
+	// was taken out before it, and names page 2 the same way
+	it('Skip/Top: numbers the pages the same way: a page not beginning with the record before names page 2', async () => {
+		const { fetchPage, calls } = scripted([
+			{ Items: [], TotalRecordCount: 4 },
+			{ Items: [{ Id: 'A' }, { Id: 'B' }], TotalRecordCount: 4 },
+			{ Items: [{ Id: 'C' }, { Id: 'D' }], TotalRecordCount: 4 },
 		]);
 		const { pages, error } = await readAll({
 			style: 'skipTop',
@@ -83,10 +109,16 @@ describe('paginatePages after an empty page asked again', () => {
 			fetchPage,
 			recordKey: { required: ['Id'] },
 		});
-		expect(calls.slice(0, 2)).toEqual([{ Skip: 0, Top: 2 }, { Skip: 0, Top: 2 }]);
+		expect(calls).toEqual([
+			{ Skip: 0, Top: 2 },
+			{ Skip: 0, Top: 2 },
+			{ Skip: 1, Top: 2 },
+		]);
 		expect(pages).toEqual([[{ Id: 'A' }, { Id: 'B' }]]);
 		expect(error).toBeInstanceOf(RecordsChangedError);
-		expect((error as Error).message).toBe('Id "B" came again on page 2, after 2 records');
+		expect((error as Error).message).toBe(
+			'Page 2 began with Id "C" instead of Id "B", the record the page before ended with: records were added or taken out before it',
+		);
 	});
 });
 
@@ -96,10 +128,30 @@ describe('paginatePages telling pages apart', () => {
 			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 6 },
 			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'D' }], TotalRecordCount: 6 },
 		]);
-		const { pages, error } = await readAll({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
+		// PageNumber/PageSize: pages do not overlap, so page 2 may begin as page 1 did
+		const { pages, error } = await readAll({ style: 'pageNumber', pageSize: 3, recordsKey: 'Items', fetchPage });
 		expect(error).toBeUndefined();
 		expect(pages).toHaveLength(2);
 		expect(pages[1]).toEqual([{ Id: 'A' }, { Id: 'B' }, { Id: 'D' }]);
+	});
+
+	it('Skip/Top: two pages alike but in the last record are two pages, the second beginning with the record the first ended with', async () => {
+		// page 2 is asked one record early, so it begins with C, the record page 1 ended with; page 1 begins with C too
+		const { fetchPage, calls } = scripted([
+			{ Items: [{ Id: 'C' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 5 },
+			{ Items: [{ Id: 'C' }, { Id: 'B' }, { Id: 'D' }], TotalRecordCount: 5 },
+		]);
+		const { pages, error } = await readAll({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
+		expect(error).toBeUndefined();
+		expect(calls).toEqual([
+			{ Skip: 0, Top: 3 },
+			{ Skip: 2, Top: 3 },
+		]);
+		// the record it overlaps by is not handed over again
+		expect(pages).toEqual([
+			[{ Id: 'C' }, { Id: 'B' }, { Id: 'C' }],
+			[{ Id: 'B' }, { Id: 'D' }],
+		]);
 	});
 
 	it('the same page twice is still refused', async () => {

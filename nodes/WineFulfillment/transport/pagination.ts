@@ -18,8 +18,10 @@ export interface PaginateOptions {
 	/** sends one page request; `paging` holds Skip/Top or PageNumber/PageSize to merge into the body */
 	fetchPage: (paging: IDataObject) => Promise<IDataObject>;
 	/**
-	 * The identity of a record (wire/recordKeys.ts): one whose key came on an earlier page of the read shows the list
-	 * moved under it (RecordsChangedError). A record lacking a member it needs is not checked. Absent: none is.
+	 * The identity of a record (wire/recordKeys.ts): how the seam of overlapping pages compares its record (its
+	 * quantities may change between pages), and, where pages do not overlap, one whose key came on an earlier page of
+	 * the read shows the list moved under it (RecordsChangedError). A record lacking a member it needs is compared by
+	 * every member at a seam, and not checked otherwise. Absent: seams compare every member.
 	 */
 	recordKey?: RecordKey;
 }
@@ -170,9 +172,34 @@ function movedUnderRead(
 	return new RecordsChangedError(`${first} came again on page ${page}, after ${before} records`);
 }
 
+/**
+ * Whether a page's first record is the record the page before ended with, as the overlap of Skip/Top pages checks:
+ * by their keys when both have one (the quantities of a record may change between pages), else by every member.
+ */
+function sameRecord(a: IDataObject, b: IDataObject, recordKey: RecordKey | undefined): boolean {
+	const keys = recordKey && [keyOf(a, recordKey), keyOf(b, recordKey)];
+	if (keys && keys[0] !== undefined && keys[1] !== undefined) return keys[0] === keys[1];
+	return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Why an overlapping page shows that the list moved: what it began with (`first`; undefined: it came back empty), and
+ * `last`, the record it should have begun with; each named by its key's members where it has them.
+ */
+function seamMoved(page: number, first: IDataObject | undefined, last: IDataObject, recordKey: RecordKey | undefined): RecordsChangedError {
+	const named = (record: IDataObject) => (recordKey && describeKey(record, recordKey)) || undefined;
+	const expected = named(last);
+	const found = first === undefined ? 'came back empty' : `began with ${named(first) ?? 'another record'}`;
+	return new RecordsChangedError(
+		`Page ${page} ${found} instead of ${expected === undefined ? '' : `${expected}, `}the record the page before ended with: records were added or taken out before it`,
+	);
+}
+
 interface Requested {
 	paging: IDataObject;
 	body: Promise<IDataObject>;
+	/** a Skip/Top page asked one record early: its first record must be the last one handed over (overlaps) */
+	overlaps: boolean;
 	/** the records the requests cover and the next PageNumber once this one was sent: where the read goes on from it */
 	after: { requested: number; pageNumber: number };
 }
@@ -194,10 +221,15 @@ interface Requested {
  * once more first, the pages asked for ahead then asked for anew), MoreRecords false where the total says more follow, a
  * short page of PageNumber/PageSize after full ones while the total says more follow. A first PageNumber/PageSize
  * page shorter than asked while the total says more follow shows the provider's own page size: the read goes
- * on in that size. With a recordKey, so does a record whose key came on an earlier page of the read (RecordsChangedError:
- * the list moved, records were added before the page or one moved behind it, and another may have been missed); only
- * the keys are kept. A provider that answers the same records whatever page is asked then stops at the second page,
- * however their quantities change.
+ * on in that size. Skip/Top pages after the first are asked one record early (Skip one less, Top never above the page
+ * size) and must begin with the record the page before ended with (sameRecord: by key, else by every member), which is
+ * then left out: a page that begins with another record, or comes back empty, shows that records were added or taken
+ * out before it (RecordsChangedError: a record may have been skipped or read twice, also with the total unchanged); a
+ * page that holds only that record ends the read as an empty page does. PageNumber/PageSize pages, and pages of one
+ * record (Top 1, or a provider that serves one whatever Top asks), are checked by key instead: with a recordKey, a
+ * record whose key came on an earlier page of the read ends it (RecordsChangedError); only the keys are kept. A
+ * provider that answers the same records whatever page is asked then stops at the second page, however their
+ * quantities change.
  */
 export async function* paginatePages(options: PaginateOptions): AsyncGenerator<Page> {
 	const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -219,6 +251,11 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	let samePages = 0;
 	// the paging an empty page was asked for again (once)
 	let askedAgain: IDataObject | undefined;
+	// Skip/Top pages after the first are asked one record early, to begin with the record the page before ended with
+	// (not with pages of one record: asked for Top 1, or a provider that serves one whatever Top asks)
+	let overlapping = skipTop && options.pageSize >= 2;
+	// the last record handed over (of the page before, as it came)
+	let last: IDataObject | undefined;
 	// requested pages not yet handed over, in order
 	const queue: Requested[] = [];
 	// the keys of the records handed over so far (recordKey)
@@ -226,18 +263,21 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	// keys that came twice on one page: they name no one record
 	const shared = new Set<string>();
 
-	const send = (paging: IDataObject, after: Requested['after']): void => {
+	const send = (paging: IDataObject, after: Requested['after'], overlaps: boolean): void => {
 		const body = options.fetchPage(paging);
 		// a page asked for ahead may fail before it is awaited; its error surfaces when it is
 		body.catch(() => undefined);
-		queue.push({ paging, body, after });
+		queue.push({ paging, body, after, overlaps });
 	};
 	const request = (): void => {
-		const size = Math.max(1, Math.min(options.pageSize, limit - requested));
-		const paging = skipTop ? { Skip: requested, Top: size } : { PageNumber: pageNumber, PageSize: pageSize };
+		const overlaps = overlapping && requested > 0;
+		const early = overlaps ? 1 : 0;
+		// the records new to the read it asks for (Top, less the one it overlaps by)
+		const size = Math.max(1, Math.min(options.pageSize - early, limit - requested));
+		const paging = skipTop ? { Skip: requested - early, Top: size + early } : { PageNumber: pageNumber, PageSize: pageSize };
 		requested += skipTop ? size : pageSize;
 		pageNumber += 1;
-		send(paging, { requested, pageNumber });
+		send(paging, { requested, pageNumber }, overlaps);
 	};
 	/** what was asked for ahead is not needed, or was asked at a Skip or PageNumber that is no longer right */
 	const dropAhead = async () => {
@@ -246,7 +286,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 
 	request();
 	for (let handedOver = 0; queue.length > 0; handedOver++) {
-		const { paging, body: pending, after } = queue.shift() as Requested;
+		const { paging, body: pending, after, overlaps } = queue.shift() as Requested;
 		const body = await pending;
 		const page: Page = { body, records: pageRecords(body, options.recordsKey) };
 		const got = page.records.length;
@@ -260,18 +300,21 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 				throw new RecordsChangedError(`The provider's total went from ${firstTold} to ${told} between pages`);
 			}
 		}
-		// where this page starts and how far the records read so far reach
+		// where this page starts (with the record it overlaps by) and how far the records read so far reach
 		const from = skipTop ? Number(paging.Skip) : delivered;
-		if (got === 0 && from < told) {
-			// an empty page where the total says more follow: asked for once more, then the read stops short, saying so
+		// the records of the page new to the read
+		const fresh = got - (overlaps && got > 0 ? 1 : 0);
+		if (fresh === 0 && delivered < told) {
+			// no record past those read (an empty page; one that overlaps, only that record) where the total says more
+			// follow: asked for once more, then the read stops short, saying so
 			if (askedAgain === paging) {
-				throw new PagingError(`The provider answered an empty page after ${from} of the ${told} records it reported, twice`);
+				throw new PagingError(`The provider answered no records past the first ${delivered} of the ${told} it reported, twice`);
 			}
 			// the pages asked for ahead are dropped: the read goes on after this page again, asking for them anew
 			await dropAhead();
 			({ requested, pageNumber } = after);
 			askedAgain = { ...paging };
-			send(askedAgain, after);
+			send(askedAgain, after, overlaps);
 			handedOver -= 1;
 			continue;
 		}
@@ -295,21 +338,30 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 				);
 			}
 			previous = print;
-			const moved = options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
+			// pages that overlap show a list that moved at their seams; others by the keys of every record before
+			const moved = overlapping
+				? undefined
+				: options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
 			if (moved) {
 				await dropAhead();
 				throw moved;
 			}
 		}
-		if (firstTold !== undefined && delivered + got > 2 * (firstTold + options.pageSize)) {
-			throw new PagingError(`The provider kept sending records past twice the ${firstTold} it reported (${delivered + got} read)`);
+		if (overlaps && (got === 0 || !sameRecord(page.records[0], last as IDataObject, options.recordKey))) {
+			// a record taken out before the seam would have let one be skipped, one added there would be read twice
+			await dropAhead();
+			throw seamMoved(handedOver + 1, page.records[0], last as IDataObject, options.recordKey);
 		}
-		if (skipTop && moreRecordsOf(body.MoreRecords) === false && from + got < told && delivered + got < limit) {
+		if (firstTold !== undefined && delivered + fresh > 2 * (firstTold + options.pageSize)) {
+			throw new PagingError(`The provider kept sending records past twice the ${firstTold} it reported (${delivered + fresh} read)`);
+		}
+		if (skipTop && moreRecordsOf(body.MoreRecords) === false && from + got < told && delivered + fresh < limit) {
 			// the page contradicts itself: ending here would hand over part of the records as if they were all
 			await dropAhead();
 			throw new PagingError(`The provider said no more records follow (MoreRecords false) after ${from + got} of the ${told} it reported`);
 		}
-		const more = hasMore(options.style, body, got, asked, from, told) && delivered + got < limit;
+		// a page that overlaps and holds only that record ends the read as an empty page does, whatever MoreRecords says
+		const more = fresh > 0 && hasMore(options.style, body, got, asked, from, told) && delivered + fresh < limit;
 		const short = got < asked;
 		if (!skipTop && short && more) {
 			// the first page shows the provider's own page size; a short page after full ones has no place to go on from
@@ -329,14 +381,22 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 			// Stryker disable next-line ConditionalExpression: reached at the read's end too, where reading ahead has ended
 			if (offSize) lookAhead = false;
 		}
+		if (more && overlapping && !overlaps && got === 1) {
+			// a provider that serves one record a page whatever Top asks: a page asked one early would hold only that one,
+			// so the read goes on without overlapping, checking every record's key instead (this page's kept first)
+			overlapping = false;
+			if (options.recordKey) movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
+		}
 		if (more) {
 			const ahead = lookAhead && handedOver > 0 && Number.isFinite(total) ? LONG_READ_AHEAD : 1;
 			while (queue.length < ahead && requested < Math.min(limit, total)) request();
 			// the provider says there is more although the total said otherwise: follow the provider
 			if (queue.length === 0) request();
 		}
-		// never past the limit (a page of up to the page size, copied)
-		page.records = page.records.slice(0, limit - delivered);
+		last = page.records.at(-1);
+		// without the record it overlaps by, never past the limit (a page of up to the page size, copied)
+		const early = got - fresh;
+		page.records = page.records.slice(early, early + limit - delivered);
 		delivered += page.records.length;
 		yield page;
 	}
