@@ -1,4 +1,4 @@
-// Scenario 1: Return All over 100,000 inventory status records (40 pages of 2,500), our node vs the floor.
+// Scenario 1: Return All over 100,000 inventory status records (40 pages of 2,500; our node's overlap by one record, 41), our node vs the floor.
 import { inChild } from '../lib/child';
 import { ACTION_NODE, runNode } from '../lib/engine';
 import { FloorClient } from '../lib/floor';
