@@ -74,6 +74,22 @@ describe('Tracking → Get Delivery Estimates', () => {
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 
+	it("keeps a member a shipping option gives itself over the estimate's of the same name (the more specific one)", async () => {
+		const answer = {
+			DeliveryEstimateOptions: [
+				{ ...option('01/06/2026', '01/09/2026', []), ShippingOptions: [{ Carrier: 'UPS', Service: 'ONPR', DeliveryDateEstimate: '01/07/2026' }, { Carrier: 'UPS', Service: 'GRND' }] },
+			],
+		};
+		await fx.control.fault({ kind: 'status', when: 'after', status: 200, path: 'GetDeliveryEstimates', body: answer });
+		const result = await fx.run(estimates({ shipDateFrom: '2026-01-06T00:00:00', shipDateTo: '2026-01-06T00:00:00' }));
+		expect(result.error).toBeUndefined();
+		// was: the next-day service's own date overwritten by the estimate's ground date
+		expect(result.output(ACTION_NODE).map((i) => [i.json.Service, i.json.DeliveryDateEstimate, i.json.ShipmentDate])).toEqual([
+			['ONPR', '01/07/2026', '01/06/2026'],
+			['GRND', '01/09/2026', '01/06/2026'],
+		]);
+	});
+
 	it('gives no items when the provider has no estimates', async () => {
 		await fx.control.fault({ kind: 'status', when: 'after', status: 200, path: 'GetDeliveryEstimates', body: { DeliveryEstimateOptions: [] } });
 		const result = await fx.run(estimates({ shipDateFrom: '2026-01-06T00:00:00', shipDateTo: '2026-01-06T00:00:00' }));

@@ -1,6 +1,7 @@
 // Tracking wire schemas and readers (docs/interface.md "Tracking").
 import type { IDataObject } from 'n8n-workflow';
 import { DateTime } from 'luxon';
+import defaults from 'lodash/defaults';
 import { z } from 'zod';
 
 import { MAX_CLIENT_REFERENCE_LENGTH, streetAddress } from './commerce';
@@ -202,13 +203,14 @@ export function malformedEstimates(body: unknown): string | undefined {
 
 /**
  * One record per carrier and service: each DeliveryEstimateOptions entry is repeated for each of
- * its ShippingOptions, the option's Carrier and Service beside its dates. The answer is checked by
- * `malformedEstimates` first.
+ * its ShippingOptions, the option's Carrier and Service beside its dates. A member a shipping option
+ * gives itself (its own DeliveryDateEstimate, say) is the more specific one and is kept over the
+ * estimate's of the same name. The answer is checked by `malformedEstimates` first.
  */
 export function flattenEstimates(body: unknown): IDataObject[] {
 	const options = (entriesOf((body as IDataObject | undefined)?.DeliveryEstimateOptions) ?? []) as IDataObject[];
 	return options.flatMap(({ ShippingOptions, ...estimate }) => {
 		const services = (entriesOf(ShippingOptions) ?? []) as IDataObject[];
-		return services.length ? services.map((service) => ({ ...service, ...estimate })) : [estimate];
+		return services.length ? services.map((service) => defaults({ ...service }, estimate)) : [estimate];
 	});
 }
