@@ -11,6 +11,7 @@ import {
 	toldTotal,
 	type PaginateOptions,
 } from '../../nodes/WineFulfillment/transport/pagination';
+import { pagesOf } from '../harness/pages';
 
 interface ProviderOptions {
 	/** records the provider holds */
@@ -611,17 +612,6 @@ describe('paginatePages, the same page again with the Skip or PageNumber asked e
 
 describe('paginatePages, Skip/Top pages overlap by one record', () => {
 	const recordKey = { required: ['Id'] };
-
-	/** Every page handed over (its records) and the error that ended the read, if one did. */
-	async function pagesOf(options: PaginateOptions): Promise<{ pages: IDataObject[][]; error?: unknown }> {
-		const pages: IDataObject[][] = [];
-		try {
-			for await (const page of paginatePages(options)) pages.push(page.records);
-		} catch (error) {
-			return { pages, error };
-		}
-		return { pages };
-	}
 
 	const idsOf = (pages: IDataObject[][]) => pages.map((page) => page.map((record) => record.Id));
 

@@ -5,7 +5,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { notFoundFailure, providerMessage, statusError, tooDeepError } from '../../nodes/WineFulfillment/transport/errors';
-import { PagingError, RecordsChangedError, paginatePages } from '../../nodes/WineFulfillment/transport/pagination';
+import { PagingError, RecordsChangedError } from '../../nodes/WineFulfillment/transport/pagination';
+import { pagesOf } from '../harness/pages';
 import { Secrets } from '../../nodes/WineFulfillment/transport/secrets';
 import { ENDPOINTS } from '../../nodes/WineFulfillment/wire/endpoints';
 import { UNIT_NODE as node } from './fakeContext';
@@ -59,16 +60,6 @@ function scripted(answers: IDataObject[]) {
 	return { calls, fetchPage };
 }
 
-async function readAll(options: Parameters<typeof paginatePages>[0]): Promise<{ pages: IDataObject[][]; error?: unknown }> {
-	const pages: IDataObject[][] = [];
-	try {
-		for await (const page of paginatePages(options)) pages.push(page.records);
-	} catch (error) {
-		return { pages, error };
-	}
-	return { pages };
-}
-
 describe('paginatePages after an empty page asked again', () => {
 	// PageNumber/PageSize pages do not overlap: a record whose key came on an earlier page is what shows the list moved
 	it('numbers the pages of the read without the empty answer: a record again names page 2', async () => {
@@ -77,7 +68,7 @@ describe('paginatePages after an empty page asked again', () => {
 			{ Items: [{ Id: 'A' }, { Id: 'B' }], TotalRecordCount: 4 },
 			{ Items: [{ Id: 'B' }, { Id: 'C' }], TotalRecordCount: 4 },
 		]);
-		const { pages, error } = await readAll({
+		const { pages, error } = await pagesOf({
 			style: 'pageNumber',
 			pageSize: 2,
 			recordsKey: 'Items',
@@ -102,7 +93,7 @@ describe('paginatePages after an empty page asked again', () => {
 			{ Items: [{ Id: 'A' }, { Id: 'B' }], TotalRecordCount: 4 },
 			{ Items: [{ Id: 'C' }, { Id: 'D' }], TotalRecordCount: 4 },
 		]);
-		const { pages, error } = await readAll({
+		const { pages, error } = await pagesOf({
 			style: 'skipTop',
 			pageSize: 2,
 			recordsKey: 'Items',
@@ -129,7 +120,7 @@ describe('paginatePages telling pages apart', () => {
 			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'D' }], TotalRecordCount: 6 },
 		]);
 		// PageNumber/PageSize: pages do not overlap, so page 2 may begin as page 1 did
-		const { pages, error } = await readAll({ style: 'pageNumber', pageSize: 3, recordsKey: 'Items', fetchPage });
+		const { pages, error } = await pagesOf({ style: 'pageNumber', pageSize: 3, recordsKey: 'Items', fetchPage });
 		expect(error).toBeUndefined();
 		expect(pages).toHaveLength(2);
 		expect(pages[1]).toEqual([{ Id: 'A' }, { Id: 'B' }, { Id: 'D' }]);
@@ -141,7 +132,7 @@ describe('paginatePages telling pages apart', () => {
 			{ Items: [{ Id: 'C' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 5 },
 			{ Items: [{ Id: 'C' }, { Id: 'B' }, { Id: 'D' }], TotalRecordCount: 5 },
 		]);
-		const { pages, error } = await readAll({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
+		const { pages, error } = await pagesOf({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
 		expect(error).toBeUndefined();
 		expect(calls).toEqual([
 			{ Skip: 0, Top: 3 },
@@ -159,7 +150,7 @@ describe('paginatePages telling pages apart', () => {
 			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 6 },
 			{ Items: [{ Id: 'A' }, { Id: 'B' }, { Id: 'C' }], TotalRecordCount: 6 },
 		]);
-		const { error } = await readAll({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
+		const { error } = await pagesOf({ style: 'skipTop', pageSize: 3, recordsKey: 'Items', fetchPage });
 		expect(error).toBeInstanceOf(PagingError);
 	});
 });
