@@ -9,13 +9,15 @@ import type {
 } from 'n8n-workflow';
 
 import { MemoryDeduplicator, installDeduplicator } from '../harness/dedup';
-import { useSandbox } from '../harness/sandbox';
+import { startWorkflow } from '../harness/harness';
+import { untilRequest, useSandbox, watchRequests } from '../harness/sandbox';
 import { actionWorkflow } from '../harness/workflows';
 import { SKU_A, line } from '../salesOrder/helpers';
-import { countsOf, createWorkflow, orders, out, salesOrderParameters, useStore } from './helpers';
+import { countsOf, createWorkflow, hints, orders, out, salesOrderParameters, useStore } from './helpers';
 
 const fx = useSandbox();
 useStore();
+const seen = watchRequests(fx, 'before');
 
 const forget = (orderNumbers: unknown) => actionWorkflow(salesOrderParameters('forgetSent', { orderNumbers }));
 
@@ -30,6 +32,25 @@ describe('Forget Sent Orders, an order number holding a comma or semicolon', () 
 		expect(out(again)[0].json.alreadySent).toBe(false);
 		expect(countsOf(fx, [no])).toEqual([2]);
 	});
+
+	// bug hunt 27: the order named was kept (on its way) and its 0 read as "the record does not hold it": the text was
+	// then split at the comma and WEB-1001, another order, forgotten (the next Create sent it a second time)
+	it('WEB-1001,B while another execution sends it: kept, saying so; WEB-1001, which its part before the comma names, is not forgotten', async () => {
+		const other = { OrderNo: 'WEB-1001', items: [line(SKU_A, 1)] };
+		expect((await fx.run(createWorkflow([other]))).error).toBeUndefined();
+		// another execution is sending WEB-1001,B right now (the provider answers slowly)
+		await fx.control.fault({ kind: 'latency', ms: 2_500, path: 'CreateSalesOrder', count: 1 });
+		const sending = startWorkflow(createWorkflow([{ OrderNo: 'WEB-1001,B', items: [line(SKU_A, 1)] }]), fx.credential());
+		await untilRequest(seen, 'CreateSalesOrder', 2);
+		const forgot = await fx.run(forget('WEB-1001,B'));
+		expect((await sending.result).error).toBeUndefined();
+		expect(forgot.error).toBeUndefined();
+		expect(out(forgot).map((i) => i.json)).toEqual([{ OrderNo: 'WEB-1001,B', forgotten: false }]);
+		expect(hints(forgot)).toEqual([expect.stringContaining('WEB-1001,B')]);
+		const again = await fx.run(createWorkflow([other]));
+		expect(out(again)[0].json.alreadySent).toBe(true);
+		expect(countsOf(fx, ['WEB-1001'])).toEqual([1]);
+	}, 30_000);
 
 	it('text that is no order of the record is still read as a list', async () => {
 		await fx.run(createWorkflow(orders('LIST', 2)));

@@ -579,6 +579,8 @@ export class SentOrders {
 	private readonly options: ICheckProcessedOptions;
 	/** the orders this run claimed and has not settled, by folded identity */
 	private readonly flights = new Map<string, Flight>();
+	/** the orders a forget of this run left recorded because a send of them was on its way, by folded identity */
+	private readonly keptOnItsWay = new Set<string>();
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -1222,6 +1224,7 @@ export class SentOrders {
 			if (busy.has(id)) {
 				removed.set(id, 0);
 				onItsWay.push(id);
+				this.keptOnItsWay.add(sameOrder(id));
 				continue;
 			}
 			group.push(id);
@@ -1270,6 +1273,11 @@ export class SentOrders {
 		}
 		await this.tidy(fresh);
 		return busy;
+	}
+
+	/** Whether a forget of this run left the order recorded because a send of it was on its way (its count was 0 for that). */
+	wasOnItsWay(identity: string): boolean {
+		return this.keptOnItsWay.has(sameOrder(identity));
 	}
 
 	/** How to send an order on purpose: with Scope Node only this node's Send Again reaches its records (Forget Sent Orders cannot). */

@@ -60,9 +60,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	return async () => {
 		const record = await recordToForget(this, 'salesOrder', itemIndex);
 		if (record && whole !== undefined) {
-			// the order number as written first: a list's entries are forgotten only when the record does not hold it
+			// the order number as written first: a list's entries are forgotten only when the record does not hold it (one
+			// kept because it is being sent right now is held: its text names that order, not a list)
 			const forgotten = (await record.forget([whole], itemIndex)).get(whole) ?? 0;
-			if (forgotten > 0) return [{ json: { OrderNo: whole, forgotten: true }, pairedItem: { item: itemIndex } }];
+			if (forgotten > 0 || record.wasOnItsWay(whole)) return [{ json: { OrderNo: whole, forgotten: forgotten > 0 }, pairedItem: { item: itemIndex } }];
 		}
 		const removed = record ? await record.forget(numbers, itemIndex) : new Map<string, number>();
 		return numbers.map((OrderNo) => ({
