@@ -81,6 +81,40 @@ describe('Inventory → Get Status', () => {
 		expect(await fx.control.requests('GetStatus')).toHaveLength(6);
 	});
 
+	describe('two records of one key at the seam of pages 1 and 2 (two lots the provider lists apart), bug hunt 27', () => {
+		// a record as the user reads it: its key and its quantities
+		const shown = (r: IDataObject) => `${statusKey(r)}|${String(r.QuantityOnHand)}`;
+		/** The record at `at` (0-based) followed by a second record of its key, with other quantities; the last taken away. */
+		function twoOfOneKey(at: number) {
+			const inv = fx.sandbox.state.inventory;
+			inv.splice(at + 1, 0, { ...inv[at], QuantityOnHand: 9_999, QuantityAvailable: 9_999, QuantityReserved: 0 });
+			inv.pop();
+		}
+
+		// was: page 2 (Skip 9) began with the second of the two, taken for page 1's last by its key and left out: lost
+		it('one record taken out before the seam and one added at the end (total unchanged): read again, the second lot not lost', async () => {
+			twoOfOneKey(9);
+			beforeRequest(fx, 'GetStatus', 2, takeFirstAddLast);
+			const result = await fx.run(getStatus());
+			expect(result.error).toBeUndefined();
+			const out = result.output(ACTION_NODE).map((i) => shown(i.json));
+			expect(out.filter((line) => line.endsWith('|9999'))).toHaveLength(1);
+			expect(out).toEqual(fx.sandbox.state.inventory.map((r) => shown(r as unknown as IDataObject)));
+		});
+
+		// was: page 2 began with page 1's second last (the first of the two), taken for its last and left out, and the last
+		// came again: output twice
+		it('one record added before the seam and the last one taken away (total unchanged): read again, no lot twice', async () => {
+			twoOfOneKey(8);
+			beforeRequest(fx, 'GetStatus', 2, addFrontTakeLast);
+			const result = await fx.run(getStatus());
+			expect(result.error).toBeUndefined();
+			const out = result.output(ACTION_NODE).map((i) => shown(i.json));
+			expect(out.filter((line) => line.endsWith('|9999'))).toHaveLength(1);
+			expect(out).toEqual(fx.sandbox.state.inventory.map((r) => shown(r as unknown as IDataObject)));
+		});
+	});
+
 	it('the same record twice on one page is the provider\'s own answer: output as it came, no error', async () => {
 		const inv = fx.sandbox.state.inventory;
 		inv.splice(3, 0, { ...inv[2] });

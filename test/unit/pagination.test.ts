@@ -688,7 +688,9 @@ describe('paginatePages, Skip/Top pages overlap by one record', () => {
 		expect(idsOf(pages)).toEqual([ids(10)]);
 	});
 
-	it('the seam record with other quantities but the same key: no error, every record once, R9 as page 1 brought it', async () => {
+	// bug hunt 27: compared by key alone, a second record of the same key at the seam (two lots) was taken for the first
+	// and lost, or the first read twice; a record that changed cannot be told from it, and is read again too
+	it('the seam record with other quantities but the same key: RecordsChangedError saying so (the record changed, or another of its key)', async () => {
 		const p = provider({
 			total: 25,
 			before: (request, list) => {
@@ -696,9 +698,12 @@ describe('paginatePages, Skip/Top pages overlap by one record', () => {
 			},
 		});
 		const { pages, error } = await pagesOf({ style: 'skipTop', pageSize: 10, recordsKey: 'Records', fetchPage: p.fetchPage, recordKey });
-		expect(error).toBeUndefined();
-		expect(idsOf(pages)).toEqual([ids(10), ids(9, 10), ids(6, 19)]);
-		expect(pages[0][9]).toEqual({ Id: 'R9' });
+		expect(error).toEqual(
+			new RecordsChangedError(
+				'Page 2 began with Id "R9" in other quantities or members than the page before ended with it (the record changed, or another of the same key follows it): records were added or taken out before it, or it changed',
+			),
+		);
+		expect(idsOf(pages)).toEqual([ids(10)]);
 	});
 
 	it('without a recordKey, the seam record changed in any member: RecordsChangedError', async () => {

@@ -18,10 +18,9 @@ export interface PaginateOptions {
 	/** sends one page request; `paging` holds Skip/Top or PageNumber/PageSize to merge into the body */
 	fetchPage: (paging: IDataObject) => Promise<IDataObject>;
 	/**
-	 * The identity of a record (wire/recordKeys.ts): how the seam of overlapping pages compares its record (its
-	 * quantities may change between pages), and, where pages do not overlap, one whose key came on an earlier page of
-	 * the read shows the list moved under it (RecordsChangedError). A record lacking a member it needs is compared by
-	 * every member at a seam, and not checked otherwise. Absent: seams compare every member.
+	 * The identity of a record (wire/recordKeys.ts): what names the records at a seam of overlapping pages in a message
+	 * (the seam compares every member), and, where pages do not overlap, one whose key came on an earlier page of the
+	 * read shows the list moved under it (RecordsChangedError). A record lacking a member it needs is not checked there.
 	 */
 	recordKey?: RecordKey;
 }
@@ -173,14 +172,12 @@ function movedUnderRead(
 }
 
 /**
- * Whether a page's first record is the record the page before ended with, as the overlap of Skip/Top pages checks:
- * by their keys when both have one (the quantities of a record may change between pages), else by every member.
+ * Whether a page's first record is the record the page before ended with, as the overlap of Skip/Top pages checks: in
+ * every member. Not by key alone: two records of one key (two lots the provider lists apart) may meet at the seam, and
+ * one taken for the other would be lost or read twice; a record whose quantities changed between the two pages is read
+ * again with the rest (bug hunt 27).
  */
-function sameRecord(a: IDataObject, b: IDataObject, recordKey: RecordKey | undefined): boolean {
-	const keys = recordKey && [keyOf(a, recordKey), keyOf(b, recordKey)];
-	if (keys && keys[0] !== undefined && keys[1] !== undefined) return keys[0] === keys[1];
-	return JSON.stringify(a) === JSON.stringify(b);
-}
+const sameRecord = (a: IDataObject, b: IDataObject) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Why an overlapping page shows that the list moved: what it began with (`first`; undefined: it came back empty), and
@@ -189,9 +186,15 @@ function sameRecord(a: IDataObject, b: IDataObject, recordKey: RecordKey | undef
 function seamMoved(page: number, first: IDataObject | undefined, last: IDataObject, recordKey: RecordKey | undefined): RecordsChangedError {
 	const named = (record: IDataObject) => (recordKey && describeKey(record, recordKey)) || undefined;
 	const expected = named(last);
+	const why = 'records were added or taken out before it';
+	if (first !== undefined && expected !== undefined && named(first) === expected) {
+		return new RecordsChangedError(
+			`Page ${page} began with ${expected} in other quantities or members than the page before ended with it (the record changed, or another of the same key follows it): ${why}, or it changed`,
+		);
+	}
 	const found = first === undefined ? 'came back empty' : `began with ${named(first) ?? 'another record'}`;
 	return new RecordsChangedError(
-		`Page ${page} ${found} instead of ${expected === undefined ? '' : `${expected}, `}the record the page before ended with: records were added or taken out before it`,
+		`Page ${page} ${found} instead of ${expected === undefined ? '' : `${expected}, `}the record the page before ended with: ${why}`,
 	);
 }
 
@@ -222,7 +225,7 @@ interface Requested {
  * short page of PageNumber/PageSize after full ones while the total says more follow. A first PageNumber/PageSize
  * page shorter than asked while the total says more follow shows the provider's own page size: the read goes
  * on in that size. Skip/Top pages after the first are asked one record early (Skip one less, Top never above the page
- * size) and must begin with the record the page before ended with (sameRecord: by key, else by every member), which is
+ * size) and must begin with the record the page before ended with (sameRecord: in every member), which is
  * then left out: a page that begins with another record, or comes back empty, shows that records were added or taken
  * out before it (RecordsChangedError: a record may have been skipped or read twice, also with the total unchanged); a
  * page that holds only that record ends the read as an empty page does. PageNumber/PageSize pages, and pages of one
@@ -347,7 +350,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 				throw moved;
 			}
 		}
-		if (overlaps && (got === 0 || !sameRecord(page.records[0], last as IDataObject, options.recordKey))) {
+		if (overlaps && (got === 0 || !sameRecord(page.records[0], last as IDataObject))) {
 			// a record taken out before the seam would have let one be skipped, one added there would be read twice
 			await dropAhead();
 			throw seamMoved(handedOver + 1, page.records[0], last as IDataObject, options.recordKey);
