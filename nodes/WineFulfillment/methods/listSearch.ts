@@ -46,35 +46,51 @@ interface Place {
 	size: number;
 	/** the first answer listed the SKUs of the whole item number typed (looked up directly): not listed again */
 	wholeListed: boolean;
-	/** the item number of the last entry read (in the token, the call before's; handed back, this call's): see skipped */
-	after?: string;
+	/**
+	 * the last two item numbers of the last page read, in order (one when that page held one): in the token, the call
+	 * before's; handed back, this call's (see skipped, readBefore)
+	 */
+	read?: string[];
 }
 
 /** Marks a pagination token whose search listed the whole item number typed first. */
 const WHOLE_LISTED = 'w:';
-/** Comes before the item number a pagination token carries; the page part never holds it, an item number may. */
+/** Comes before the item numbers a pagination token carries; the page part never holds it, an item number may. */
 const AFTER = '~';
+
+/** The item numbers a token carries: a JSON list of one or two (non-empty) strings; anything else carries none. */
+function readOf(json: string): string[] | undefined {
+	let value: unknown;
+	try {
+		value = JSON.parse(json);
+	} catch {
+		return undefined;
+	}
+	const ok = Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every((n) => typeof n === 'string' && n !== '');
+	return ok ? (value as string[]) : undefined;
+}
 
 /**
  * The pagination token: the page number, and after a slash the provider's own page size when it showed a smaller
  * one than asked ("7/100"), after WHOLE_LISTED where the first answer listed the whole item number ("w:7"), and after
- * the first AFTER the item number of the last entry read ("7~WINE-0499", "w:7/100~WINE-0499"); a token whose page
- * part reads as none of these starts from the first page. The item number is only compared with those sent.
+ * the first AFTER the last two item numbers of the last page read, as JSON (`7~["WINE-0498","WINE-0499"]`,
+ * `w:7/100~["WINE-0499"]`); a token whose page part reads as none of these starts from the first page, one whose part
+ * after AFTER is no such list carries none. The item numbers are only compared with those sent.
  */
 function placeOf(token: string | number | undefined): Place {
 	// Stryker disable next-line StringLiteral: any text that is no token reads as none
 	const text = String(token ?? '');
 	const cut = text.indexOf(AFTER);
 	const head = cut < 0 ? text : text.slice(0, cut);
-	const after = cut < 0 ? '' : text.slice(cut + AFTER.length);
+	const read = cut < 0 ? undefined : readOf(text.slice(cut + AFTER.length));
 	const wholeListed = head.startsWith(WHOLE_LISTED);
 	const [page, size] = (wholeListed ? head.slice(WHOLE_LISTED.length) : head).split('/').map((part) => Math.trunc(Number(part)));
 	// Stryker disable next-line EqualityOperator: at the bound (page 1, size SKU_PAGE_SIZE) either branch gives the same
-	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed, after: after || undefined };
+	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed, read };
 }
 
-const tokenOf = ({ page, size, wholeListed, after }: Place) =>
-	`${wholeListed ? WHOLE_LISTED : ''}${size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`}${after === undefined ? '' : `${AFTER}${after}`}`;
+const tokenOf = ({ page, size, wholeListed, read }: Place) =>
+	`${wholeListed ? WHOLE_LISTED : ''}${size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`}${read === undefined ? '' : `${AFTER}${JSON.stringify(read)}`}`;
 
 /**
  * A page's entries as sent; an entry that is not a record is skipped when listed. An answer without the list has none
@@ -112,15 +128,35 @@ function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string 
  */
 const pageKey = (found: Array<{ item: INodeListSearchItems } | undefined>) => JSON.stringify(found.map((f) => f?.item.value ?? null));
 
+/** The indexes of a page's entries that have an item number (those a token's item numbers are compared with). */
+const named = (numbers: Array<string | undefined>) => numbers.flatMap((n, i) => (n === undefined ? [] : [i]));
+
 /**
- * How many entries of a scroll call's first page the call before it read already, `after` being the item number of
- * the last entry it read (the token's): those up to and including its first entry with that item number. A SKU
- * added before them moves the last SKUs of a page onto the next one, and a SKU sent twice may end one page and
- * start the next; either way they were listed. All of them (the page ends with that item number): a page read
- * before, as from a provider that answers every page alike, and none past it follows (see searchSkus).
+ * How many entries of a scroll call's first page the call before it read already, `read` being the last two item
+ * numbers of the page it read last (the token's: `prev`, `after`). SKUs added before them move the last SKUs of a
+ * page onto the next one, and a SKU sent twice may end one page and start the next: the page starts with `after`
+ * (a shift by one), or has `prev` then `after` side by side further on (a shift by more); those up to `after` were
+ * listed. Anything else is no shift: `after` further on alone is another entry of the same item number (a SKU listed
+ * by the bottle and by the case), and the entries before it are new.
  */
-function skipped(numbers: Array<string | undefined>, after: string | undefined): number {
-	return after === undefined ? 0 : numbers.indexOf(after) + 1;
+function skipped(numbers: Array<string | undefined>, read: string[] | undefined): number {
+	if (read === undefined) return 0;
+	const at = named(numbers);
+	const after = read[read.length - 1];
+	if (at.length > 0 && numbers[at[0]] === after) return at[0] + 1;
+	if (read.length < 2) return 0;
+	for (let k = 1; k < at.length; k++) if (numbers[at[k - 1]] === read[0] && numbers[at[k]] === after) return at[k] + 1;
+	return 0;
+}
+
+/**
+ * A scroll call's first page is the page the call before read (a provider that ignores PageNumber answers each with
+ * its first, however many its total promises): its last item numbers are the token's (see skipped). None past it follows.
+ */
+function readBefore(numbers: Array<string | undefined>, read: string[] | undefined): boolean {
+	if (read === undefined) return false;
+	const tail = named(numbers).slice(-read.length).map((i) => numbers[i]);
+	return tail.length === read.length && tail.every((n, k) => n === read[k]);
 }
 
 /**
@@ -199,9 +235,10 @@ function nothingFoundYet(ctx: ILoadOptionsFunctions, typed: string, searched: nu
  * Paging goes by the records the provider sent: a first page shorter than asked while its total says more follow
  * shows the provider's own page size, and the search goes on in that size. A page with the same SKUs as the page before
  * it shows a provider that answers every page alike (it ignores PageNumber): the search ends there, as at the last
- * page (see pageKey). The token carries the item number of the last entry read, so that the next call lists none of
- * the entries before it again, and ends at a page that ends with it (see skipped). Its requests together end within
- * EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one lookup would be.
+ * page (see pageKey). The token carries the last two item numbers read, so that the next call lists none of the
+ * entries a shift moved onto its page again, and ends at a page that ends with them (see skipped, readBefore). Its
+ * requests together end within EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one
+ * lookup would be.
  */
 export async function searchSkus(
 	this: ILoadOptionsFunctions,
@@ -215,6 +252,10 @@ export async function searchSkus(
 	const place = placeOf(paginationToken);
 	const results: INodeListSearchItems[] = [];
 	const listed = new Set<string>();
+	// the last two item numbers of the page the call before read last (the token's): they may start this call's first page
+	const carried = place.read;
+	// the last of them was read, and listed if it matched: another entry of it (a SKU by the bottle, then by the case) is not listed again
+	if (carried !== undefined) listed.add(carried[carried.length - 1]);
 	const list = (item: INodeListSearchItems) => {
 		if (listed.has(String(item.value))) return;
 		listed.add(String(item.value));
@@ -233,16 +274,14 @@ export async function searchSkus(
 		paginationToken === undefined ? results.length >= SKU_SCROLLABLE_LIST || whole.length > 0 : results.length > 0;
 	// the item numbers of the page read before, in this call (pageKey)
 	let previous: string | undefined;
-	// the item number the call before read last (the token's): it may start this call's first page
-	const after = place.after;
 	for (let read = 1; ; read++) {
 		const asked = place.size;
 		const body = await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
 		const entries = entriesOf(this, body);
 		const found = entries.map(itemOf);
 		const numbers = found.map((f) => (f === undefined ? undefined : String(f.item.value)));
-		const last = numbers.filter((n) => n !== undefined).pop();
-		place.after = last;
+		const last = named(numbers).slice(-2).map((i) => numbers[i] as string);
+		place.read = last.length > 0 ? last : undefined;
 		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count, 0 beside SKUs): undefined
 		const told = toldTotal(body as IDataObject, entries.length);
 		const total = Number.isNaN(told) ? undefined : told;
@@ -250,11 +289,11 @@ export async function searchSkus(
 		const through = (place.page - 1) * asked + entries.length;
 		const more = entries.length > 0 && (total === undefined ? entries.length >= asked : through < total);
 		const key = pageKey(found);
-		// scrolling on, the entries the call before read already are not listed again; a page that ends with the SKU the
-		// call before read last is the page it read (a provider that ignores PageNumber answers each with its first,
-		// however many its total promises): reading on would list it again on every scroll, so the list ends here
-		const from = read === 1 ? skipped(numbers, after) : 0;
-		if (read === 1 && after !== undefined && last === after) return { results };
+		// scrolling on, the entries the call before read already are not listed again; a page that ends with the item
+		// numbers the call before read last is the page it read: reading on would list it again on every scroll, so the
+		// list ends here
+		if (read === 1 && readBefore(numbers, carried)) return { results };
+		const from = read === 1 ? skipped(numbers, carried) : 0;
 		for (const match of found.slice(from)) {
 			if (match && match.searched.includes(wanted) && !listedBefore(match.item)) list(match.item);
 		}
