@@ -107,6 +107,18 @@ describe('Sales Order → Update', () => {
 		expect(unknown.error?.message).toBe('The order number was not found');
 		expect(unknown.error?.httpCode).toBe('404');
 	});
+
+	// bug hunt 28: located by its transaction reference number (the default), an unknown order's 404 said "The order
+	// number was not found", a number the user never gave
+	it.each([
+		['update', { updateFields: { poNo: 'x' } }],
+		['cancel', {}],
+	])('%s: 404 for an unknown transaction reference number names that number', async (operation, extra) => {
+		const result = await fx.run(actionWorkflow(salesOrder(operation, { transactionReferenceNumber: '5a1d0000-0000-4000-8000-00000000ffff', ...extra })));
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.message).toBe('The transaction reference number was not found');
+		expect(result.error?.description).toContain('No sales order has this transaction reference number (the one Create returned)');
+	});
 });
 
 describe('Sales Order → Cancel', () => {

@@ -1,5 +1,5 @@
 // Turns provider statuses, redirects, odd answers and connection failures into NodeApiErrors that say what to do.
-import type { INode, JsonObject } from 'n8n-workflow';
+import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { Endpoint, WriteDeed } from '../wire/endpoints';
@@ -143,7 +143,11 @@ function refusalText(body: unknown, said: string, labels?: Record<string, string
 	return { text: general ? `${general}${/[.!?:;]$/.test(general) ? '' : '.'} ${fields}` : fields, fields: true };
 }
 
-function messageFor(status: number, endpoint: Endpoint, provider: string, fields: boolean): [string, string] {
+/**
+ * The message and guidance for a provider status. `byReference`: the request located a sales order by its transaction
+ * reference number (a 404 then names that number, not an order number the user never gave).
+ */
+function messageFor(status: number, endpoint: Endpoint, provider: string, fields: boolean, byReference = false): [string, string] {
 	const said = provider ? ` The provider said: ${provider}` : '';
 	switch (status) {
 		case 300:
@@ -186,6 +190,12 @@ function messageFor(status: number, endpoint: Endpoint, provider: string, fields
 			}
 			return ['The provider refused this operation (403)', `Check that your account may use it.${said}`];
 		case 404:
+			if (endpoint.changes === 'sales order' && byReference) {
+				return [
+					'The transaction reference number was not found',
+					`No sales order has this transaction reference number (the one Create returned) for your customer number. Check the number, and the environment in the credential's Base URL.${said}`,
+				];
+			}
 			if (endpoint.changes === 'sales order') {
 				return [
 					'The order number was not found',
@@ -237,7 +247,8 @@ function shownAnswer(body: unknown, secrets: Secrets): string {
 
 /**
  * A provider status as a NodeApiError that says what to do. `labels` (the operation's wire path → panel name) put
- * the wire paths a refusal quotes in the panel's words; the details end with the provider's answer, scrubbed.
+ * the wire paths a refusal quotes in the panel's words; the details end with the provider's answer, scrubbed. `sent`:
+ * the request's body (a sales order located by its TransactionReferenceNumber is named so).
  */
 export function statusError(
 	node: INode,
@@ -247,6 +258,7 @@ export function statusError(
 	secrets: Secrets,
 	itemIndex?: number,
 	labels?: Record<string, string>,
+	sent?: IDataObject,
 ): NodeApiError {
 	// scrubbed before it is cut to length: a cut must not leave part of a secret
 	const scrubbed = secrets.value(body);
@@ -254,7 +266,8 @@ export function statusError(
 	const refusal = refusalText(scrubbed, said, labels);
 	const provider = labels && status >= 400 && status < 500 ? inPanelWords(refusal.text, labels) : refusal.text;
 	// the members a refusal names go in the message where messageFor has no words of its own for the status (below 500)
-	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields);
+	const byReference = typeof sent?.TransactionReferenceNumber === 'string' && sent.TransactionReferenceNumber !== '';
+	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields, byReference);
 	return answerError(node, { httpCode: String(status), message, providerMessage: said }, guidance, status, body, secrets, itemIndex);
 }
 

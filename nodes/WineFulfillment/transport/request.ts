@@ -628,7 +628,7 @@ async function send(
 			const asked = askedWait(response.headers, policy.baseDelayMs);
 			const backoff = backoffMs(rateLimited ? limited : failed, policy);
 			if (await wait(asked ?? backoff, rateLimited ? 'answered 429' : `answered ${status}: ${said()}`, rateLimited)) continue;
-			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
+			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels, body);
 			if (asked !== undefined) {
 				const seconds = Math.ceil(asked / 1000);
 				// statusError always gives its guidance as the description; the wait is also kept for callers (the editor's lookups)
@@ -679,6 +679,6 @@ async function send(
 			if (refused) throw refused;
 			return answer(inInterfaceCase(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined)));
 		}
-		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels);
+		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels, body);
 	}
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, statusCode, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
-import { decimalNumber, emailAddress, enumOf, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
+import { decimalNumber, emailAddress, enumOf, EXPONENT_RULE, identifier, notExponentForm, optionalText, phoneText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
 /**
  * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
@@ -58,7 +58,7 @@ const purchaseOrderContact = {
 	City: optionalText,
 	State: optionalText,
 	ZipCode: zipCode,
-	PhoneNumber: optionalText,
+	PhoneNumber: phoneText.optional(),
 	EmailAddress: email.optional(),
 	SpecialInstruction: optionalText,
 };
@@ -131,7 +131,7 @@ export const createTransferOrderRequest = onFirstUse(() =>
 					TransferToInventoryStatusCode: statusCode.optional(),
 					FirstName: text,
 					LastName: text,
-					PhoneNumber: text,
+					PhoneNumber: text.refine(notExponentForm, EXPONENT_RULE),
 					EmailAddress: email,
 					SpecialInstruction: optionalText,
 				})
@@ -161,7 +161,7 @@ export const updateTransferOrderRequest = onFirstUse(() =>
 					InventoryStatusCode: statusCode.optional(),
 					FirstName: text.optional(),
 					LastName: text.optional(),
-					PhoneNumber: text.optional(),
+					PhoneNumber: text.refine(notExponentForm, EXPONENT_RULE).optional(),
 					EmailAddress: email.optional(),
 					SpecialInstruction: optionalText,
 				})

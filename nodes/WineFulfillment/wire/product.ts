@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { decimalNumber, emailAddress, enumOf, EXPONENT_RULE, identifier, notExponentForm, optionalText, requiredText, textValue, wholeNumber } from './values';
+import { decimalNumber, emailAddress, enumOf, EXPONENT_RULE, identifier, notExponentForm, optionalText, phoneText, requiredText, textValue, wholeNumber } from './values';
 
 /** SKUInfo.ItemCategory values (field notes). */
 export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
@@ -42,7 +42,7 @@ export const requestorInfo = onFirstUse(() =>
 				FirstName: requiredText(),
 				LastName: requiredText(),
 				EmailAddress: requiredText(emailAddress(z.string().trim().min(1, 'is required'))),
-				PhoneNumber: optionalText,
+				PhoneNumber: phoneText.optional(),
 			},
 			{ required_error: 'is required' },
 		)

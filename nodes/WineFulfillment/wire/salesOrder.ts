@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, decimalNumber, enumOf, identifier, optionalText, wholeNumber, withPostalCode, zipCode } from './values';
+import { booleanValue, decimalNumber, enumOf, identifier, optionalText, phoneText, wholeNumber, withPostalCode, zipCode } from './values';
 
 // ---- enums ----
 
@@ -74,7 +74,7 @@ export const contactInfo = onFirstUse(() =>
 			// a ZIP code from a number column gets its leading zeros back, in the US (values.ts zipCode, withPostalCode)
 			ZipCode: zipCode,
 			Country: optionalText,
-			PhoneNumber: optionalText,
+			PhoneNumber: phoneText.optional(),
 			EmailAddress: optionalText,
 		}).passthrough(),
 	)
@@ -166,8 +166,13 @@ const priceText = z.unknown().transform((value, ctx): string | undefined => {
 	}
 	// Stryker disable next-line StringLiteral: no text but digits passes the test below
 	const written = typeof value === 'string' ? value.trim() : '';
-	// 15 significant digits: what a double holds exactly, so the noise past them goes and no digit given is lost
-	const text = /^\d+(\.\d+)?$/.test(written) ? written : String(Number(read.data.toPrecision(15)));
+	// 15 significant digits: what a double holds exactly, so the noise past them goes and no digit given is lost; a whole
+	// number a double holds exactly is its own digits (16 of them are not rounded to another number: bug hunt 28)
+	const text = /^\d+(\.\d+)?$/.test(written)
+		? written
+		: Number.isSafeInteger(read.data)
+			? String(read.data)
+			: String(Number(read.data.toPrecision(15)));
 	if (/e/i.test(text)) {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a price in plain decimals, such as 12.50' });
 		return z.NEVER;

@@ -300,6 +300,12 @@ export const EXPONENT_RULE =
 /** Refuses text in exponent form (see EXPONENT_FORM); anything else passes as it is. Its callers give trimmed text. */
 export const notExponentForm = (v: string) => !EXPONENT_FORM.test(v);
 
+/**
+ * A phone number as text (trimmed; a number from a number column as its digits). In exponent form (4.41235E+11, a
+ * sheet's display of a long international number) its last digits are lost: refused, as an identifier is (bug hunt 28).
+ */
+export const phoneText = textValue.pipe(z.string().trim().refine(notExponentForm, EXPONENT_RULE));
+
 /** Longest identifier the node sends where the interface names no bound (order, reference and item numbers). */
 export const MAX_IDENTIFIER = 50;
 
