@@ -55,4 +55,32 @@ describe('a forget that holds the lock for long, and a claim from another proces
 		const again = await settle(thirdRecord.claim(['WEB-1'], 0), 400_000);
 		expect(again.get('WEB-1')?.state).not.toBe('claimed');
 	}, 60_000);
+
+	it('a store so slow that the look for sends on their way outlasts a hold: each hold still forgets one order, and the forget ends', async () => {
+		const store = new MemoryDeduplicator();
+		// each read and each write of the row takes 2.5 s: one call outlasts FORGET_HOLD_MS
+		store.latencyMs = 2_500;
+		const context = () => recordContext(store, workflow.id);
+		const settle = async <T>(p: Promise<T>, ms: number): Promise<T> => {
+			let done = false;
+			let value: T | undefined;
+			void p.then((v) => {
+				done = true;
+				value = v;
+			});
+			for (let t = 0; t < ms && !done; t += 100) await jest.advanceTimersByTimeAsync(100);
+			expect(done).toBe(true);
+			return value as T;
+		};
+		const sender = (await settle(aProcess().sentOrdersFor(context(), 'salesOrder', 0, true), 30_000))!;
+		await settle(sender.claim(['SLOW-A', 'SLOW-B'], 0), 120_000);
+		await settle(sender.settle([{ identity: 'SLOW-A', outcome: 'sent', reference: 'R-A' }, { identity: 'SLOW-B', outcome: 'sent', reference: 'R-B' }]), 120_000);
+		const forgetRecord = (await settle(aProcess().recordToForget(context(), 'salesOrder', 0), 30_000))!;
+		const removed = await settle(forgetRecord.forget(['SLOW-A', 'SLOW-B'], 0), 600_000);
+		expect([...removed]).toEqual([
+			['SLOW-A', 1],
+			['SLOW-B', 1],
+		]);
+	}, 60_000);
 });
+

@@ -209,6 +209,23 @@ describe('Forget Sent Orders while a send of the order is on its way', () => {
 		expect((await forgetter.forget(['BUSY-1'], 0)).get('BUSY-1')).toBeGreaterThan(0);
 	});
 
+	it.each([
+		[5, 'BUSY-N1, BUSY-N2, BUSY-N3, BUSY-N4, BUSY-N5. '],
+		[7, 'BUSY-N1, BUSY-N2, BUSY-N3, BUSY-N4, BUSY-N5 and 2 more. '],
+	])('%i orders on their way: the hint names the first five, and counts the rest', async (n, named) => {
+		const store = new MemoryDeduplicator();
+		const ids = Array.from({ length: n }, (_, i) => `BUSY-N${i + 1}`);
+		const sender = await recordOf(aProcess(), recordContext(store, workflow.id));
+		await sender.claim(ids, 0);
+		const hints: string[] = [];
+		const ctx = Object.assign(recordContext(store, workflow.id), { addExecutionHints: (hint: { message: string }) => hints.push(hint.message) });
+		const removed = await (await aProcess().recordToForget(ctx, 'salesOrder', 0))!.forget(ids, 0);
+		expect([...removed.values()]).toEqual(ids.map(() => 0));
+		expect(hints).toHaveLength(1);
+		expect(hints[0]).toContain(`: ${named}Their record is kept`);
+		await sender.settle(ids.map((identity) => ({ identity, outcome: 'released' as const })));
+	});
+
 	it('an order not on its way beside it is forgotten at once, and the forget leaves no value of its look behind', async () => {
 		const store = new MemoryDeduplicator();
 		const sender = await recordOf(aProcess(), recordContext(store, workflow.id));
