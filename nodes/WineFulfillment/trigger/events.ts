@@ -116,11 +116,19 @@ const trackingKey = (p: IDataObject) => givenNumber(p.TrackingNo) ?? unnumberedK
 const formerTrackingKey = (p: IDataObject) => formerKey(p.TrackingNo, p.OrderNumber, p.ShipDate, p.PackageItems);
 const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body));
 
-/** Statuses after which a package does not move on: its status is remembered for the Late Reports Window only. */
+/** Statuses after which a package does not move on: its status is remembered for FINAL_STATUS_MEMORY_MS only. */
 const FINAL_STATUSES = new Set(['DELIVERED', 'DELIVERED TO SHIPPER', 'RETURNED', 'CANCELED']);
 
 /** How long a package on its way is remembered after its last activity: the status keys kept stay one per package. */
 export const STATUS_MEMORY_MS = 14 * DAY;
+
+/**
+ * How long a package's final status is remembered after its last activity: a carrier's later scan of a delivered
+ * package (a proof of delivery added hours later) changes no status and emits nothing (bug hunt 29: dropped after the
+ * Late Reports Window, DELIVERED was emitted again). The state then holds the packages of the last 2 days' deliveries
+ * besides those on their way.
+ */
+export const FINAL_STATUS_MEMORY_MS = 2 * DAY;
 
 /**
  * A package event. New Package reads by ship date (a package's ship date never changes, so each
@@ -183,7 +191,7 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			// the package's status is remembered while it is on its way: a scan that changes no status is no event,
 			// and a status it reaches again (IN TRANSIT after an EXCEPTION) is one
 			subject: trackingKey(p),
-			memoryMs: FINAL_STATUSES.has(statusWord(p.Status)) ? 0 : STATUS_MEMORY_MS,
+			memoryMs: FINAL_STATUSES.has(statusWord(p.Status)) ? FINAL_STATUS_MEMORY_MS : STATUS_MEMORY_MS,
 			// a tracking number given is no status change: the status read before it is the numbered package's
 			...(formerSubject === undefined ? {} : { formerSubject }),
 		};
