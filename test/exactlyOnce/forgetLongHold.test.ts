@@ -7,6 +7,19 @@ import { aProcess, recordContext } from './processes';
 
 const workflow = { id: 'wf-stale-steal', active: true };
 
+/** What `p` gives, the fake clock moved on 100 ms at a time until it has (failing once `ms` of it passed without). */
+async function settle<T>(p: Promise<T>, ms: number): Promise<T> {
+	let done = false;
+	let value: T | undefined;
+	void p.then((v) => {
+		done = true;
+		value = v;
+	});
+	for (let t = 0; t < ms && !done; t += 100) await jest.advanceTimersByTimeAsync(100);
+	expect(done).toBe(true);
+	return value as T;
+}
+
 describe('a forget that holds the lock for long, and a claim from another process', () => {
 	beforeEach(() => jest.useFakeTimers());
 	afterEach(() => {
@@ -23,17 +36,6 @@ describe('a forget that holds the lock for long, and a claim from another proces
 		store.seed(workflow.id, '', 'entries', Array.from({ length: 50 }, (_, i) => `seeded-${i}`));
 		const context = () => recordContext(store, workflow.id);
 		const [forgetter, sender, third] = [aProcess(), aProcess(), aProcess()];
-		const settle = async <T>(p: Promise<T>, ms: number): Promise<T> => {
-			let done = false;
-			let value: T | undefined;
-			void p.then((v) => {
-				done = true;
-				value = v;
-			});
-			for (let t = 0; t < ms && !done; t += 100) await jest.advanceTimersByTimeAsync(100);
-			expect(done).toBe(true);
-			return value as T;
-		};
 		const forgetRecord = (await settle(forgetter.sentOrdersFor(context(), 'salesOrder', 0, true), 5_000))!;
 		const senderRecord = (await settle(sender.sentOrdersFor(context(), 'salesOrder', 0, true), 5_000))!;
 		const thirdRecord = (await settle(third.sentOrdersFor(context(), 'salesOrder', 0, true), 5_000))!;
@@ -61,17 +63,6 @@ describe('a forget that holds the lock for long, and a claim from another proces
 		// each read and each write of the row takes 2.5 s: one call outlasts FORGET_HOLD_MS
 		store.latencyMs = 2_500;
 		const context = () => recordContext(store, workflow.id);
-		const settle = async <T>(p: Promise<T>, ms: number): Promise<T> => {
-			let done = false;
-			let value: T | undefined;
-			void p.then((v) => {
-				done = true;
-				value = v;
-			});
-			for (let t = 0; t < ms && !done; t += 100) await jest.advanceTimersByTimeAsync(100);
-			expect(done).toBe(true);
-			return value as T;
-		};
 		const sender = (await settle(aProcess().sentOrdersFor(context(), 'salesOrder', 0, true), 30_000))!;
 		await settle(sender.claim(['SLOW-A', 'SLOW-B'], 0), 120_000);
 		await settle(sender.settle([{ identity: 'SLOW-A', outcome: 'sent', reference: 'R-A' }, { identity: 'SLOW-B', outcome: 'sent', reference: 'R-B' }]), 120_000);
