@@ -122,12 +122,6 @@ function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string 
 	};
 }
 
-/**
- * What tells a page from another: its item numbers in the order sent (null for an entry that is no record). A
- * provider that ignores PageNumber answers every page with the same SKUs, in the same order.
- */
-const pageKey = (found: Array<{ item: INodeListSearchItems } | undefined>) => JSON.stringify(found.map((f) => f?.item.value ?? null));
-
 /** The indexes of a page's entries that have an item number (those a token's item numbers are compared with). */
 const named = (numbers: Array<string | undefined>) => numbers.flatMap((n, i) => (n === undefined ? [] : [i]));
 
@@ -235,7 +229,7 @@ function nothingFoundYet(ctx: ILoadOptionsFunctions, typed: string, searched: nu
  * Paging goes by the records the provider sent: a first page shorter than asked while its total says more follow
  * shows the provider's own page size, and the search goes on in that size. A page with the same SKUs as the page before
  * it shows a provider that answers every page alike (it ignores PageNumber): the search ends there, as at the last
- * page (see pageKey). The token carries the last two item numbers read, so that the next call lists none of the
+ * page (its item numbers in the order sent). The token carries the last two item numbers read, so that the next call lists none of the
  * entries a shift moved onto its page again, and ends at a page that ends with them (see skipped, readBefore). Its
  * requests together end within EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one
  * lookup would be.
@@ -272,7 +266,8 @@ export async function searchSkus(
 	// the first call, a list the editor can scroll for more, or one with the SKU typed in whole
 	const scrollable = () =>
 		paginationToken === undefined ? results.length >= SKU_SCROLLABLE_LIST || whole.length > 0 : results.length > 0;
-	// the item numbers of the page read before, in this call (pageKey)
+	// the item numbers of the page read before, in this call, as JSON (an entry that is no record as null): a provider that
+	// ignores PageNumber answers every page with the same SKUs, in the same order
 	let previous: string | undefined;
 	for (let read = 1; ; read++) {
 		const asked = place.size;
@@ -288,7 +283,7 @@ export async function searchSkus(
 		// the SKUs from the first to this page's last, in the provider's page size
 		const through = (place.page - 1) * asked + entries.length;
 		const more = entries.length > 0 && (total === undefined ? entries.length >= asked : through < total);
-		const key = pageKey(found);
+		const key = JSON.stringify(numbers);
 		// scrolling on, the entries the call before read already are not listed again; a page that ends with the item
 		// numbers the call before read last is the page it read: reading on would list it again on every scroll, so the
 		// list ends here

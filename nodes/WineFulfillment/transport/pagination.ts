@@ -341,8 +341,9 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 				);
 			}
 			previous = print;
-			// pages that overlap show a list that moved at their seams; others by the keys of every record before
-			const moved = overlapping
+			// a page that overlaps shows a list that moved at its seam; the others (the first, numbered pages, pages of one
+			// record) by the keys of every record before them
+			const moved = overlaps
 				? undefined
 				: options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
 			if (moved) {
@@ -384,12 +385,9 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 			// Stryker disable next-line ConditionalExpression: reached at the read's end too, where reading ahead has ended
 			if (offSize) lookAhead = false;
 		}
-		if (more && overlapping && !overlaps && got === 1) {
-			// a provider that serves one record a page whatever Top asks: a page asked one early would hold only that one,
-			// so the read goes on without overlapping, checking every record's key instead (this page's kept first)
-			overlapping = false;
-			if (options.recordKey) movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
-		}
+		// a provider that serves one record a page whatever Top asks: a page asked one early would hold only that one, so
+		// the read goes on without overlapping, checking every record's key instead (the first page's are kept)
+		if (more && overlapping && !overlaps && got === 1) overlapping = false;
 		if (more) {
 			const ahead = lookAhead && handedOver > 0 && Number.isFinite(total) ? LONG_READ_AHEAD : 1;
 			while (queue.length < ahead && requested < Math.min(limit, total)) request();

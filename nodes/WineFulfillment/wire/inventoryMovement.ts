@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { INVENTORY_STATUS_3_1_3, INVENTORY_STATUS_3_1_4, statusCode, warehouseCode, onFirstUse } from './common';
 import { dayOrDateTime, usDate } from './dates';
-import { decimalNumber, emailAddress, enumOf, EXPONENT_RULE, identifier, notExponentForm, optionalText, phoneText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
+import { decimalNumber, digitsText, emailAddress, enumOf, EXPONENT_RULE, identifier, notExponentForm, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
 /**
  * TransportMethod values are not shown by the interface (docs/interface.md, choice 10): these are the two ways it
@@ -30,6 +30,8 @@ export const TRANSFER_STATUSES: readonly string[] = [
 ].sort();
 
 const text = textValue.pipe(z.string().trim().min(1, 'must not be empty'));
+/** A transfer's contact phone: not empty, and not in a sheet's exponent form (its last digits lost). */
+const phone = text.refine(notExponentForm, EXPONENT_RULE);
 const customerReferenceNo = identifier();
 const email = emailAddress();
 
@@ -58,7 +60,7 @@ const purchaseOrderContact = {
 	City: optionalText,
 	State: optionalText,
 	ZipCode: zipCode,
-	PhoneNumber: phoneText.optional(),
+	PhoneNumber: digitsText.optional(),
 	EmailAddress: email.optional(),
 	SpecialInstruction: optionalText,
 };
@@ -131,7 +133,7 @@ export const createTransferOrderRequest = onFirstUse(() =>
 					TransferToInventoryStatusCode: statusCode.optional(),
 					FirstName: text,
 					LastName: text,
-					PhoneNumber: text.refine(notExponentForm, EXPONENT_RULE),
+					PhoneNumber: phone,
 					EmailAddress: email,
 					SpecialInstruction: optionalText,
 				})
@@ -161,7 +163,7 @@ export const updateTransferOrderRequest = onFirstUse(() =>
 					InventoryStatusCode: statusCode.optional(),
 					FirstName: text.optional(),
 					LastName: text.optional(),
-					PhoneNumber: text.refine(notExponentForm, EXPONENT_RULE).optional(),
+					PhoneNumber: phone.optional(),
 					EmailAddress: email.optional(),
 					SpecialInstruction: optionalText,
 				})

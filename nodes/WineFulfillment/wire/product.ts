@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { decimalNumber, emailAddress, enumOf, EXPONENT_RULE, identifier, notExponentForm, optionalText, phoneText, requiredText, textValue, wholeNumber } from './values';
+import { decimalNumber, digitsText, emailAddress, enumOf, identifier, optionalText, requiredText, wholeNumber } from './values';
 
 /** SKUInfo.ItemCategory values (field notes). */
 export const ITEM_CATEGORIES = ['Wine', 'MarketingMaterial', 'Merchandise', 'TastingFee', 'IcePack'] as const;
@@ -32,7 +32,7 @@ export const upcCode = z
 		return z.NEVER;
 	})
 	// a UPC is digits: exponent text (1.23457E+11) is a sheet's display of one whose digits are lost
-	.pipe(textValue.pipe(z.string().trim().refine(notExponentForm, EXPONENT_RULE)).optional());
+	.pipe(digitsText.optional());
 
 /** RequestorInfo: who asks for the change; the e-mail must be a valid address. */
 export const requestorInfo = onFirstUse(() =>
@@ -42,7 +42,7 @@ export const requestorInfo = onFirstUse(() =>
 				FirstName: requiredText(),
 				LastName: requiredText(),
 				EmailAddress: requiredText(emailAddress(z.string().trim().min(1, 'is required'))),
-				PhoneNumber: phoneText.optional(),
+				PhoneNumber: digitsText.optional(),
 			},
 			{ required_error: 'is required' },
 		)

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, decimalNumber, enumOf, identifier, optionalText, phoneText, wholeNumber, withPostalCode, zipCode } from './values';
+import { booleanValue, decimalNumber, digitsText, enumOf, identifier, optionalText, wholeNumber, withPostalCode, zipCode } from './values';
 
 // ---- enums ----
 
@@ -74,7 +74,7 @@ export const contactInfo = onFirstUse(() =>
 			// a ZIP code from a number column gets its leading zeros back, in the US (values.ts zipCode, withPostalCode)
 			ZipCode: zipCode,
 			Country: optionalText,
-			PhoneNumber: phoneText.optional(),
+			PhoneNumber: digitsText.optional(),
 			EmailAddress: optionalText,
 		}).passthrough(),
 	)

@@ -301,10 +301,10 @@ export const EXPONENT_RULE =
 export const notExponentForm = (v: string) => !EXPONENT_FORM.test(v);
 
 /**
- * A phone number as text (trimmed; a number from a number column as its digits). In exponent form (4.41235E+11, a
- * sheet's display of a long international number) its last digits are lost: refused, as an identifier is (bug hunt 28).
+ * Digits given as text (trimmed; a number from a number column as its digits): a UPC code, a phone number. In exponent
+ * form (4.41235E+11, a sheet's display of a long number) its last digits are lost: refused, as an identifier is.
  */
-export const phoneText = textValue.pipe(z.string().trim().refine(notExponentForm, EXPONENT_RULE));
+export const digitsText = textValue.pipe(z.string().trim().refine(notExponentForm, EXPONENT_RULE));
 
 /** Longest identifier the node sends where the interface names no bound (order, reference and item numbers). */
 export const MAX_IDENTIFIER = 50;
