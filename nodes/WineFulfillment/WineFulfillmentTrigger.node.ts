@@ -21,7 +21,7 @@ import {
 	type SeedRecord,
 	type WindowRead,
 } from './trigger/cursor';
-import { EVENTS, STATUS_MEMORY_MS, type EventName, type Filters, type SnapshotEvent, type WindowedEvent } from './trigger/events';
+import { EVENTS, STATUS_MEMORY_MS, type EventName, type Filters, type ProviderPresent, type SnapshotEvent, type WindowedEvent } from './trigger/events';
 import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, FUTURE_HORIZON_MS, HOUR, MINUTE, SECOND, isoSecond } from './trigger/time';
 import { readNewest, readWindow, type ReadOptions, type WindowQuery } from './trigger/window';
 import { CARRIERS, WAREHOUSES, limitedList, onFirstUse, warehouseCode } from './wire/common';
@@ -396,12 +396,15 @@ const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: numb
 	});
 
 /**
- * Where a span back from the provider's present starts from (Start From, Fetch Test Event's look back): the earlier of
- * its present and our clock. LatestActivityTimestamp follows one activity recorded in the future (a mistyped scan
- * time) as it follows a provider clock ahead of ours: counted from there, the span would lie in the future and miss
- * everything (windowStart reads the cursor the same way). No present told: CLOCK_MARGIN_MS behind our clock.
+ * Where a span back from the provider's present starts from (Start From, Fetch Test Event's look back): its clock (the
+ * answer's Date), where that is within a day of ours (further off, it is a server clock not set, not the provider's).
+ * Otherwise its latest activity, no later than our clock: that is the present of an account in use only (on one quiet
+ * for hours it is hours old), and it follows one activity recorded in the future (a mistyped scan time) as it follows
+ * a provider clock ahead of ours, so it counts no further than our clock (windowStart reads the cursor the same way).
+ * Neither told: CLOCK_MARGIN_MS behind our clock.
  */
-const backFrom = (present: number | undefined, localNow: number) => Math.min(present ?? localNow - CLOCK_MARGIN_MS, localNow);
+const backFrom = ({ activity, clock }: ProviderPresent, localNow: number) =>
+	clock !== undefined && Math.abs(clock - localNow) <= DAY ? clock : Math.min(activity ?? localNow - CLOCK_MARGIN_MS, localNow);
 
 /**
  * Fetch Test Event: the most recent records, newest first, widening the look back step by step. Each span is read
@@ -439,14 +442,14 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	let state = own ?? fromSeed;
 	let seed = false;
 	if (!state) {
-		const present = (await source.present(run.ctx, run.filters, localNow)) ?? localNow - CLOCK_MARGIN_MS;
+		const told = await source.present(run.ctx, run.filters, localNow);
 		if (run.startFromHours > 0) {
-			const from = isoSecond(backFrom(present, localNow) - run.startFromHours * HOUR);
+			const from = isoSecond(backFrom(told, localNow) - run.startFromHours * HOUR);
 			state = { cursor: from, floor: from, seen: {} };
 		} else {
 			// First poll: remember what is already there (one lookback window), emit nothing.
 			seed = true;
-			state = { cursor: isoSecond(present), seen: {} };
+			state = { cursor: isoSecond(told.activity ?? localNow - CLOCK_MARGIN_MS), seen: {} };
 		}
 	}
 

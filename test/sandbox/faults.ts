@@ -21,7 +21,7 @@ export interface FaultRuleInput {
 	status?: number;
 	retryAfter?: string;
 	body?: unknown;
-	/** extra response headers (status faults), e.g. a Location for a redirect */
+	/** extra response headers (status and rewrite faults), e.g. a Location for a redirect, another Date */
 	headers?: Record<string, string>;
 	/** put the request into the answer, in this form (status, malformed and rewrite faults) */
 	echo?: EchoForm;

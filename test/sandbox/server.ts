@@ -7,6 +7,7 @@ import { SandboxError, type Json, type JsonObject, type Reply, type Route } from
 import { RESOURCES } from './resources';
 import type { SeedOptions } from './seed';
 import { SandboxState, type Credentials } from './state';
+import { providerNow } from './tracking';
 
 export const SANDBOX_CREDENTIALS: Credentials = {
 	userKey: 'sbx-userkey-7f3a9c',
@@ -275,6 +276,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			return send(res, { status: 401, body: { Message: 'Unauthorized' } });
 		}
 
+		// the answer's Date is the provider's clock (the one its stamps are written in), as the answer was made (a GetPackages
+		// answer may move the clock on after it: provider-clock stepMs)
+		const date = new Date(providerNow(state)).toUTCString();
 		let reply: Reply;
 		try {
 			reply = route.handler({ method, path, query: url.searchParams, headers: req.headers, body, state });
@@ -291,7 +295,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 			}
 		}
 		log({ ...entry, body, status: reply.status, outcome: 'processed', authShape });
-		send(res, reply);
+		send(res, { ...reply, headers: { date, ...reply.headers } });
 	};
 
 	const applyFault = (
@@ -335,7 +339,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		if (typeof answer !== 'object' || Array.isArray(answer) || Buffer.isBuffer(answer)) return reply;
 		const body: JsonObject = { ...(answer as JsonObject), ...(rule.set as JsonObject | undefined) };
 		for (const key of rule.drop ?? []) delete body[key];
-		return { ...reply, body: rule.echo === 'object' ? { ...body, ...received } : body };
+		return { ...reply, headers: { ...reply.headers, ...rule.headers }, body: rule.echo === 'object' ? { ...body, ...received } : body };
 	};
 
 	const server: Server = createServer((req, res) => {

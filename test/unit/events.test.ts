@@ -111,9 +111,13 @@ describe('package events', () => {
 	});
 
 	it("asks for the provider's present cheaply: one record of the last day's activity, with the filters", async () => {
-		const c = fakeContext(() => ({ body: { Packages: [], LatestActivityTimestamp: '2026-03-01T11:59:00Z' } }));
+		const c = fakeContext(() => ({
+			body: { Packages: [], LatestActivityTimestamp: '2026-03-01T11:59:00Z' },
+			headers: { Date: 'Sun, 01 Mar 2026 12:00:07 GMT' },
+		}));
 		const present = await windowed('packageStatusChanged').present(c.ctx, { carrier: 'FedEx', orderNumbers: ['A'] }, T);
-		expect(present).toBe(Date.parse('2026-03-01T11:59:00Z'));
+		// its latest activity, and its clock: the answer's Date
+		expect(present).toEqual({ activity: Date.parse('2026-03-01T11:59:00Z'), clock: Date.parse('2026-03-01T12:00:07Z') });
 		expect(c.sent[0].url).toBe('/api/Tracking/GetPackages');
 		expect(c.sent[0].body).toEqual({
 			ShippingCarrier: 'FedEx',
@@ -168,7 +172,7 @@ describe('New Return', () => {
 	it('reports no time of its own', async () => {
 		expect(ev.query({}, 'UTC').providerTime({ LatestActivityTimestamp: '2026-03-01T12:00:00Z' })).toBeUndefined();
 		const c = fakeContext(() => ({ body: {} }));
-		expect(await ev.present(c.ctx, {}, T)).toBeUndefined();
+		expect(await ev.present(c.ctx, {}, T)).toEqual({});
 		expect(c.sent).toHaveLength(0);
 	});
 });

@@ -211,6 +211,15 @@ function askedWait(headers: ApiResponse['headers'], floorMs: number): number | u
 	return asked === undefined || asked <= 0 || asked < floorMs ? undefined : asked;
 }
 
+/**
+ * The answering server's clock: its Date header as epoch ms (an HTTP date in any form httpDate reads); undefined
+ * without a readable one.
+ */
+export function answerClock(headers: ApiResponse['headers']): number | undefined {
+	const date = httpDate(headerOf(headers, 'date'));
+	return date.isValid ? date.toMillis() : undefined;
+}
+
 /** A web page rather than an API answer: declared as HTML, or markup whatever it is declared as. */
 function isWebPage(headers: ApiResponse['headers'], text: string): boolean {
 	return /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(headerOf(headers, 'content-type')) || text.trimStart().startsWith('<');

@@ -4,7 +4,7 @@ import { jsonParse } from 'n8n-workflow';
 
 import { ON_HOLD_404, unexpectedAnswer, unexpectedAnswerError, type NotFoundMeaning } from '../transport/errors';
 import { notARecordIn } from '../transport/pagination';
-import { apiRequest, apiRequestOrNone } from '../transport/request';
+import { answerClock, apiRequest, apiRequestOrNone } from '../transport/request';
 import { ENDPOINTS } from '../wire/endpoints';
 import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
 import { simpleOrderOnHold, simplePackage, simpleReturn } from '../wire/simplify';
@@ -28,11 +28,16 @@ export interface WindowedEvent {
 	field: WindowField;
 	/** `zone`: the workflow's time zone, in which the emitted items give their dates */
 	query(filters: Filters, zone: string): WindowQuery;
-	/**
-	 * The provider's present, asked for cheaply (one record, a window around our clock); undefined
-	 * where the operation reports no time of its own.
-	 */
-	present(ctx: IPollFunctions, filters: Filters, localNow: number): Promise<number | undefined>;
+	/** The provider's present, asked for cheaply (one record, a window around our clock); nothing where it reports none. */
+	present(ctx: IPollFunctions, filters: Filters, localNow: number): Promise<ProviderPresent>;
+}
+
+/** What one answer tells of the provider's present (epoch ms). */
+export interface ProviderPresent {
+	/** its latest activity (LatestActivityTimestamp): the present of an account in use, older on a quiet one */
+	activity?: number;
+	/** its clock (the answer's Date header), the present whether or not anything happened */
+	clock?: number;
 }
 
 /** An event whose every poll sees the whole current list (orders on hold): keys not in it are forgotten. */
@@ -159,7 +164,8 @@ function packageEvent(field: WindowField, candidate: (p: IDataObject, zone: stri
 				Skip: 0,
 				Top: 1,
 			};
-			return providerTime((await apiRequest.call(ctx, ENDPOINTS.getPackages, body)).body as IDataObject);
+			const answer = await apiRequest.call(ctx, ENDPOINTS.getPackages, body);
+			return { activity: providerTime(answer.body as IDataObject), clock: answerClock(answer.headers) };
 		},
 	};
 }
@@ -228,9 +234,8 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			identity: returnKey,
 			providerTime: () => undefined,
 		}),
-		// Stryker disable next-line BlockStatement: an empty body returns undefined, as this one does
 		async present() {
-			return undefined;
+			return {};
 		},
 	},
 };
