@@ -15,7 +15,7 @@ const at = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 const control = (name: string, body: IDataObject) => fx.control.call('POST', name, body);
 /** one package shipped `ago` ms before the provider's present (its clock `offsetMs` from n8n's); its order number */
 const shipped = async (ago: number, offsetMs = 0) =>
-	String((await control('seed-packages', { count: 1, startAt: at(fx.sandbox.state.now() + offsetMs - ago) })).firstOrder);
+	String((await fx.control.call<{ firstOrder: string }>('POST', 'seed-packages', { count: 1, startAt: at(fx.sandbox.state.now() + offsetMs - ago) })).firstOrder);
 const firstPoll = async (event: string, startFromHours: number) =>
 	(await runPoll(triggerWorkflow({ event, filters: {}, options: { startFromHours } } as INodeParameters), TRIGGER_NODE, fx.credential(), {}))
 		.items;

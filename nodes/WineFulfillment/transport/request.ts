@@ -206,8 +206,8 @@ function httpDate(text: string): DateTime {
  * early resend). Without a Date, against n8n's clock.
  */
 function askedWait(headers: ApiResponse['headers'], floorMs: number): number | undefined {
-	const date = httpDate(headerOf(headers, 'date'));
-	const asked = retryAfterMs(headerOf(headers, 'retry-after'), date.isValid ? date : undefined);
+	const clock = answerClock(headers);
+	const asked = retryAfterMs(headerOf(headers, 'retry-after'), clock === undefined ? undefined : DateTime.fromMillis(clock, { zone: 'utc' }));
 	return asked === undefined || asked <= 0 || asked < floorMs ? undefined : asked;
 }
 
