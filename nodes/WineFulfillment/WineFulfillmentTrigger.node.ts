@@ -347,15 +347,15 @@ function recordedSeeds(ctx: IPollFunctions): IDataObject | undefined {
 }
 
 /**
- * The seed this node recorded, for a poll that finds no state of its Event and would seed (Start From 0): the poll goes
- * on from it as from a stored state when it was read for the same Event under the same filters within the last 24 hours
+ * The seed this node recorded, for a poll that finds no state of its Event: the poll goes on from it as from a stored state when it was read for the same Event under the same filters within the last 24 hours
  * (seedToTake). n8n 2.x's durable poll cursors throw away the activation poll's node static data when it emits nothing.
  */
 const seedOfNode = (run: PollRun, query: string): EventState | undefined =>
 	seedToTake(recordedSeeds(run.ctx)?.[seedKey(run.ctx)], run.event, query, Date.now());
 
 /**
- * After a poll's state is stored: a poll that seeded records its seed (replacing the node's earlier one); one that went
+ * After a poll's state is stored: a poll that started without one (it seeded, or began Start From's backfill) records it
+ * as the node's seed (replacing the node's earlier one); one that went
  * on from a stored state of its own removes the node's seed, which then is of no more use. A poll that went on from the
  * seed leaves it: should n8n not keep that poll's state after all, the next poll takes it again. The seeds object is
  * replaced through the static data's own object, so that n8n sees the change.
@@ -397,14 +397,20 @@ const readFrom = (run: PollRun, query: WindowQuery, from: number, localNow: numb
 
 /**
  * Where a span back from the provider's present starts from (Start From, Fetch Test Event's look back): its clock (the
- * answer's Date), where that is within a day of ours (further off, it is a server clock not set, not the provider's).
- * Otherwise its latest activity, no later than our clock: that is the present of an account in use only (on one quiet
- * for hours it is hours old), and it follows one activity recorded in the future (a mistyped scan time) as it follows
- * a provider clock ahead of ours, so it counts no further than our clock (windowStart reads the cursor the same way).
- * Neither told: CLOCK_MARGIN_MS behind our clock.
+ * answer's Date), where that is less than a day from ours (further off, it is a server clock not set, not the
+ * provider's), kept between its latest activity and our clock: a Date ahead of both (a front server's clock, the
+ * provider's records on ours) would put the span in the future and lose what happens before it; one behind both would
+ * emit what the provider's records show happened before the span. Where it reports no activity (returns), only our
+ * clock bounds it. Otherwise its latest activity, no later than our clock: that is the present of an account in use
+ * only (on one quiet for hours it is hours old), and it follows one activity recorded in the future (a mistyped scan
+ * time) as it follows a provider clock ahead of ours, so it counts no further than our clock (windowStart reads the
+ * cursor the same way). Neither told: CLOCK_MARGIN_MS behind our clock.
  */
-const backFrom = ({ activity, clock }: ProviderPresent, localNow: number) =>
-	clock !== undefined && Math.abs(clock - localNow) <= DAY ? clock : Math.min(activity ?? localNow - CLOCK_MARGIN_MS, localNow);
+const backFrom = ({ activity, clock }: ProviderPresent, localNow: number) => {
+	if (clock === undefined || !(Math.abs(clock - localNow) < DAY)) return Math.min(activity ?? localNow - CLOCK_MARGIN_MS, localNow);
+	const lowest = activity === undefined ? clock : Math.min(activity, localNow);
+	return Math.min(Math.max(clock, lowest), Math.max(activity ?? localNow, localNow));
+};
 
 /**
  * Fetch Test Event: the most recent records, newest first, widening the look back step by step. Each span is read
@@ -414,7 +420,8 @@ const backFrom = ({ activity, clock }: ProviderPresent, localNow: number) =>
 async function fetchTestEvent(run: PollRun, source: WindowedEvent): Promise<IDataObject[]> {
 	const localNow = Date.now();
 	const query = source.query(run.filters, run.ctx.getTimezone());
-	const present = backFrom(await source.present(run.ctx, run.filters, localNow), localNow);
+	// the look back need not start exactly: without a time of its own in the answers (returns), our clock is asked nothing
+	const present = backFrom(await source.present(run.ctx, run.filters, localNow, false), localNow);
 	const statuses = run.filters.statuses;
 	const wanted = (c: Candidate) => !statuses?.length || statuses.includes(statusWord(c.record.status));
 	// it looks for the latest record this far back, widening step by step
@@ -437,12 +444,12 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	const query = source.query(run.filters, run.ctx.getTimezone());
 	const signature = JSON.stringify(run.filters);
 	const own = ownState(run);
-	// no state of its own, no Start From: the seed of the activation poll, where n8n did not keep that poll's state
-	const fromSeed = own || run.startFromHours > 0 ? undefined : seedOfNode(run, signature);
+	// no state of its own: the seed of the activation poll, where n8n did not keep that poll's state
+	const fromSeed = own ? undefined : seedOfNode(run, signature);
 	let state = own ?? fromSeed;
 	let seed = false;
 	if (!state) {
-		const told = await source.present(run.ctx, run.filters, localNow);
+		const told = await source.present(run.ctx, run.filters, localNow, run.startFromHours > 0);
 		if (run.startFromHours > 0) {
 			const from = isoSecond(backFrom(told, localNow) - run.startFromHours * HOUR);
 			state = { cursor: from, floor: from, seen: {} };
@@ -481,7 +488,9 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	// Every request of the read succeeded: only now does the stored state move, with what is emitted.
 	const outcome = advance(state, read, { field: source.field, query: signature, lookbackMs: run.lookbackMs, localNow, seed, readFrom: from });
 	storeState(run, outcome.next);
-	if (seed) keepSeed(run, outcome.next, 'seeded', signature);
+	// the activation poll's state, seeded or at the start of Start From's backfill, is recorded: n8n 2.x throws away
+	// that poll's node static data when it emits nothing
+	if (!own && !fromSeed) keepSeed(run, outcome.next, 'seeded', signature);
 	else if (own) keepSeed(run, outcome.next, 'fromOwnState', signature);
 	return outcome.emit;
 }

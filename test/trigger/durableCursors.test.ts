@@ -216,6 +216,23 @@ describe('trigger: n8n 2.x durable poll cursors (the activation poll commits not
 		expect(n8n.staticData.global ?? {}).not.toHaveProperty(SEEDS_KEY);
 	});
 
+	// Bug hunt 30: Start From 0.5 hours, polled every hour, nothing shipped in the half hour before activation: the
+	// activation poll emits nothing and n8n throws its state away; the trigger recorded a seed for Start From 0 only, so
+	// the first scheduled poll backfilled again, half an hour back from its own present, and never emitted the package
+	// shipped 10 minutes after activation. Where Start From's backfill stands is recorded as the seed now.
+	it('New Package, Start From 0.5 hours, polled hourly: a package shipped 10 minutes after activation is emitted, once', async () => {
+		const n8n = new DurableN8n(trigger({ event: 'newPackage', pollTimes: { item: [{ mode: 'everyHour' }] }, options: { startFromHours: 0.5 } }));
+		await n8n.activate();
+		expect(n8n.out()).toEqual([]);
+		await advance(10 * MINUTE);
+		const shipped = await ship(1);
+		await advance(50 * MINUTE);
+		await n8n.tick();
+		await advance(HOUR);
+		await n8n.tick();
+		expect(n8n.out()).toEqual(shipped);
+	});
+
 	it('New Package: nothing shipped before the first scheduled poll; later packages emitted once', async () => {
 		const n8n = new DurableN8n(trigger({ event: 'newPackage' }));
 		await n8n.activate();

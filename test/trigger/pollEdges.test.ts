@@ -31,9 +31,10 @@ describe('trigger: New Return at the edges of its windows', () => {
 		expect(rmas(result.items)).toHaveLength(1);
 	});
 
-	it('Start From 1 hour emits a return received 62 minutes ago', async () => {
-		await control('seed-returns', { count: 1, startAt: at(fx.sandbox.state.now() - 70 * MINUTE) });
+	// counted back from the provider's clock (its answer's Date), not 5 minutes before n8n's (bug hunt 30)
+	it('Start From 1 hour emits a return received 58 minutes ago, not one received 62 minutes ago', async () => {
 		await control('seed-returns', { count: 1, startAt: at(fx.sandbox.state.now() - 62 * MINUTE) });
+		await control('seed-returns', { count: 1, startAt: at(fx.sandbox.state.now() - 58 * MINUTE) });
 		const result = await poll({ event: 'newReturn', filters: {}, options: { startFromHours: 1 } });
 		expect(rmas(result.items)).toEqual(['RMA-H000002']);
 	});

@@ -115,7 +115,7 @@ describe('package events', () => {
 			body: { Packages: [], LatestActivityTimestamp: '2026-03-01T11:59:00Z' },
 			headers: { Date: 'Sun, 01 Mar 2026 12:00:07 GMT' },
 		}));
-		const present = await windowed('packageStatusChanged').present(c.ctx, { carrier: 'FedEx', orderNumbers: ['A'] }, T);
+		const present = await windowed('packageStatusChanged').present(c.ctx, { carrier: 'FedEx', orderNumbers: ['A'] }, T, false);
 		// its latest activity, and its clock: the answer's Date
 		expect(present).toEqual({ activity: Date.parse('2026-03-01T11:59:00Z'), clock: Date.parse('2026-03-01T12:00:07Z') });
 		expect(c.sent[0].url).toBe('/api/Tracking/GetPackages');
@@ -169,11 +169,21 @@ describe('New Return', () => {
 		expect(q.candidate({ OrderNo: 'SO-9', ReceivedDate: 'd' }).key).toBe('SO-9#d');
 	});
 
-	it('reports no time of its own', async () => {
+	it('reports no time of its own: its clock is the Date of an answer, asked for only when wanted', async () => {
 		expect(ev.query({}, 'UTC').providerTime({ LatestActivityTimestamp: '2026-03-01T12:00:00Z' })).toBeUndefined();
-		const c = fakeContext(() => ({ body: {} }));
-		expect(await ev.present(c.ctx, {}, T)).toEqual({});
+		const c = fakeContext(() => ({ body: { Returns: [] }, headers: { date: 'Sun, 01 Mar 2026 10:00:00 GMT' } }));
+		expect(await ev.present(c.ctx, {}, T, false)).toEqual({});
 		expect(c.sent).toHaveLength(0);
+		expect(await ev.present(c.ctx, { warehouse: 'APC01' }, T, true)).toEqual({ clock: Date.parse('2026-03-01T10:00:00Z') });
+		expect(c.sent[0].url).toBe('/api/SalesOrder/GetReturns');
+		expect(c.sent[0].body).toEqual({
+			StartTime: '2026-03-01T11:59:00Z',
+			EndTime: '2026-03-01T12:00:00Z',
+			IncludeTotalRecordCount: true,
+			Warehouse: 'APC01',
+			Skip: 0,
+			Top: 1,
+		});
 	});
 });
 

@@ -1,7 +1,7 @@
 // The transport's retry arithmetic called directly: exponential backoff with jitter, and Retry-After read both ways.
 import { DateTime } from 'luxon';
 
-import { DEFAULT_RETRY, backoffMs, retryAfterMs, type RetryPolicy } from '../../nodes/WineFulfillment/transport/request';
+import { DEFAULT_RETRY, answerClock, backoffMs, retryAfterMs, type RetryPolicy } from '../../nodes/WineFulfillment/transport/request';
 
 const policy: RetryPolicy = { maxRetries: 8, maxRateLimitRetries: 120, baseDelayMs: 100, maxDelayMs: 1000, maxTotalWaitMs: 5000, maxCallMs: 20_000 };
 
@@ -78,5 +78,29 @@ describe('retryAfterMs', () => {
 		const wait = retryAfterMs(inTenSeconds);
 		expect(wait).toBeGreaterThan(8000);
 		expect(wait).toBeLessThanOrEqual(10_000);
+	});
+});
+
+describe('answerClock: the Date of an answer', () => {
+	const at = Date.parse('2026-11-29T16:39:08Z');
+	it.each([
+		['Sun, 29 Nov 2026 16:39:08 GMT'],
+		['sun, 29 nov 2026 16:39:08 gmt'],
+		['Sun, 29 Nov 2026 16:39:08 UTC'],
+		['Sun, 29 Nov 2026 16:39:08 +0000'],
+		['Sun, 29 Nov 2026 11:39:08 EST'],
+		['sun, 29 nov 2026 08:39:08 pst'],
+		['Sun, 29 Nov 2026 10:39:08 CST'],
+		['Sun, 29 Nov 2026 12:39:08 EDT'],
+		['Sunday, 29-Nov-26 16:39:08 GMT'],
+		['2026-11-29T16:39:08Z'],
+		['2026-11-29T17:39:08+01:00'],
+		['2026-11-29T17:39:08+0100'],
+	])('%s', (date) => {
+		expect(answerClock({ Date: date })).toBe(at);
+	});
+
+	it.each([[undefined], [''], ['yesterday'], ['2026-11-29T16:39:08'], ['Sun, 29 Nov 2026 16:39:08 XST']])('none from %p', (date) => {
+		expect(answerClock(date === undefined ? {} : { date })).toBeUndefined();
 	});
 });

@@ -185,16 +185,24 @@ export function retryAfterMs(value: unknown, now: DateTime = DateTime.utc()): nu
 }
 
 /**
- * An HTTP date as servers write it: HTTP's own forms, and RFC 2822's ("+0000"), also with "UTC" for GMT and in any
- * letter case ("sun, 29 nov 2026 01:40:02 gmt"). Invalid when it is none of them.
+ * An HTTP date as servers write it: HTTP's own forms, and RFC 2822's ("+0000", a named US zone such as "EST"), also
+ * with "UTC" for GMT and in any letter case ("sun, 29 nov 2026 01:40:02 gmt"), or ISO 8601 with its zone (a gateway
+ * that writes its Date so). Invalid when it is none of them.
  */
 function httpDate(text: string): DateTime {
 	// Stryker disable next-line ObjectLiteral: an HTTP date carries its zone; the option sets only how it is shown, not the instant
 	const date = DateTime.fromHTTP(text, { zone: 'utc' });
 	if (date.isValid) return date;
-	const cased = text.trim().replace(/[a-z]+/gi, (word) => (/^(gmt|utc|ut)$/i.test(word) ? 'GMT' : word[0].toUpperCase() + word.slice(1).toLowerCase()));
+	// RFC 2822 reads the names of days and months capitalised, its zone names (EST, PDT) in capitals
+	const cased = text.trim().replace(/[a-z]+/gi, (word) => {
+		if (/^(gmt|utc|ut)$/i.test(word)) return 'GMT';
+		return /^[ecmp][sd]t$/i.test(word) ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1).toLowerCase();
+	});
 	// Stryker disable next-line ObjectLiteral: as above
-	return DateTime.fromRFC2822(cased, { zone: 'utc' });
+	const rfc2822 = DateTime.fromRFC2822(cased, { zone: 'utc' });
+	// ISO 8601 only with its zone (Z or an offset): a time without one is of no known zone
+	if (rfc2822.isValid || !/(z|[+-]\d\d:?\d\d)$/i.test(text.trim())) return rfc2822;
+	return DateTime.fromISO(text.trim(), { zone: 'utc' });
 }
 
 /**

@@ -10,7 +10,7 @@ import { RETURNS_MAX_TOP, RETURNS_RECORDS } from '../wire/salesOrder';
 import { simpleOrderOnHold, simplePackage, simpleReturn } from '../wire/simplify';
 import { MAX_PACKAGES_TOP, PACKAGE_RECORDS, latestActivityTimestamp, rangeText, statusWord } from '../wire/tracking';
 import type { Candidate, WindowField } from './cursor';
-import { DAY, FUTURE_HORIZON_MS, isoSecond, stampMs } from './time';
+import { DAY, FUTURE_HORIZON_MS, MINUTE, isoSecond, stampMs } from './time';
 import type { WindowQuery } from './window';
 
 export type EventName = 'newPackage' | 'packageStatusChanged' | 'orderOnHold' | 'newReturn';
@@ -28,8 +28,11 @@ export interface WindowedEvent {
 	field: WindowField;
 	/** `zone`: the workflow's time zone, in which the emitted items give their dates */
 	query(filters: Filters, zone: string): WindowQuery;
-	/** The provider's present, asked for cheaply (one record, a window around our clock); nothing where it reports none. */
-	present(ctx: IPollFunctions, filters: Filters, localNow: number): Promise<ProviderPresent>;
+	/**
+	 * The provider's present, asked for cheaply (one record, a window around our clock); nothing where it reports none.
+	 * `clock`: its clock is wanted (Start From); an event whose answers tell no time of their own asks only then.
+	 */
+	present(ctx: IPollFunctions, filters: Filters, localNow: number, clock: boolean): Promise<ProviderPresent>;
 }
 
 /** What one answer tells of the provider's present (epoch ms). */
@@ -234,8 +237,11 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			identity: returnKey,
 			providerTime: () => undefined,
 		}),
-		async present() {
-			return {};
+		// GetReturns tells no time of its own: its clock is the Date of an answer (one record of the last minute)
+		async present(ctx, filters, localNow, clock) {
+			if (!clock) return {};
+			const body = { ...returnFilters(filters, localNow - MINUTE, localNow), Skip: 0, Top: 1 };
+			return { clock: answerClock((await apiRequest.call(ctx, ENDPOINTS.getReturns, body)).headers) };
 		},
 	},
 };
