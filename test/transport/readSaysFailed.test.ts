@@ -56,3 +56,15 @@ describe('a read answered 200 with a failure envelope is an error, never "no rec
 		else expect(result.error?.message).toBeDefined();
 	});
 });
+
+describe("a read's answer is read at its own level only", () => {
+	// a record one level down whose Status is a failure word is data: the refusal is read on writes' envelopes only
+	it('Get Status: a page whose answer holds an object with Status "Error" beside the records: the records, no error', async () => {
+		const records = [{ ItemNo: 'WINE-1', Warehouse: 'APC01', InventoryStatus: 'GOOD-NO-TX', QuantityOnHand: 3 }];
+		const body = { TotalRecordCount: 1, MoreRecords: false, Summary: { Status: 'Error', Message: 'one lot on hold' }, WarehouseInventoryStatuses: records };
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', body });
+		const result = await fx.run(actionWorkflow(getStatus, { typeVersion: 2 }));
+		expect(result.error).toBeUndefined();
+		expect(result.output('Wine Fulfillment').map((i) => i.json.ItemNo ?? i.json.itemNo)).toEqual(['WINE-1']);
+	});
+});

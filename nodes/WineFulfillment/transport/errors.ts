@@ -296,8 +296,11 @@ const SUCCESS_FLAGS = new Set(['issuccess', 'success', 'succeeded', 'issuccessfu
 /** The members an envelope says failure with (AutoWrapper's isError, FluentResults' HasErrors / IsFailed), lower-cased. */
 const FAILURE_FLAGS = new Set(['iserror', 'haserror', 'haserrors', 'isfailed', 'isfailure', 'failed']);
 
-/** The words a `Status` member says failure with ({"Status": "Failed"}), trimmed and lower-cased. */
-const FAILED_STATUSES = new Set(['fail', 'failed', 'failure', 'error', 'unsuccessful']);
+/**
+ * The words a `Status` member, or a whole answer as text, says failure with ({"Status": "Failed"}, "Error"), trimmed and
+ * lower-cased; "false" is a .NET bool written as text ({"Status": "False"}, bool.ToString() of an action).
+ */
+const FAILED_STATUSES = new Set(['false', 'fail', 'failed', 'failure', 'error', 'unsuccessful']);
 
 /** A `Status` member saying failure: one of FAILED_STATUSES, or false; an order state, a code or "N" says nothing. */
 const failedStatus = (value: unknown) => value === false || (typeof value === 'string' && FAILED_STATUSES.has(value.trim().toLowerCase()));
@@ -324,23 +327,47 @@ function isFlag(member: string, does?: WriteDeed): boolean {
 	return SUCCESS_FLAGS.has(name) || FAILURE_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name));
 }
 
-/**
- * Whether a 2xx answer says itself that the request failed: a success flag (any letter case) that reads false (false,
- * 0, "N", "False"), a failure flag that reads true, a Status that says failure ("Failed", "Error"), or the whole answer false (a .NET action returning bool, as JSON or
- * as the text "False"). `does`: what the write does; a member saying it did not ({"Cancelled": false} to a cancel,
- * {"IsCreated": false} to a create) is a success flag too (the node's output would otherwise say Cancelled: true).
- */
-export function saysFailed(body: unknown, does?: WriteDeed): boolean {
-	// a bare 0 or "no" is no .NET bool: only false is read so
-	if (typeof body === 'boolean' || typeof body === 'string') return String(body).trim().toLowerCase() === 'false';
-	// Stryker disable next-line ConditionalExpression: a number has no member either
-	if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
-	return Object.entries(body).some(([member, value]) => {
+/** A JSON object, not a list: what an envelope is. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether an object's own members say failure, by saysFailed's member rules (not looking into any member's value). */
+function membersSayFailed(o: Record<string, unknown>, does?: WriteDeed): boolean {
+	return Object.entries(o).some(([member, value]) => {
 		const name = member.toLowerCase();
 		if (SUCCESS_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name))) return flagValue(value) === false;
 		if (name === 'status') return failedStatus(value);
 		return FAILURE_FLAGS.has(name) && flagValue(value) === true;
 	});
+}
+
+/**
+ * The object of a 2xx answer whose own members say it failed: the answer itself, else the first member that is an object
+ * saying so (a gateway's {"Result": {"Status": "Failed", "Message": …}}); one level only: a record deeper down, or in a
+ * list, is data, not the answer's envelope. Undefined when none says so.
+ */
+function failingEnvelope(body: unknown, does?: WriteDeed, nested = true): Record<string, unknown> | undefined {
+	// Stryker disable next-line ConditionalExpression: a number has no member either
+	if (!isPlainObject(body)) return undefined;
+	if (membersSayFailed(body, does)) return body;
+	if (!nested) return undefined;
+	return Object.values(body).find((value): value is Record<string, unknown> => isPlainObject(value) && membersSayFailed(value, does));
+}
+
+/**
+ * Whether a 2xx answer says itself that the request failed. It reads the answer's own members, and those of a member that
+ * is an object (one level down: a gateway's {"Result": {…}}; never a list, never deeper): a success flag (any letter
+ * case) that reads false (false, 0, "N", "False"), a failure flag that reads true, a Status that says failure ("Failed",
+ * "Error", "False"). A whole answer that is false, or text (or a JSON string) saying "False" or a failure word ("Failed",
+ * "Error"), says failure too: a .NET action returning bool, or its error as bare text; a bare 0 or "no" does not.
+ * `does`: what the write does; a member saying it did not ({"Cancelled": false} to a cancel, {"IsCreated": false} to a
+ * create) is a success flag too (the node's output would otherwise say Cancelled: true). `nested`: false for a read's
+ * answer, whose objects one level down are records (an order whose Status is "Error" is data, not a refusal).
+ */
+export function saysFailed(body: unknown, does?: WriteDeed, nested = true): boolean {
+	// a bare 0 or "no" is no .NET bool: only false and the failure words are read so
+	if (typeof body === 'boolean' || typeof body === 'string') return failedStatus(String(body));
+	return failingEnvelope(body, does, nested) !== undefined;
 }
 
 /** A provider message that says the sign-in failed: its words for an authentication failure, not "no records". */
@@ -376,7 +403,7 @@ export function readRefusal(node: INode, endpoint: Endpoint, status: number, bod
 		return answerError(node, response, guidance, status, body, secrets, itemIndex);
 	}
 	// a flag false beside a message that nothing was found ("No records") is how some providers answer an empty query
-	if (!saysFailed(body) || NOTHING_FOUND.test(providerMessage(body))) return undefined;
+	if (!saysFailed(body, undefined, false) || NOTHING_FOUND.test(providerMessage(body))) return undefined;
 	return failedAnswerError(node, endpoint, status, body, secrets, undefined, itemIndex);
 }
 
@@ -402,9 +429,11 @@ export function failedAnswerError(
 	labels?: Record<string, string>,
 ): NodeApiError {
 	const scrubbed = secrets.value(body);
-	// what it says beside its flags (a bare false says nothing more)
+	// what it says beside its flags (a bare false says nothing more): the members of the object that says it failed, one
+	// level down when that is where it says so ({"Result": {"Status": "Failed", "Message": …}})
+	const envelope = failingEnvelope(scrubbed, endpoint.does) ?? scrubbed;
 	const rest =
-		scrubbed && typeof scrubbed === 'object' ? Object.fromEntries(Object.entries(scrubbed).filter(([member]) => !isFlag(member, endpoint.does))) : {};
+		envelope && typeof envelope === 'object' ? Object.fromEntries(Object.entries(envelope).filter(([member]) => !isFlag(member, endpoint.does))) : {};
 	const said = Object.keys(rest).length ? providerMessage(rest) : '';
 	const text = refusalText(rest, said, labels).text;
 	const provider = labels ? inPanelWords(text, labels) : text;

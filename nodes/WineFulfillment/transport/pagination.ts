@@ -131,19 +131,22 @@ export const ALIKE_PAGES_IN_A_ROW = 100;
 /**
  * A page's records checked against the keys of the records handed over before it, whose keys it then keeps: a record
  * whose key came on an earlier page means the list moved under the read (records added before the page, or one moved
- * behind it), so another may have been skipped: the error saying so, else undefined. A key twice on one page is the
+ * behind it), so another may have been skipped: the error saying so, else undefined. With `alike`, only a record the
+ * same in every member as the first of its key (sameRecord) came again: two records of one key that differ are two
+ * (two lots the provider lists apart, which pages that overlap read without a move). A key twice on one page is the
  * provider's own answer, not a move, and names no one record (a placeholder): `shared` keeps it, unchecked for the rest
- * of the read; a record without a key is not checked. `seen`: every key handed over; `page`: the page's number in the
- * read; `before`: the records handed over before it. One look-up a record, the page counted only when a key came
- * before: a read of 100,000 records keeps as many keys.
+ * of the read; a record without a key is not checked. `seen`: every key handed over, with the first record of it;
+ * `page`: the page's number in the read; `before`: the records handed over before it. One look-up a record, the page
+ * counted only when a key came before: a read of 100,000 records keeps as many keys.
  */
 function movedUnderRead(
 	records: IDataObject[],
 	recordKey: RecordKey,
-	seen: Set<string>,
+	seen: Map<string, IDataObject>,
 	page: number,
 	before: number,
 	shared: Set<string>,
+	alike: boolean,
 ): RecordsChangedError | undefined {
 	const keys = records.map((record) => keyOf(record, recordKey));
 	// the records whose key was kept before (on an earlier page, or earlier on this one)
@@ -151,8 +154,9 @@ function movedUnderRead(
 	for (let index = 0; index < keys.length; index++) {
 		const key = keys[index];
 		if (key === undefined) continue;
-		const size = seen.size;
-		if (seen.add(key).size === size) known.push(index);
+		const first = seen.get(key);
+		if (first === undefined) seen.set(key, records[index]);
+		else if (!alike || sameRecord(first, records[index])) known.push(index);
 	}
 	if (known.length === 0) return undefined;
 	// a key twice on this page names no one record (a placeholder such as "N/A"): not checked in this read again
@@ -229,10 +233,12 @@ interface Requested {
  * then left out: a page that begins with another record, or comes back empty, shows that records were added or taken
  * out before it (RecordsChangedError: a record may have been skipped or read twice, also with the total unchanged); a
  * page that holds only that record ends the read as an empty page does. PageNumber/PageSize pages, and pages of one
- * record (Top 1, or a provider that serves one whatever Top asks), are checked by key instead: with a recordKey, a
- * record whose key came on an earlier page of the read ends it (RecordsChangedError); only the keys are kept. A
- * provider that answers the same records whatever page is asked then stops at the second page, however their
- * quantities change.
+ * record (Top 1, or a provider that serves one whatever Top asks), are not asked early. Every page's records new to the
+ * read are checked by key too: with a recordKey, a record whose key came on an earlier page of the read ends it
+ * (RecordsChangedError: the list moved, whether or not at a seam: two records that trade places across it leave the
+ * seam and the total as they were); where pages overlap, only a record alike in every member to the first of its key
+ * (two lots of one key are two records). The keys are kept, each with the first record of it (a reference). A provider that answers the same records whatever page is
+ * asked then stops at the second page, however their quantities change.
  */
 export async function* paginatePages(options: PaginateOptions): AsyncGenerator<Page> {
 	const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -261,8 +267,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	let last: IDataObject | undefined;
 	// requested pages not yet handed over, in order
 	const queue: Requested[] = [];
-	// the keys of the records handed over so far (recordKey)
-	const seen = new Set<string>();
+	// the keys of the records handed over so far (recordKey), each with the first record of it
+	const seen = new Map<string, IDataObject>();
 	// keys that came twice on one page: they name no one record
 	const shared = new Set<string>();
 
@@ -341,20 +347,20 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 				);
 			}
 			previous = print;
-			// a page that overlaps shows a list that moved at its seam; the others (the first, numbered pages, pages of one
-			// record) by the keys of every record before them
-			const moved = overlaps
-				? undefined
-				: options.recordKey && movedUnderRead(page.records, options.recordKey, seen, handedOver + 1, delivered, shared);
-			if (moved) {
-				await dropAhead();
-				throw moved;
-			}
 		}
 		if (overlaps && (got === 0 || !sameRecord(page.records[0], last as IDataObject))) {
 			// a record taken out before the seam would have let one be skipped, one added there would be read twice
 			await dropAhead();
 			throw seamMoved(handedOver + 1, page.records[0], last as IDataObject, options.recordKey);
+		}
+		// the keys of the page's records new to the read, against those read before: a list that moved without moving the
+		// seam (a record read before traded places with one not yet read, the total as it was: bug hunt 31) shows one
+		// again; where pages overlap, only one alike in every member (two lots of one key are read without a move)
+		const moved =
+			options.recordKey && movedUnderRead(page.records.slice(got - fresh), options.recordKey, seen, handedOver + 1, delivered, shared, overlapping);
+		if (moved) {
+			await dropAhead();
+			throw moved;
 		}
 		if (firstTold !== undefined && delivered + fresh > 2 * (firstTold + options.pageSize)) {
 			throw new PagingError(`The provider kept sending records past twice the ${firstTold} it reported (${delivered + fresh} read)`);
@@ -386,7 +392,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 			if (offSize) lookAhead = false;
 		}
 		// a provider that serves one record a page whatever Top asks: a page asked one early would hold only that one, so
-		// the read goes on without overlapping, checking every record's key instead (the first page's are kept)
+		// the read goes on without overlapping (every record's key is checked, as on every page)
 		if (more && overlapping && !overlaps && got === 1) overlapping = false;
 		if (more) {
 			const ahead = lookAhead && handedOver > 0 && Number.isFinite(total) ? LONG_READ_AHEAD : 1;

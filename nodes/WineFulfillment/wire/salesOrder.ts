@@ -147,32 +147,35 @@ export const orderItem = onFirstUse(() =>
 );
 export type OrderItem = z.infer<typeof orderItem>;
 
-/** A price as Unit Price reads it (wire/inventoryMovement): a number or decimal text, not negative. */
-const price = decimalNumber.pipe(z.number().nonnegative('must not be negative'));
-
 /**
  * A price the interface types as text (ConsumerTaxCollected, ConsumerShippingPrice): read as Unit Price is, so a comma,
  * a currency sign or a negative price is refused, never sent as given; sent as plain decimal text: decimal text as
  * written (trimmed), a number without the binary noise of a sum (1.1 + 2.2 is "3.3"). Blank text is kept as '' (an
  * update's clear).
+ * A number's 15-digit rounding is taken only within 2 × EPSILON of it (the noise of a sum), so 12345678901234.56 keeps its
+ * 16 digits, though a 16-digit number that close to it (2 to 4 units in a double's last place) is taken for noise; past 10
+ * decimals (no price has more) goes the noise of a difference that should be 0 (0.1 + 0.2 - 0.3 is "0", 0.3 - 0.1 - 0.2 too).
  */
 const priceText = z.unknown().transform((value, ctx): string | undefined => {
 	if (value === undefined) return undefined;
 	if (typeof value === 'string' && value.trim() === '') return '';
-	const read = price.safeParse(value);
+	const read = decimalNumber.safeParse(value);
 	if (!read.success) {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, message: read.error.issues[0].message });
 		return z.NEVER;
 	}
+	const shortest = Number(read.data.toPrecision(15));
+	const withoutNoise = Math.abs(shortest - read.data) <= 2 * Number.EPSILON * Math.abs(read.data) ? shortest : read.data;
+	// a whole number a double holds exactly is its own digits (16 of them are not rounded to another number: bug hunt 28)
+	const n = Number.isSafeInteger(read.data) ? read.data : Number(withoutNoise.toFixed(10));
+	// once its noise is gone: a difference that should be 0 may be a hair below it
+	if (n < 0) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must not be negative' });
+		return z.NEVER;
+	}
 	// Stryker disable next-line StringLiteral: no text but digits passes the test below
 	const written = typeof value === 'string' ? value.trim() : '';
-	// 15 significant digits: what a double holds exactly, so the noise past them goes and no digit given is lost; a whole
-	// number a double holds exactly is its own digits (16 of them are not rounded to another number: bug hunt 28)
-	const text = /^\d+(\.\d+)?$/.test(written)
-		? written
-		: Number.isSafeInteger(read.data)
-			? String(read.data)
-			: String(Number(read.data.toPrecision(15)));
+	const text = /^\d+(\.\d+)?$/.test(written) ? written : String(n);
 	if (/e/i.test(text)) {
 		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a price in plain decimals, such as 12.50' });
 		return z.NEVER;
