@@ -5,7 +5,7 @@ import type { Endpoint } from '../wire/endpoints';
 import type { RecordKey } from '../wire/recordKeys';
 import { unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
-import { PagingError, RecordsChangedError, paginatePages, type PagingStyle } from '../transport/pagination';
+import { KeyAgainError, PagingError, RecordsChangedError, paginatePages, type PagingStyle } from '../transport/pagination';
 import { hintOnce, itemsFor } from './common';
 import type { Send } from './operation';
 import { checkChoice, checkInteger, readBoolean, readInteger } from './parameters';
@@ -136,9 +136,11 @@ async function sendQuery(
 ): Promise<INodeExecutionData[]> {
 	const { body, notice } = spec.atStart?.(spec.body) ?? { body: spec.body };
 	const sent = { ...spec, body };
+	// keys that came on two pages of the read before: read again, those that do again are two records of one key
+	let twice: ReadonlySet<string> | undefined;
 	for (let read = 1; ; read++) {
 		// the transport's errors are NodeApiErrors already: they go on as they are
-		const failure = await readQuery.call(this, sent, itemIndex, { limit, output, pageSize }).then(
+		const failure = await readQuery.call(this, sent, itemIndex, { limit, output, pageSize, twice }).then(
 			(out) => ({ out }),
 			(error: unknown) => {
 				if (!(error instanceof PagingError)) throw error;
@@ -151,6 +153,7 @@ async function sendQuery(
 		}
 		// records added, taken away or moved between pages: read again from the first page, a few times
 		if (failure.error instanceof RecordsChangedError) {
+			if (failure.error instanceof KeyAgainError) twice = new Set([...(twice ?? []), ...failure.error.keys]);
 			if (read < READS_OF_CHANGING_RECORDS) continue;
 			throw pagingFailure(this, `The records changed while they were read, ${READS_OF_CHANGING_RECORDS} times: ${failure.error.message}`, itemIndex, spec.whenChanging);
 		}
@@ -163,7 +166,7 @@ async function readQuery(
 	this: IExecuteFunctions,
 	spec: QuerySpec,
 	itemIndex: number,
-	{ limit, output, pageSize }: { limit: number | undefined; output: 'records' | 'pages'; pageSize: number },
+	{ limit, output, pageSize, twice }: { limit: number | undefined; output: 'records' | 'pages'; pageSize: number; twice?: ReadonlySet<string> },
 ): Promise<INodeExecutionData[]> {
 	const pages = paginatePages({
 		style: spec.style,
@@ -171,6 +174,7 @@ async function readQuery(
 		recordsKey: spec.recordsKey,
 		recordKey: spec.recordKey,
 		limit,
+		twice,
 		fetchPage: async (paging) =>
 			(await apiRequest.call(this, spec.endpoint, { ...spec.body, ...paging }, { itemIndex })).body as IDataObject,
 	});

@@ -23,6 +23,11 @@ export interface PaginateOptions {
 	 * read shows the list moved under it (RecordsChangedError). A record lacking a member it needs is not checked there.
 	 */
 	recordKey?: RecordKey;
+	/**
+	 * Keys that came on two pages of an earlier read of the same query while its pages overlapped (KeyAgainError): two
+	 * records of one key (two lots the provider lists apart), read as two.
+	 */
+	twice?: ReadonlySet<string>;
 }
 
 export interface Page {
@@ -44,6 +49,21 @@ export class PagingError extends Error {}
  * record came again on a later page. The message says what showed it; the caller says that the records changed.
  */
 export class RecordsChangedError extends PagingError {}
+
+/**
+ * Keys that came again on later pages of a read whose pages overlapped, while the seams and the total held: either the
+ * list moved (a record read before traded places with one not yet read: one read twice, the other not at all, bug hunt
+ * 31) or the provider lists two records of one key (two lots). Raised once every page was read; read again with
+ * `twice` set to `keys`: a key that comes twice again is two records, one that does not was a move.
+ */
+export class KeyAgainError extends RecordsChangedError {
+	constructor(
+		message: string,
+		readonly keys: ReadonlySet<string>,
+	) {
+		super(message);
+	}
+}
 
 /**
  * MoreRecords as a yes/no, read as the node reads every one (true/false, "False" from a gateway that writes it as text,
@@ -131,22 +151,22 @@ export const ALIKE_PAGES_IN_A_ROW = 100;
 /**
  * A page's records checked against the keys of the records handed over before it, whose keys it then keeps: a record
  * whose key came on an earlier page means the list moved under the read (records added before the page, or one moved
- * behind it), so another may have been skipped: the error saying so, else undefined. With `alike`, only a record the
- * same in every member as the first of its key (sameRecord) came again: two records of one key that differ are two
- * (two lots the provider lists apart, which pages that overlap read without a move). A key twice on one page is the
+ * behind it), so another may have been skipped: the error saying so, else undefined. With `again` (pages that
+ * overlap, whose seams already show a list that moved before them), such a key is added to `again` instead, unless it
+ * is in `twice` (two records of one key, KeyAgainError), and the read goes on. A key twice on one page is the
  * provider's own answer, not a move, and names no one record (a placeholder): `shared` keeps it, unchecked for the rest
- * of the read; a record without a key is not checked. `seen`: every key handed over, with the first record of it;
- * `page`: the page's number in the read; `before`: the records handed over before it. One look-up a record, the page
- * counted only when a key came before: a read of 100,000 records keeps as many keys.
+ * of the read; a record without a key is not checked. `seen`: every key handed over; `page`: the page's number in the
+ * read; `before`: the records handed over before it. One look-up a record, the page counted only when a key came
+ * before: a read of 100,000 records keeps as many keys.
  */
 function movedUnderRead(
 	records: IDataObject[],
 	recordKey: RecordKey,
-	seen: Map<string, IDataObject>,
+	seen: Set<string>,
 	page: number,
 	before: number,
 	shared: Set<string>,
-	alike: boolean,
+	again?: { keys: Set<string>; first?: string; twice?: ReadonlySet<string> },
 ): RecordsChangedError | undefined {
 	const keys = records.map((record) => keyOf(record, recordKey));
 	// the records whose key was kept before (on an earlier page, or earlier on this one)
@@ -154,9 +174,8 @@ function movedUnderRead(
 	for (let index = 0; index < keys.length; index++) {
 		const key = keys[index];
 		if (key === undefined) continue;
-		const first = seen.get(key);
-		if (first === undefined) seen.set(key, records[index]);
-		else if (!alike || sameRecord(first, records[index])) known.push(index);
+		const size = seen.size;
+		if (seen.add(key).size === size) known.push(index);
 	}
 	if (known.length === 0) return undefined;
 	// a key twice on this page names no one record (a placeholder such as "N/A"): not checked in this read again
@@ -167,6 +186,15 @@ function movedUnderRead(
 	const moved = known.filter((index) => !shared.has(keys[index] as string));
 	if (moved.length === 0) return undefined;
 	const first = describeKey(records[moved[0]], recordKey);
+	if (again) {
+		for (const index of moved) {
+			const key = keys[index] as string;
+			if (again.twice?.has(key) || again.keys.has(key)) continue;
+			again.keys.add(key);
+			again.first ??= `${describeKey(records[index], recordKey)} came again on page ${page}, after ${before} records`;
+		}
+		return undefined;
+	}
 	if (moved.length === records.length) {
 		return new RecordsChangedError(
 			`Page ${page} held only records of earlier pages (${first} first): the list moved, or the provider does not move on to the next page`,
@@ -236,9 +264,10 @@ interface Requested {
  * record (Top 1, or a provider that serves one whatever Top asks), are not asked early. Every page's records new to the
  * read are checked by key too: with a recordKey, a record whose key came on an earlier page of the read ends it
  * (RecordsChangedError: the list moved, whether or not at a seam: two records that trade places across it leave the
- * seam and the total as they were); where pages overlap, only a record alike in every member to the first of its key
- * (two lots of one key are two records). The keys are kept, each with the first record of it (a reference). A provider that answers the same records whatever page is
- * asked then stops at the second page, however their quantities change.
+ * seam and the total as they were); where pages overlap, that may also be two records of one key (two lots the provider
+ * lists apart), so the read goes on and ends, once every page was handed over, with a KeyAgainError naming those keys:
+ * read again with them as `twice`, a key that comes twice again is two records. Only the keys are kept. A provider
+ * that answers the same records whatever page is asked then stops at the second page, however their quantities change.
  */
 export async function* paginatePages(options: PaginateOptions): AsyncGenerator<Page> {
 	const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -267,8 +296,10 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	let last: IDataObject | undefined;
 	// requested pages not yet handed over, in order
 	const queue: Requested[] = [];
-	// the keys of the records handed over so far (recordKey), each with the first record of it
-	const seen = new Map<string, IDataObject>();
+	// the keys of the records handed over so far (recordKey)
+	const seen = new Set<string>();
+	// keys that came again on a later page while pages overlapped (KeyAgainError), and how the first of them came
+	const again: { keys: Set<string>; first?: string; twice?: ReadonlySet<string> } = { keys: new Set(), twice: options.twice };
 	// keys that came twice on one page: they name no one record
 	const shared = new Set<string>();
 
@@ -355,9 +386,10 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 		}
 		// the keys of the page's records new to the read, against those read before: a list that moved without moving the
 		// seam (a record read before traded places with one not yet read, the total as it was: bug hunt 31) shows one
-		// again; where pages overlap, only one alike in every member (two lots of one key are read without a move)
+		// again; where pages overlap, that may also be two records of one key: told apart by a second read (KeyAgainError)
 		const moved =
-			options.recordKey && movedUnderRead(page.records.slice(got - fresh), options.recordKey, seen, handedOver + 1, delivered, shared, overlapping);
+			options.recordKey &&
+			movedUnderRead(page.records.slice(got - fresh), options.recordKey, seen, handedOver + 1, delivered, shared, overlapping ? again : undefined);
 		if (moved) {
 			await dropAhead();
 			throw moved;
@@ -407,6 +439,8 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 		delivered += page.records.length;
 		yield page;
 	}
+	// every page read: keys that came again are a list that moved or two records of one key, which a second read tells apart
+	if (again.first !== undefined) throw new KeyAgainError(again.first, again.keys);
 }
 
 /**
