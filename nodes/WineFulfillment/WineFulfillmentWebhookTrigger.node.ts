@@ -17,6 +17,7 @@ import isPlainObject from 'lodash/isPlainObject';
 import type { ZodError } from 'zod';
 
 import { MAX_ANSWER_DEPTH, parseBody, readsOtherwise } from './transport/request';
+import { answerText } from './transport/text';
 import { trackingTagOptions } from './wire/labels';
 import { WEBHOOK_TAGS, checkpointList, inEventSpelling, onlyTheseTags, trackingUpdate, webhookEvent, webhookTag } from './wire/webhook';
 
@@ -229,18 +230,24 @@ function refuseBody(res: ReturnType<IWebhookFunctions['getResponseObject']>, err
 }
 
 /**
- * The delivery's JSON: n8n parses a JSON body into an object, and hands a body declared as text (text/plain, as some
- * senders label JSON) on as its text, which is read as JSON here (a refusal would only lose the event after the
- * provider's retries), a byte order mark before it dropped. Read as the action reads an answer (transport/request.ts
- * parseBody): a whole number past 2^53 as its digits, JSON nested past MAX_ANSWER_DEPTH refused (`tooDeep`: no item n8n
- * could not copy). n8n's own parse rounds such a number: the raw body n8n keeps (rawBody) is read again then (only
- * then: readsOtherwise). Text that
- * is no JSON is left as it is, to be refused as no tracking update.
+ * The delivery's JSON: n8n parses a body declared application/json into an object, and hands a body declared as text
+ * (text/plain, as some senders label JSON) on as its text; one declared as anything else (none, octet-stream, a
+ * vendor's +json, a form, as `curl -d` declares it) it does not parse as JSON (nothing, {}, or a form's members), and
+ * the raw body n8n keeps (rawBody) is read instead, in its charset (transport/text.ts answerText): a refusal would only
+ * lose the event after the provider's retries (bug hunt 32). Read as the action reads an answer (transport/request.ts
+ * parseBody): a whole number past 2^53 as its digits, JSON nested past MAX_ANSWER_DEPTH refused (`tooDeep`: no item
+ * n8n could not copy), a byte order mark dropped. n8n's own parse rounds such a number: a body it parsed is read again
+ * from the raw one then (only then: readsOtherwise). Text that is no JSON object leaves the body as n8n handed it on,
+ * to be refused as no tracking update.
  */
-function jsonBody(body: unknown, raw: unknown): { value: unknown } | { tooDeep: true } {
-	const text = typeof body === 'string' ? body : isPlainObject(body) && Buffer.isBuffer(raw) ? raw.toString('utf8') : undefined;
-	// a body n8n parsed is read again only where its text holds what n8n's parse loses
-	if (text === undefined || (typeof body !== 'string' && !readsOtherwise(text))) return { value: body };
+function jsonBody(body: unknown, raw: unknown, contentType: string): { value: unknown } | { tooDeep: true } {
+	let text: string;
+	if (typeof body === 'string') text = body;
+	else if (Buffer.isBuffer(raw)) {
+		text = answerText(raw, contentType);
+		// a body n8n parsed as JSON is read again only where its text holds what n8n's parse loses
+		if (/^\s*application\/json\s*(;|$)/i.test(contentType) && isPlainObject(body) && !readsOtherwise(text)) return { value: body };
+	} else return { value: body };
 	const read = parseBody(text.replace(/^\uFEFF/, ''));
 	if (!read.ok) return read.tooDeep ? { tooDeep: true } : { value: body };
 	return { value: isPlainObject(read.value) ? read.value : body };
@@ -369,7 +376,8 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 			res.status(401).json({ message: 'Authorization is required' });
 			return { noWebhookResponse: true };
 		}
-		const read = jsonBody(this.getBodyData(), (this.getRequestObject() as { rawBody?: unknown }).rawBody);
+		const contentType = String((this.getHeaderData() as Record<string, unknown>)['content-type'] ?? '');
+		const read = jsonBody(this.getBodyData(), (this.getRequestObject() as { rawBody?: unknown }).rawBody, contentType);
 		if ('tooDeep' in read) {
 			res.status(400).json({ message: `Not a tracking update: JSON nested more than ${MAX_ANSWER_DEPTH.toLocaleString('en-US')} levels deep` });
 			return { noWebhookResponse: true };

@@ -35,6 +35,11 @@ describe('Validate: an indicator that denies the address', () => {
 	});
 
 	// "match" inside a word that qualifies it: several candidates, or only part of the address matched
+	// bug hunt 32: "MISMATCH" held the valid word "match", "Inexact Match" the word "exact"
+	it.each(['MISMATCH', 'ZIP_CODE_MISMATCH', 'CityStateMismatch', 'Inexact Match', 'NONEXACT'])('%s is invalid, never valid', async (indicator) => {
+		expect(await validate(indicator)).toBe('invalid');
+	});
+
 	it.each(['AMBIGUOUS_MATCH', 'PartialMatch', 'MultipleMatches'])('%s is not read as valid', async (indicator) => {
 		expect(await validate(indicator)).toBe('invalid');
 	});

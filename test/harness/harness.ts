@@ -346,6 +346,8 @@ export async function runPoll(
 export interface WebhookDelivery {
 	body: unknown;
 	headers?: Record<string, string>;
+	/** the raw bytes n8n keeps beside the body it parsed (req.rawBody): see webhook.ts asN8nReceives */
+	rawBody?: Buffer;
 }
 
 export interface WebhookResult {
@@ -421,7 +423,7 @@ export async function deliverTo(
 	const headers = Object.fromEntries(Object.entries(delivery.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 	const data = additionalData(credentials);
 	Object.assign(data, {
-		httpRequest: { body: delivery.body, headers, query: {}, params: {}, method: 'POST' },
+		httpRequest: { body: delivery.body, rawBody: delivery.rawBody, headers, query: {}, params: {}, method: 'POST' },
 		httpResponse: res,
 	});
 	const webhookData = {

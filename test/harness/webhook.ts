@@ -2,9 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
+import { parse as parseQueryString } from 'node:querystring';
 import type { INode, INodeParameters } from 'n8n-workflow';
 
-import { WEBHOOK_TYPE, type WorkflowJson } from './harness';
+import { WEBHOOK_TYPE, type WebhookDelivery, type WorkflowJson } from './harness';
 
 export const WEBHOOK_NODE = 'Tracking Webhook';
 /** The trigger's node static data in the workflow's static data. */
@@ -57,4 +58,28 @@ export async function headersAsReceived(name: string, value: string): Promise<In
 		await new Promise<void>((resolve) => server.close(() => resolve()));
 	}
 	return received;
+}
+
+/**
+ * A delivery of `raw` bytes declared as `contentType`, as n8n 2.41's webhook service hands it on: the body its parser
+ * makes of them (packages/cli/src/middlewares/body-parser.ts: JSON, text and forms in the declared charset; nothing for
+ * any other type, or `parsed.body` where a test gives another) beside the raw bytes it keeps (req.rawBody).
+ */
+export function asN8nReceives(raw: Buffer, contentType?: string, parsed?: { body: unknown }): WebhookDelivery {
+	const [type, ...params] = (contentType ?? '').split(';').map((p) => p.trim());
+	const charset = params.find((p) => p.toLowerCase().startsWith('charset='))?.slice(8).toLowerCase() ?? 'utf-8';
+	const text = () => raw.toString(charset as BufferEncoding);
+	const parse = (): unknown => {
+		switch (type.toLowerCase()) {
+			case 'application/json':
+				return JSON.parse(text());
+			case 'text/plain':
+				return text();
+			case 'application/x-www-form-urlencoded':
+				return { ...parseQueryString(text(), undefined, undefined, { maxKeys: 1000 }) };
+			default:
+				return undefined;
+		}
+	};
+	return { body: parsed ? parsed.body : parse(), rawBody: raw, headers: contentType ? { 'content-type': contentType } : {} };
 }

@@ -26,7 +26,7 @@ describe('Item Number picker: listSearch searchSkus', () => {
 	it('lists the SKUs by item number with the description beside it, pages on with the token, each SKU once', async () => {
 		const first = await search();
 		expect(first.results[0]).toEqual({ name: `${itemNo(0)} (${itemDescription(0)})`, value: itemNo(0) });
-		expect(first.paginationToken).toBe(`2~${JSON.stringify([itemNo(SKU_PAGE_SIZE - 2), itemNo(SKU_PAGE_SIZE - 1)])}`);
+		expect(first.paginationToken).toBe(`2~${JSON.stringify([itemNo(SKU_PAGE_SIZE - 2), itemNo(SKU_PAGE_SIZE - 1), SKUS])}`);
 		const seen = [...first.results];
 		let token = first.paginationToken;
 		while (token) {
@@ -63,7 +63,7 @@ describe('Item Number picker: listSearch searchSkus', () => {
 	it('finds a whole item number by number first, then reads at most its page budget for other matches, and hands back where to go on', async () => {
 		const target = itemNo(SKUS - 1);
 		const first = await search(target.toLowerCase());
-		expect(first).toEqual({ results: [{ name: `${target} (${itemDescription(SKUS - 1)})`, value: target }], paginationToken: `w:${SKU_PAGES_PER_SEARCH + 1}~${JSON.stringify([itemNo(SKU_PAGES_PER_SEARCH * SKU_PAGE_SIZE - 2), itemNo(SKU_PAGES_PER_SEARCH * SKU_PAGE_SIZE - 1)])}` });
+		expect(first).toEqual({ results: [{ name: `${target} (${itemDescription(SKUS - 1)})`, value: target }], paginationToken: `w:${SKU_PAGES_PER_SEARCH + 1}~${JSON.stringify([itemNo(SKU_PAGES_PER_SEARCH * SKU_PAGE_SIZE - 2), itemNo(SKU_PAGES_PER_SEARCH * SKU_PAGE_SIZE - 1), SKUS])}` });
 		const sent = await fx.control.requests('GetSellable');
 		expect(sent.map((r) => r.body.PageNumber)).toEqual([undefined, ...Array.from({ length: SKU_PAGES_PER_SEARCH }, (_, i) => i + 1)]);
 		const last = await search(target, first.paginationToken as string);

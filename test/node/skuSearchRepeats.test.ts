@@ -155,12 +155,14 @@ describe('Item Number picker: the item numbers the pagination token carries', ()
 	};
 	/** The token for page `page` carrying `read` (the last item numbers of the page read before). */
 	const token = (page: number, ...read: string[]) => `${page}~${JSON.stringify(read)}`;
+	/** The token a search hands back: `read`, then the total the provider told. */
+	const handed = (page: number, total: number, ...read: string[]) => `${page}~${JSON.stringify([...read, total])}`;
 
 	it('are the last two of the page read, as JSON after the first "~", whatever they hold ("~", "/", "w:", quotes), and list a SKU sent at the end of one page and the start of the next once', async () => {
 		const odd = { ItemNo: 'w:2~["A/3~"]', ItemDescription: 'Merlot 750 ml' };
 		const held = [...skus(SKU_PAGE_SIZE - 1), odd, odd, ...skus(100, SKU_PAGE_SIZE)];
 		const p = await sellable(paged(held));
-		expect((await p.search()).paginationToken).toBe(`2~["${number(SKU_PAGE_SIZE - 2)}","w:2~[\\"A/3~\\"]"]`);
+		expect((await p.search()).paginationToken).toBe(`2~["${number(SKU_PAGE_SIZE - 2)}","w:2~[\\"A/3~\\"]",${held.length}]`);
 		const { shown, ended } = await p.scroll();
 		expect(ended).toBe(true);
 		expect(shown).toEqual([...numbers(skus(SKU_PAGE_SIZE - 1)), odd.ItemNo, ...numbers(skus(100, SKU_PAGE_SIZE))]);
@@ -171,7 +173,7 @@ describe('Item Number picker: the item numbers the pagination token carries', ()
 		const page2 = numbers(skus(SKU_PAGE_SIZE, SKU_PAGE_SIZE));
 		for (const elsewhere of [await p.search(undefined, token(2, number(7))), await p.search(undefined, token(2, number(6), number(7)))]) {
 			expect(elsewhere.results.map((r) => r.value)).toEqual(page2);
-			expect(elsewhere.paginationToken).toBe(token(3, number(2 * SKU_PAGE_SIZE - 2), number(2 * SKU_PAGE_SIZE - 1)));
+			expect(elsewhere.paginationToken).toBe(handed(3, 2 * SKU_PAGE_SIZE + 10, number(2 * SKU_PAGE_SIZE - 2), number(2 * SKU_PAGE_SIZE - 1)));
 		}
 		expect(await p.search(undefined, token(2, number(2 * SKU_PAGE_SIZE - 2), number(2 * SKU_PAGE_SIZE - 1)))).toEqual({ results: [] });
 		expect(await p.search(undefined, token(2, number(2 * SKU_PAGE_SIZE - 1)))).toEqual({ results: [] });
@@ -179,7 +181,7 @@ describe('Item Number picker: the item numbers the pagination token carries', ()
 		// nothing moved, so none is skipped, and the last (read) is not listed again
 		const distant = await p.search(undefined, token(2, number(SKU_PAGE_SIZE), number(2 * SKU_PAGE_SIZE - 1)));
 		expect(distant.results.map((r) => r.value)).toEqual(page2.slice(0, -1));
-		expect(distant.paginationToken).toBe(token(3, number(2 * SKU_PAGE_SIZE - 2), number(2 * SKU_PAGE_SIZE - 1)));
+		expect(distant.paginationToken).toBe(handed(3, 2 * SKU_PAGE_SIZE + 10, number(2 * SKU_PAGE_SIZE - 2), number(2 * SKU_PAGE_SIZE - 1)));
 	});
 
 	it('side by side further into the page: the entries up to them moved there (a shift), and are skipped; the first entry alone: a shift by one', async () => {

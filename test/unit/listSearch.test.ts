@@ -107,7 +107,7 @@ describe('searchSkus: when there is another page', () => {
 		const p = provider(pages);
 		// the whole item number found: the search answers after its page budget, however few it holds
 		const first = await p.search('CAB-1');
-		expect(first).toEqual({ results: [{ name: 'CAB-1 (Cabernet)', value: 'CAB-1' }], paginationToken: 'w:5/3~["MER4-2","MER4-3"]' });
+		expect(first).toEqual({ results: [{ name: 'CAB-1 (Cabernet)', value: 'CAB-1' }], paginationToken: 'w:5/3~["MER4-2","MER4-3",18]' });
 		expect(p.sizesAsked()).toEqual([SKU_PAGE_SIZE, 3, 3, 3]);
 		const next = await p.search('CAB-1', first.paginationToken as string);
 		expect(next).toEqual({ results: [{ name: 'CAB-15 (Cabernet)', value: 'CAB-15' }] });
@@ -166,7 +166,7 @@ describe('searchSkus: the search text and when a search answers', () => {
 		]);
 		const found = await p.search('cabernet');
 		expect(found.results.map((r) => r.value)).toEqual(matching.map((s) => s.ItemNo));
-		expect(found.paginationToken).toBe('2~["MER-449","MER-450"]');
+		expect(found.paginationToken).toBe(`2~["MER-449","MER-450",${3 * SKU_PAGE_SIZE}]`);
 		expect(p.pagesAsked()).toEqual([1]);
 	});
 });
@@ -184,7 +184,7 @@ describe('searchSkus: a few matches (n8n\'s editor scrolls for more only when it
 		const p = provider(sparse(SKU_SCROLLABLE_LIST + 5));
 		const found = await p.search('cabernet');
 		expect(found.results.map((r) => r.value)).toEqual(Array.from({ length: SKU_SCROLLABLE_LIST }, (_, i) => `CAB-${i + 1}`));
-		expect(found.paginationToken).toBe(`${SKU_SCROLLABLE_LIST + 1}~["MER${SKU_SCROLLABLE_LIST - 1}-499","CAB-${SKU_SCROLLABLE_LIST}"]`);
+		expect(found.paginationToken).toBe(`${SKU_SCROLLABLE_LIST + 1}~["MER${SKU_SCROLLABLE_LIST - 1}-499","CAB-${SKU_SCROLLABLE_LIST}",${(SKU_SCROLLABLE_LIST + 5) * SKU_PAGE_SIZE}]`);
 		expect(p.pagesAsked()).toHaveLength(SKU_SCROLLABLE_LIST);
 	});
 
@@ -199,7 +199,7 @@ describe('searchSkus: a few matches (n8n\'s editor scrolls for more only when it
 		const p = provider(sparse(SKU_SCROLLABLE_LIST + 5));
 		const found = await p.search('cabernet', '2');
 		expect(found.results.map((r) => r.value)).toEqual(Array.from({ length: SKU_PAGES_PER_SEARCH }, (_, i) => `CAB-${i + 2}`));
-		expect(found.paginationToken).toBe(`${SKU_PAGES_PER_SEARCH + 2}~["MER${SKU_PAGES_PER_SEARCH}-499","CAB-${SKU_PAGES_PER_SEARCH + 1}"]`);
+		expect(found.paginationToken).toBe(`${SKU_PAGES_PER_SEARCH + 2}~["MER${SKU_PAGES_PER_SEARCH}-499","CAB-${SKU_PAGES_PER_SEARCH + 1}",${(SKU_SCROLLABLE_LIST + 5) * SKU_PAGE_SIZE}]`);
 	});
 
 	it('scrolling on without a match yet: reads past its page budget until one, instead of handing back an empty part of the list', async () => {
@@ -208,7 +208,7 @@ describe('searchSkus: a few matches (n8n\'s editor scrolls for more only when it
 		const found = await p.search('cabernet', '2');
 		expect(found).toEqual({
 			results: [{ name: `CAB-${SKU_PAGES_PER_SEARCH + 4} (Cabernet)`, value: `CAB-${SKU_PAGES_PER_SEARCH + 4}` }],
-			paginationToken: `${SKU_PAGES_PER_SEARCH + 5}~["MER${SKU_PAGES_PER_SEARCH + 3}-499","CAB-${SKU_PAGES_PER_SEARCH + 4}"]`,
+			paginationToken: `${SKU_PAGES_PER_SEARCH + 5}~["MER${SKU_PAGES_PER_SEARCH + 3}-499","CAB-${SKU_PAGES_PER_SEARCH + 4}",${(SKU_PAGES_PER_SEARCH + 6) * SKU_PAGE_SIZE}]`,
 		});
 	});
 
@@ -224,7 +224,7 @@ describe('searchSkus: a few matches (n8n\'s editor scrolls for more only when it
 			});
 			const found = await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions, 'cabernet');
 			expect(found.results.map((r) => r.value)).toEqual(['CAB-1', 'CAB-2', 'CAB-3', 'CAB-4', 'CAB-5']);
-			expect(found.paginationToken).toBe('6~["MER4-499","CAB-5"]');
+			expect(found.paginationToken).toBe(`6~["MER4-499","CAB-5",${(SKU_SCROLLABLE_LIST + 5) * SKU_PAGE_SIZE}]`);
 		} finally {
 			jest.restoreAllMocks();
 		}
@@ -275,7 +275,7 @@ describe('searchSkus: a search that has not matched yet', () => {
 			return { body: pages[Number(request.body.PageNumber) - 1] };
 		});
 		const found = await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions, 'cabernet');
-		expect(found).toEqual({ results: [{ name: 'CAB-9 (Cabernet)', value: 'CAB-9' }], paginationToken: '2~["MER0-499","CAB-9"]' });
+		expect(found).toEqual({ results: [{ name: 'CAB-9 (Cabernet)', value: 'CAB-9' }], paginationToken: `2~["MER0-499","CAB-9",${10 * SKU_PAGE_SIZE}]` });
 	});
 
 	it('says how far it read without a total when the provider gives none', async () => {
@@ -298,7 +298,7 @@ describe('searchSkus: a search that has not matched yet', () => {
 			now += SKU_SEARCH_BUDGET_MS / 2;
 			return { body: pages[Number(request.body.PageNumber) - 1] };
 		});
-		expect(await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions, 'cabernet', '3')).toEqual({ results: [], paginationToken: '5~["MER3-499","MER3-500"]' });
+		expect(await searchSkus.call(c.ctx as unknown as ILoadOptionsFunctions, 'cabernet', '3')).toEqual({ results: [], paginationToken: `5~["MER3-499","MER3-500",${10 * SKU_PAGE_SIZE}]` });
 		expect(c.sent.map((r) => r.body.PageNumber)).toEqual([3, 4]);
 	});
 });

@@ -48,9 +48,14 @@ interface Place {
 	wholeListed: boolean;
 	/**
 	 * the last two item numbers of the last page read, in order (one when that page held one): in the token, the call
-	 * before's; handed back, this call's (see skipped, readBefore)
+	 * before's; handed back, this call's (see skipped, readBefore, movedBack)
 	 */
 	read?: string[];
+	/**
+	 * the provider's TotalRecordCount on the last page read, when told: in the token, the call before's; handed back,
+	 * this call's. A smaller one on a scroll call's first page shows SKUs taken out since (see movedBack)
+	 */
+	total?: number;
 }
 
 /** Marks a pagination token whose search listed the whole item number typed first. */
@@ -58,39 +63,52 @@ const WHOLE_LISTED = 'w:';
 /** Comes before the item numbers a pagination token carries; the page part never holds it, an item number may. */
 const AFTER = '~';
 
-/** The item numbers a token carries: a JSON list of one or two (non-empty) strings; anything else carries none. */
-function readOf(json: string): string[] | undefined {
+/**
+ * What a token carries after AFTER: a JSON list of one or two (non-empty) item numbers, then the total when told (a
+ * count). Anything else carries none of them: a total alone is of no use without the item number it ends at.
+ */
+function carriedOf(json: string): Pick<Place, 'read' | 'total'> {
 	let value: unknown;
 	try {
 		value = JSON.parse(json);
 	} catch {
-		return undefined;
+		return {};
 	}
-	const ok = Array.isArray(value) && value.length >= 1 && value.length <= 2 && value.every((n) => typeof n === 'string' && n !== '');
-	return ok ? (value as string[]) : undefined;
+	if (!Array.isArray(value)) return {};
+	const told = value.at(-1);
+	const total = typeof told === 'number' ? told : undefined;
+	const read: unknown[] = total === undefined ? value : value.slice(0, -1);
+	const ok =
+		read.length >= 1 &&
+		read.length <= 2 &&
+		read.every((n) => typeof n === 'string' && n !== '') &&
+		(total === undefined || (Number.isSafeInteger(total) && total >= 0));
+	return ok ? { read: read as string[], total } : {};
 }
 
 /**
  * The pagination token: the page number, and after a slash the provider's own page size when it showed a smaller
  * one than asked ("7/100"), after WHOLE_LISTED where the first answer listed the whole item number ("w:7"), and after
- * the first AFTER the last two item numbers of the last page read, as JSON (`7~["WINE-0498","WINE-0499"]`,
- * `w:7/100~["WINE-0499"]`); a token whose page part reads as none of these starts from the first page, one whose part
- * after AFTER is no such list carries none. The item numbers are only compared with those sent.
+ * the first AFTER the last two item numbers of the last page read, then the total it told if any, as JSON
+ * (`7~["WINE-0498","WINE-0499",3200]`, `w:7/100~["WINE-0499"]`); a token whose page part reads as none of these starts
+ * from the first page, one whose part after AFTER is no such list carries none. The item numbers are only compared
+ * with those sent; the total only with the next call's.
  */
 function placeOf(token: string | number | undefined): Place {
 	// Stryker disable next-line StringLiteral: any text that is no token reads as none
 	const text = String(token ?? '');
 	const cut = text.indexOf(AFTER);
 	const head = cut < 0 ? text : text.slice(0, cut);
-	const read = cut < 0 ? undefined : readOf(text.slice(cut + AFTER.length));
+	const { read, total } = cut < 0 ? {} : carriedOf(text.slice(cut + AFTER.length));
 	const wholeListed = head.startsWith(WHOLE_LISTED);
 	const [page, size] = (wholeListed ? head.slice(WHOLE_LISTED.length) : head).split('/').map((part) => Math.trunc(Number(part)));
 	// Stryker disable next-line EqualityOperator: at the bound (page 1, size SKU_PAGE_SIZE) either branch gives the same
-	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed, read };
+	return { page: page >= 1 ? page : 1, size: size >= 1 && size <= SKU_PAGE_SIZE ? size : SKU_PAGE_SIZE, wholeListed, read, total };
 }
 
-const tokenOf = ({ page, size, wholeListed, read }: Place) =>
-	`${wholeListed ? WHOLE_LISTED : ''}${size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`}${read === undefined ? '' : `${AFTER}${JSON.stringify(read)}`}`;
+// a page without item numbers hands back neither: the total is of use only beside the item number it ends at
+const tokenOf = ({ page, size, wholeListed, read, total }: Place) =>
+	`${wholeListed ? WHOLE_LISTED : ''}${size === SKU_PAGE_SIZE ? String(page) : `${page}/${size}`}${read === undefined ? '' : `${AFTER}${JSON.stringify(total === undefined ? read : [...read, total])}`}`;
 
 /**
  * A page's entries as sent; an entry that is not a record is skipped when listed. An answer without the list has none
@@ -122,6 +140,9 @@ function itemOf(entry: unknown): { item: INodeListSearchItems; searched: string 
 	};
 }
 
+/** A page's item numbers, in order (undefined for an entry that is no record or has none). */
+const numbersOf = (found: Array<ReturnType<typeof itemOf>>) => found.map((f) => (f === undefined ? undefined : String(f.item.value)));
+
 /** The indexes of a page's entries that have an item number (those a token's item numbers are compared with). */
 const named = (numbers: Array<string | undefined>) => numbers.flatMap((n, i) => (n === undefined ? [] : [i]));
 
@@ -151,6 +172,25 @@ function readBefore(numbers: Array<string | undefined>, read: string[] | undefin
 	if (read === undefined) return false;
 	const tail = named(numbers).slice(-read.length).map((i) => numbers[i]);
 	return tail.length === read.length && tail.every((n, k) => n === read[k]);
+}
+
+/**
+ * Where the entries that moved back onto the page before a scroll call's first page start, `read` being the token's
+ * item numbers (`prev`, `after`): SKUs taken out before them move the first SKUs of the next page onto the page the
+ * call before read, after `after`. Found by `prev` then `after` side by side; else (one of them was the SKU taken
+ * out) by the last entry of `after`, or of `prev`. The entries past it moved there, and those before it were listed
+ * by the calls before. At the page's end (the SKUs were taken out after it) none moved; not found (the list moved
+ * back by more than a page), none is listed: the page's length. A shift back by more than a page is not caught:
+ * the SKUs it moved past the token's item numbers are not listed.
+ */
+function movedBack(numbers: Array<string | undefined>, read: string[]): number {
+	const at = named(numbers);
+	const after = read[read.length - 1];
+	const prev = read.length === 2 ? read[0] : undefined;
+	for (let k = 1; k < at.length; k++) if (numbers[at[k - 1]] === prev && numbers[at[k]] === after) return at[k] + 1;
+	const lastOf = (n: string | undefined) => (n === undefined ? undefined : at.filter((i) => numbers[i] === n).at(-1));
+	const end = lastOf(after) ?? lastOf(prev);
+	return end === undefined ? numbers.length : end + 1;
 }
 
 /**
@@ -230,9 +270,11 @@ function nothingFoundYet(ctx: ILoadOptionsFunctions, typed: string, searched: nu
  * shows the provider's own page size, and the search goes on in that size. A page with the same SKUs as the page before
  * it shows a provider that answers every page alike (it ignores PageNumber): the search ends there, as at the last
  * page (its item numbers in the order sent). The token carries the last two item numbers read, so that the next call lists none of the
- * entries a shift moved onto its page again, and ends at a page that ends with them (see skipped, readBefore). Its
- * requests together end within EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one
- * lookup would be.
+ * entries a shift moved onto its page again, and ends at a page that ends with them (see skipped, readBefore). It
+ * carries the total told too: a scroll call whose first page tells a smaller one (SKUs taken out) reads the page
+ * before once more and lists the entries that moved back onto it past those item numbers (see movedBack), which no
+ * call would read otherwise; an unchanged or larger total costs no request. Its requests together end within
+ * EDITOR_LOOKUP_MS, so a provider that answers slowly, then hangs, is given up on as one lookup would be.
  */
 export async function searchSkus(
 	this: ILoadOptionsFunctions,
@@ -248,6 +290,8 @@ export async function searchSkus(
 	const listed = new Set<string>();
 	// the last two item numbers of the page the call before read last (the token's): they may start this call's first page
 	const carried = place.read;
+	// the total the call before read last (the token's): a smaller one now shows SKUs taken out since
+	const carriedTotal = place.total;
 	// the last of them was read, and listed if it matched: another entry of it (a SKU by the bottle, then by the case) is not listed again
 	if (carried !== undefined) listed.add(carried[carried.length - 1]);
 	const list = (item: INodeListSearchItems) => {
@@ -266,6 +310,11 @@ export async function searchSkus(
 	// the first call, a list the editor can scroll for more, or one with the SKU typed in whole
 	const scrollable = () =>
 		paginationToken === undefined ? results.length >= SKU_SCROLLABLE_LIST || whole.length > 0 : results.length > 0;
+	const listMatches = (found: Array<{ item: INodeListSearchItems; searched: string } | undefined>) => {
+		for (const match of found) {
+			if (match && match.searched.includes(wanted) && !listedBefore(match.item)) list(match.item);
+		}
+	};
 	// the item numbers of the page read before, in this call, as JSON (an entry that is no record as null): a provider that
 	// ignores PageNumber answers every page with the same SKUs, in the same order
 	let previous: string | undefined;
@@ -274,12 +323,13 @@ export async function searchSkus(
 		const body = await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page, PageSize: asked });
 		const entries = entriesOf(this, body);
 		const found = entries.map(itemOf);
-		const numbers = found.map((f) => (f === undefined ? undefined : String(f.item.value)));
+		const numbers = numbersOf(found);
 		const last = named(numbers).slice(-2).map((i) => numbers[i] as string);
 		place.read = last.length > 0 ? last : undefined;
 		// TotalRecordCount as the action's paging reads it; not given (missing, null, not a count, 0 beside SKUs): undefined
 		const told = toldTotal(body as IDataObject, entries.length);
 		const total = Number.isNaN(told) ? undefined : told;
+		place.total = total;
 		// the SKUs from the first to this page's last, in the provider's page size
 		const through = (place.page - 1) * asked + entries.length;
 		const more = entries.length > 0 && (total === undefined ? entries.length >= asked : through < total);
@@ -288,10 +338,14 @@ export async function searchSkus(
 		// numbers the call before read last is the page it read: reading on would list it again on every scroll, so the
 		// list ends here
 		if (read === 1 && readBefore(numbers, carried)) return { results };
-		const from = read === 1 ? skipped(numbers, carried) : 0;
-		for (const match of found.slice(from)) {
-			if (match && match.searched.includes(wanted) && !listedBefore(match.item)) list(match.item);
+		// scrolling on, SKUs taken out since the call before (a smaller total) shift the list back: the first of this
+		// page moved onto the page before, which that call read; read it once more (within the search's time), and list
+		// those past the token's item numbers, before this page's. Only then: the total unchanged, no request more
+		if (read === 1 && carried !== undefined && carriedTotal !== undefined && total !== undefined && total < carriedTotal && place.page > 1) {
+			const before = entriesOf(this, await readSellable(this, until, { IncludeUnavailableItems: true, PageNumber: place.page - 1, PageSize: asked })).map(itemOf);
+			listMatches(before.slice(movedBack(numbersOf(before), carried)));
 		}
+		listMatches(found.slice(read === 1 ? skipped(numbers, carried) : 0));
 		if (!more) return { results };
 		const repeated = key === previous;
 		previous = key;

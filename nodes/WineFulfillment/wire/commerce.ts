@@ -114,12 +114,13 @@ const word = (v: unknown) =>
  * validationStatus).
  */
 const STATUS_WORDS: Array<[ValidationStatus, RegExp]> = [
-	// a word denied by non- or un- ("NON_DELIVERABLE", "Unconfirmed") before the valid words it holds; a match of part of
+	// a word denied by non-, un- or in- ("NON_DELIVERABLE", "Unconfirmed", "Inexact Match") or a mismatch
+	// ("ZIP_CODE_MISMATCH") before the valid words it holds; a match of part of
 	// the address or of several is no address to ship to as it is: a person picks (an ambiguous match, read as the
 	// first candidate, could ship to the wrong door)
 	[
 		'invalid',
-		/^n$|invalid|incorrect|not|nomatch|(?:non|un)(?:valid|verif|resolv|confirm|deliver|match)|ambiguous|partial|multiple|fail|error|reject/,
+		/^n$|invalid|incorrect|not|nomatch|mismatch|inexact|(?:non|un)(?:valid|verif|resolv|confirm|deliver|match|exact)|ambiguous|partial|multiple|fail|error|reject/,
 	],
 	['corrected', /correct|standardi[sz]|modif|chang|suggest|amend/],
 	['valid', /^y$|valid|verified|resolved|confirm|exact|deliverable|match/],
