@@ -246,13 +246,19 @@ function jsonList(text: string): unknown[] | undefined {
 }
 
 /**
- * A list: text separated by commas, semicolons or line breaks, a JSON list as text, or a list (from an expression) of
- * text and numbers. Entries are trimmed; empty ones, null and undefined are dropped. An object, a nested list or a
+ * A list: text separated by commas, semicolons or line breaks, a JSON list as text (other text in brackets is refused),
+ * or a list (from an expression) of text and numbers. Entries are trimmed; empty ones, null and undefined are dropped. An object, a nested list or a
  * boolean is refused, whole or as an entry (it would travel as "[object Object]" or "true"), and so is a number that
  * is not exact, as textValue refuses it (it would travel as another number).
  */
 export const listValue = z.unknown().transform((value, ctx): string[] => {
 	const listed = Array.isArray(value) ? value : typeof value === 'string' ? jsonList(value) : undefined;
+	// a list written with brackets that is no JSON ("[A, B]", Python's "['A', 'B']", one cut short) split at its commas
+	// would send "[A" and "B]", which match nothing: a query would read "none" (bug hunt 34)
+	if (listed === undefined && typeof value === 'string' && value.trim().startsWith('[')) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'starts with "[" but is no JSON list: write ["A", "B"] (each entry in double quotes), or A, B' });
+		return z.NEVER;
+	}
 	// undefined and null become one entry, dropped below
 	const entries: unknown[] = listed ?? (typeof value === 'string' ? value.split(/[,;\n]/) : [value]);
 	const list: string[] = [];

@@ -90,6 +90,10 @@ const labels = {
 	Warehouses: 'Warehouses',
 	OrderType: 'Order Type',
 	OrderSource: 'Order Source',
+	IncludeIncomingInventory: 'Include Incoming Inventory',
+	IncludeLibraryInventory: 'Include Library Inventory',
+	IncludeStorageInventory: 'Include Storage Inventory',
+	IncludeUnavailableItems: 'Include Unavailable Items',
 };
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {

@@ -85,6 +85,10 @@ const skuLabels: Record<string, string> = {
 	'SKUInfo.UOM': 'Unit of Measure',
 	'SKUInfo.UPCCode': 'UPC Code',
 	'SKUInfo.Value': 'Value',
+	'SKUInfo.Vintage': 'Vintage',
+	'SKUInfo.Appellation': 'Appellation',
+	'SKUInfo.Classification': 'Classification',
+	'SKUInfo.Comments': 'Comments',
 };
 
 /** Create and Update: the requestor and the SKU info (plus the JSON escape hatch) validated against the operation's schema. */
