@@ -67,6 +67,12 @@ describe('saysFailed reads the forms above, and only them', () => {
 		for (const body of [true, 0, 'no', 'N', 'OK', 'Success', 'PO-S', 'Failed to ship later', '']) expect(saysFailed(body)).toBe(false);
 	});
 
+	it('a failure word with a full stop or "!" says failure too; to a create only false does (its outcome is unknown otherwise)', () => {
+		for (const body of ['Failed.', 'Error!', ' failure. ']) expect(saysFailed(body, does)).toBe(true);
+		for (const body of ['Failed', 'Error!', 'failure']) expect(saysFailed(body, 'created')).toBe(false);
+		for (const body of [false, 'False', 'false.']) expect(saysFailed(body, 'created')).toBe(true);
+	});
+
 	it('a Status reading "False" says failure; "N", an order state or a code does not', () => {
 		for (const Status of ['False', ' false ', 'FALSE']) expect(saysFailed({ Status }, does)).toBe(true);
 		for (const Status of ['N', 'Shipped', 'Open', 0, 'True']) expect(saysFailed({ Status }, does)).toBe(false);

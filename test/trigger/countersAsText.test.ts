@@ -24,8 +24,9 @@ describe('Trigger → New Return: 9 returns in the window, every answer holds al
 		const wf = triggerWorkflow({ event: 'newReturn', options: { startFromHours: 12 } } as INodeParameters);
 		const first = await runPoll(wf, TRIGGER_NODE, fx.credential(), {}, 'trigger', { budgetMs: 10_000 });
 		const sent = await fx.control.requests('GetReturns');
-		// was (text): 3,903-5,313 GetReturns requests within a 10-20 s budget and 0 returns emitted
-		expect({ emitted: first.items.length, requests: Math.min(sent.length, 3) }).toEqual({ emitted: 9, requests: 1 });
+		// was (text): 3,903-5,313 GetReturns requests within a 10-20 s budget and 0 returns emitted; now one for the
+		// provider's clock (Start From counts back from it), one for the window
+		expect({ emitted: first.items.length, requests: Math.min(sent.length, 3) }).toEqual({ emitted: 9, requests: 2 });
 	}, 60_000);
 });
 
@@ -38,8 +39,9 @@ describe('Trigger → New Return: a provider that pages by 6 when asked for 10, 
 	])('%s: all 9 emitted', async (_name, counters) => {
 		const base = fx.sandbox.state.now() - 3 * HOUR;
 		const all = Array.from({ length: 9 }, (_, i) => ret(i, base));
-		await fx.control.fault({ kind: 'status', status: 200, path: 'GetReturns', count: 1, body: { ...counters, Skip: 0, Top: 10, ReturnSalesOrderHeaders: all.slice(0, 6) } });
-		await fx.control.fault({ kind: 'status', status: 200, path: 'GetReturns', after: 1, body: { ...counters, Skip: 5, Top: 10, ReturnSalesOrderHeaders: all.slice(5) } });
+		// after the request for the provider's clock (Start From counts back from it)
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetReturns', after: 1, count: 1, body: { ...counters, Skip: 0, Top: 10, ReturnSalesOrderHeaders: all.slice(0, 6) } });
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetReturns', after: 2, body: { ...counters, Skip: 5, Top: 10, ReturnSalesOrderHeaders: all.slice(5) } });
 		const wf = triggerWorkflow({ event: 'newReturn', options: { startFromHours: 12, pageSize: 10 } } as INodeParameters);
 		const first = await runPoll(wf, TRIGGER_NODE, fx.credential(), {});
 		// was (text): RMA-0..RMA-5 only, one request; the cursor moved past RMA-6..8 for good

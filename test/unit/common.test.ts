@@ -61,11 +61,15 @@ describe('readList', () => {
 
 	// bug hunt 11: '["SO-1","SO-2"]' (an expression's JSON.stringify, a cell holding JSON) was split at its commas and
 	// sent as the order numbers '["SO-1"' and '"SO-2"]'
-	it('reads text holding a JSON list as that list; text only looking like one is split as any text', () => {
+	// bug hunt 34: text only looking like one ('[SO-1, SO-2]') went out as '[SO-1' and 'SO-2]': refused now
+	it('reads text holding a JSON list as that list; text in brackets that is no JSON list is refused', () => {
 		expect(toList('["SO-1","SO-2"]')).toEqual(['SO-1', 'SO-2']);
 		expect(toList(' [ " A " , 12, null ] ')).toEqual(['A', '12']);
 		expect(toList('[]')).toEqual([]);
-		expect(toList('[SO-1, SO-2]')).toEqual(['[SO-1', 'SO-2]']);
+		expect(refused('[SO-1, SO-2]').message).toBe(
+			'Invalid "Order Numbers": starts with "[" but is no JSON list: write ["A", "B"] (each entry in double quotes), or A, B (got "[SO-1, SO-2]")',
+		);
+		expect(toList('SO-1], SO-2')).toEqual(['SO-1]', 'SO-2']);
 		expect(refused('[{"id":"A1"}]').message).toBe('Invalid "Order Numbers": must be text or a list of text: entry 1 is an object (got "[{\\"id\\":\\"A1\\"}]")');
 	});
 

@@ -41,13 +41,20 @@ describe('transactionReferenceOf', () => {
 		for (const body of [undefined, null, '', '   ', 'two words', 'tab\there', 'x'.repeat(101), 'null', 'NULL', 'Undefined', [GUID], 4.2, true, '\u0000', 'a\u00a0b']) {
 			expect([body, transactionReferenceOf(body)]).toEqual([body, undefined]);
 		}
-		expect(transactionReferenceOf('x'.repeat(100))).toBe('x'.repeat(100));
-		expect(transactionReferenceOf('nullish')).toBe('nullish');
+		expect(transactionReferenceOf(`${'x'.repeat(99)}1`)).toBe(`${'x'.repeat(99)}1`);
+		expect(transactionReferenceOf('nullish7')).toBe('nullish7');
 		// a word saying the request failed is no reference: the create's outcome is unknown (checked, never resent)
 		expect(['Error', 'FAILED', ' invalid ', 'Unauthorized', 'unauthorised', 'None', 'nil'].map(transactionReferenceOf)).toEqual(Array(7).fill(undefined));
 		expect(transactionReferenceOf('Errors-1')).toBe('Errors-1');
-		expect(transactionReferenceOf('a-null')).toBe('a-null');
-		expect(transactionReferenceOf('!~')).toBe('!~');
+		expect(transactionReferenceOf('a-null-2')).toBe('a-null-2');
+		expect(transactionReferenceOf('!1~')).toBe('!1~');
+		// bug hunt 33: a word without a digit names no record ("NotCreated", "BadRequest": a .NET failure's name), nor do
+		// zeros alone (the empty GUID a .NET create answers when it made nothing)
+		for (const body of ['NotCreated', 'BadRequest', 'Exception', 'x'.repeat(100), '00000000-0000-0000-0000-000000000000', '0', '0-0']) {
+			expect([body, transactionReferenceOf(body)]).toEqual([body, undefined]);
+		}
+		expect(transactionReferenceOf('00000000-0000-0000-0000-00000000000a')).toBe('00000000-0000-0000-0000-00000000000a');
+		expect(transactionReferenceOf('REF-0001')).toBe('REF-0001');
 	});
 });
 

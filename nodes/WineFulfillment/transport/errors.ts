@@ -358,15 +358,21 @@ function failingEnvelope(body: unknown, does?: WriteDeed, nested = true): Record
  * Whether a 2xx answer says itself that the request failed. It reads the answer's own members, and those of a member that
  * is an object (one level down: a gateway's {"Result": {…}}; never a list, never deeper): a success flag (any letter
  * case) that reads false (false, 0, "N", "False"), a failure flag that reads true, a Status that says failure ("Failed",
- * "Error", "False"). A whole answer that is false, or text (or a JSON string) saying "False" or a failure word ("Failed",
- * "Error"), says failure too: a .NET action returning bool, or its error as bare text; a bare 0 or "no" does not.
+ * "Error", "False"). A whole answer that is false, or text (or a JSON string) saying "False" or, but to a create, a
+ * failure word ("Failed", "Error"), says failure too: a .NET action returning bool, or its error as bare text; a bare 0
+ * or "no" does not.
  * `does`: what the write does; a member saying it did not ({"Cancelled": false} to a cancel, {"IsCreated": false} to a
  * create) is a success flag too (the node's output would otherwise say Cancelled: true). `nested`: false for a read's
  * answer, whose objects one level down are records (an order whose Status is "Error" is data, not a refusal).
  */
 export function saysFailed(body: unknown, does?: WriteDeed, nested = true): boolean {
-	// a bare 0 or "no" is no .NET bool: only false and the failure words are read so
-	if (typeof body === 'boolean' || typeof body === 'string') return failedStatus(String(body));
+	if (typeof body === 'boolean' || typeof body === 'string') {
+		// a bare 0 or "no" is no .NET bool: only false and the failure words are read so, a full stop or "!" after them too
+		const said = String(body).trim().replace(/[.!]+$/, '').toLowerCase();
+		// a create's bare failure word has an unknown outcome (no reference: reference.ts), never a refusal whose order the
+		// next run sends: it may have been created all the same
+		return said === 'false' || (does !== 'created' && FAILED_STATUSES.has(said));
+	}
 	return failingEnvelope(body, does, nested) !== undefined;
 }
 

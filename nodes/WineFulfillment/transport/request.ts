@@ -464,7 +464,8 @@ const onlyEntry = (value: unknown): unknown => (Array.isArray(value) && value.le
 function listsStatuses(value: unknown, member: string | undefined): boolean {
 	if (member === undefined || !isPlainObject(value)) return false;
 	const statuses = (inSpelling(value as IDataObject, [member]) as IDataObject)[member];
-	return Array.isArray(statuses) && statuses.length > 0;
+	// one status object in the list's place is a list of one
+	return Array.isArray(statuses) ? statuses.length > 0 : isPlainObject(statuses);
 }
 
 /** The error with every secret masked; should masking itself fail, an error that holds nothing of what it failed on. */
@@ -677,7 +678,7 @@ async function send(
 				// for most writes, and 2xx is success; only JSON cut short is unreadable
 				if (endpoint.kind === 'write' && !looksLikeJson(parsed.text)) {
 					// bool.ToString() of a .NET action: "False" is its refusal
-					if (saysFailed(parsed.text)) throw failedAnswerError(node(), endpoint, status, parsed.text, secrets, batchUnknown, options.itemIndex);
+					if (saysFailed(parsed.text, deed.does)) throw failedAnswerError(node(), endpoint, status, parsed.text, secrets, batchUnknown, options.itemIndex);
 					return answer(secrets.text(parsed.text.trim()));
 				}
 				if (endpoint.kind === 'read' && (await wait(backoffMs(failed, policy), 'answered with unreadable JSON'))) continue;

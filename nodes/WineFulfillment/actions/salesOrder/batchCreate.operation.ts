@@ -360,8 +360,10 @@ export async function executeBatch(this: IExecuteFunctions, items: INodeExecutio
 		}
 		const body = (response.body ?? {}) as IDataObject;
 		const listed = inSpelling(body, [BATCH_STATUSES, 'TransactionReferenceNumber']);
+		// one status object in the list's place (a gateway writing a one-entry list as its entry) is a list of one (bug hunt 33)
+		const given = listed[BATCH_STATUSES];
 		// Stryker disable next-line ArrayDeclaration: an entry that is no object counts as no status, as a missing one does
-		const statuses: unknown[] = Array.isArray(listed[BATCH_STATUSES]) ? listed[BATCH_STATUSES] : [];
+		const statuses: unknown[] = Array.isArray(given) ? given : isPlainObject(given) ? [given] : [];
 		const matched = matchStatuses(chunk, statuses);
 		matched.forEach((status, i) =>
 			complete(chunk[i].itemIndex, outputFor(chunk[i], status, listed.TransactionReferenceNumber, record !== undefined)),
