@@ -1,6 +1,7 @@
 // Turns provider statuses, redirects, odd answers and connection failures into NodeApiErrors that say what to do.
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import isPlainObject from 'lodash/isPlainObject';
 
 import type { Endpoint, WriteDeed } from '../wire/endpoints';
 import { inPanelWords } from '../wire/paths';
@@ -327,10 +328,6 @@ function isFlag(member: string, does?: WriteDeed): boolean {
 	return SUCCESS_FLAGS.has(name) || FAILURE_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name));
 }
 
-/** A JSON object, not a list: what an envelope is. */
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Whether an object's own members say failure, by saysFailed's member rules (not looking into any member's value). */
 function membersSayFailed(o: Record<string, unknown>, does?: WriteDeed): boolean {
 	return Object.entries(o).some(([member, value]) => {
@@ -347,11 +344,15 @@ function membersSayFailed(o: Record<string, unknown>, does?: WriteDeed): boolean
  * list, is data, not the answer's envelope. Undefined when none says so.
  */
 function failingEnvelope(body: unknown, does?: WriteDeed, nested = true): Record<string, unknown> | undefined {
+	// a JSON object, not a list, is what an envelope is
 	// Stryker disable next-line ConditionalExpression: a number has no member either
 	if (!isPlainObject(body)) return undefined;
-	if (membersSayFailed(body, does)) return body;
+	const answer = body as Record<string, unknown>;
+	if (membersSayFailed(answer, does)) return answer;
 	if (!nested) return undefined;
-	return Object.values(body).find((value): value is Record<string, unknown> => isPlainObject(value) && membersSayFailed(value, does));
+	return Object.values(answer).find((value) => isPlainObject(value) && membersSayFailed(value as Record<string, unknown>, does)) as
+		| Record<string, unknown>
+		| undefined;
 }
 
 /**

@@ -16,14 +16,11 @@ const REFERENCE = /^[\x21\x23-\x7a\x7c\x7e\u00a1-\uffff]{1,100}$/;
 
 /**
  * What every reference holds, as a GUID or an identity number does: a digit, and a letter or digit other than 0. A word
- * without a digit ("NotCreated", "BadRequest", "Exception": a .NET failure's name as a create's whole answer) and the
+ * without a digit ("Error", "null", "NotCreated", "BadRequest": a .NET failure's name as a create's whole answer) and the
  * empty GUID (00000000-0000-0000-0000-000000000000, what a .NET create answers when it made nothing) name no record: a
  * create answered so has an unknown outcome (bug hunt 33), never a success that marks the order sent.
  */
 const NAMES_A_RECORD = (reference: string) => /\d/.test(reference) && /[1-9a-z]/i.test(reference);
-
-/** One word that says nothing was given, or that the request failed ("Error" as a create's whole answer): no reference. */
-const NO_REFERENCE = /^(null|undefined|nil|none|error|failed|failure|invalid|denied|forbidden|unauthori[sz]ed|refused|rejected)$/i;
 
 /**
  * An answer encoded as JSON twice (an ASP.NET action returning JsonConvert.SerializeObject(...)): its text is a JSON
@@ -56,7 +53,7 @@ export function transactionReferenceOf(body: unknown): string | undefined {
 			: answer;
 	if (typeof value !== 'string') return typeof answer === 'number' && Number.isSafeInteger(answer) && answer > 0 ? String(answer) : undefined;
 	const reference = value.trim();
-	return REFERENCE.test(reference) && !NO_REFERENCE.test(reference) && NAMES_A_RECORD(reference) ? reference : undefined;
+	return REFERENCE.test(reference) && NAMES_A_RECORD(reference) ? reference : undefined;
 }
 
 /**
