@@ -580,4 +580,22 @@ describe('unseen: the records of a whole list not in the stored one', () => {
 		// the new record listed before the stored one of its group: the new one is new, the stored one is not
 		expect(keys(unseen([c('A:3', 'A'), c('A:1', 'A'), c('A:2', 'A')], seen, groupOf))).toEqual(['A:3']);
 	});
+
+	// bug hunt 35: the stored key left over is the record of its group most like it (most parts of a JSON key alike), not
+	// the first listed: an order's type edited beside a new order of its number listed before it
+	it('a stored key left over is taken for the record of its group most like it, the first listed of equals', () => {
+		const k = (...parts: unknown[]) => JSON.stringify(parts);
+		const ofGroup = (key: string) => String((JSON.parse(key) as unknown[])[0]);
+		const stored = { [k('WEB-1', 'HOLD', 'RETAIL', '2026-01-02', 0)]: 1 };
+		const edited = c(k('WEB-1', 'HOLD', 'CLUB', '2026-01-02', 0), 'WEB-1');
+		const fresh = c(k('WEB-1', 'HOLD', 'WHOLESALE', '2026-01-09', 0), 'WEB-1');
+		expect(keys(unseen([fresh, edited], stored, ofGroup))).toEqual([fresh.key]);
+		expect(keys(unseen([edited, fresh], stored, ofGroup))).toEqual([fresh.key]);
+		// alike in as many parts: the first listed is taken
+		const other = c(k('WEB-1', 'HOLD', 'RETAIL', '2026-01-09', 1), 'WEB-1');
+		const again = c(k('WEB-1', 'HOLD', 'CLUB', '2026-01-02', 1), 'WEB-1');
+		const was = { [k('WEB-1', 'HOLD', 'CLUB', '2026-01-09', 1)]: 1 };
+		expect(keys(unseen([other, again], was, ofGroup))).toEqual([again.key]);
+		expect(keys(unseen([again, other], was, ofGroup))).toEqual([other.key]);
+	});
 });

@@ -3,7 +3,7 @@ import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import isPlainObject from 'lodash/isPlainObject';
 
-import type { Endpoint, WriteDeed } from '../wire/endpoints';
+import type { Endpoint, WriteDeed, WriteDeeds } from '../wire/endpoints';
 import { inPanelWords } from '../wire/paths';
 import { booleanValue } from '../wire/values';
 import { documentName, type DocumentType } from './document';
@@ -322,17 +322,20 @@ const DEED_FLAGS: Record<WriteDeed, readonly string[]> = {
 	retired: ['retired', 'isretired'],
 };
 
+/** Whether a member (lower-cased) says the write did one of its deeds. */
+const saysDeed = (name: string, does?: WriteDeeds) => [does ?? []].flat().some((deed) => DEED_FLAGS[deed].includes(name));
+
 /** Whether a member is a success or failure flag of an envelope, or says the write did its deed. */
-function isFlag(member: string, does?: WriteDeed): boolean {
+function isFlag(member: string, does?: WriteDeeds): boolean {
 	const name = member.toLowerCase();
-	return SUCCESS_FLAGS.has(name) || FAILURE_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name));
+	return SUCCESS_FLAGS.has(name) || FAILURE_FLAGS.has(name) || saysDeed(name, does);
 }
 
 /** Whether an object's own members say failure, by saysFailed's member rules (not looking into any member's value). */
-function membersSayFailed(o: Record<string, unknown>, does?: WriteDeed): boolean {
+function membersSayFailed(o: Record<string, unknown>, does?: WriteDeeds): boolean {
 	return Object.entries(o).some(([member, value]) => {
 		const name = member.toLowerCase();
-		if (SUCCESS_FLAGS.has(name) || (does !== undefined && DEED_FLAGS[does].includes(name))) return flagValue(value) === false;
+		if (SUCCESS_FLAGS.has(name) || saysDeed(name, does)) return flagValue(value) === false;
 		if (name === 'status') return failedStatus(value);
 		return FAILURE_FLAGS.has(name) && flagValue(value) === true;
 	});
@@ -343,7 +346,7 @@ function membersSayFailed(o: Record<string, unknown>, does?: WriteDeed): boolean
  * saying so (a gateway's {"Result": {"Status": "Failed", "Message": …}}); one level only: a record deeper down, or in a
  * list, is data, not the answer's envelope. Undefined when none says so.
  */
-function failingEnvelope(body: unknown, does?: WriteDeed, nested = true): Record<string, unknown> | undefined {
+function failingEnvelope(body: unknown, does?: WriteDeeds, nested = true): Record<string, unknown> | undefined {
 	// a JSON object, not a list, is what an envelope is
 	// Stryker disable next-line ConditionalExpression: a number has no member either
 	if (!isPlainObject(body)) return undefined;
@@ -366,13 +369,13 @@ function failingEnvelope(body: unknown, does?: WriteDeed, nested = true): Record
  * create) is a success flag too (the node's output would otherwise say Cancelled: true). `nested`: false for a read's
  * answer, whose objects one level down are records (an order whose Status is "Error" is data, not a refusal).
  */
-export function saysFailed(body: unknown, does?: WriteDeed, nested = true): boolean {
+export function saysFailed(body: unknown, does?: WriteDeeds, nested = true): boolean {
 	if (typeof body === 'boolean' || typeof body === 'string') {
 		// a bare 0 or "no" is no .NET bool: only false and the failure words are read so, a full stop or "!" after them too
 		const said = String(body).trim().replace(/[.!]+$/, '').toLowerCase();
 		// a create's bare failure word has an unknown outcome (no reference: reference.ts), never a refusal whose order the
 		// next run sends: it may have been created all the same
-		return said === 'false' || (does !== 'created' && FAILED_STATUSES.has(said));
+		return said === 'false' || (![does].flat().includes('created') && FAILED_STATUSES.has(said));
 	}
 	return failingEnvelope(body, does, nested) !== undefined;
 }

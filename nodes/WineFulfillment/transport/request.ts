@@ -561,7 +561,9 @@ async function send(
 	/** a batch's failure flag without per-record statuses: some records may have been taken */
 	const batchUnknown = options.statusesIn === undefined ? undefined : 'batch';
 	/** the endpoint as this call uses it: what it does (an answer saying it did not is a refusal) */
-	const deed: Endpoint = options.does ? { ...endpoint, does: options.does } : endpoint;
+	// a write that does more than its endpoint does (an update that cancels) says so with either deed's flags (bug hunt 35:
+	// {"IsUpdated": false} to the cancel through UpdateSalesOrder was read as done)
+	const deed: Endpoint = options.does ? { ...endpoint, does: endpoint.does === undefined ? options.does : [options.does, endpoint.does].flat() } : endpoint;
 
 	let waited = 0;
 	let failed = 0;

@@ -1,5 +1,7 @@
 // The polling trigger's stored state and what one poll emits: a cursor on the provider's clock and a bounded set of seen keys.
 import type { IDataObject } from 'n8n-workflow';
+import { jsonParse } from 'n8n-workflow';
+import maxBy from 'lodash/maxBy';
 
 import { CLOCK_MARGIN_MS, CURSOR_AHEAD_LIMIT_MS, DAY, SECOND, floorSecond, isoSecond, stampMs } from './time';
 
@@ -74,22 +76,34 @@ export interface Candidate {
 	formerSubject?: string;
 }
 
+/** The parts of a key written as a JSON list (an order on hold's), else the key as its one part. */
+function keyParts(key: string): unknown[] {
+	const parts = jsonParse<unknown>(key, { fallbackValue: null });
+	return Array.isArray(parts) ? parts : [key];
+}
+
 /**
- * The records of a whole list (a snapshot) that were not in the stored one. A record whose key was not stored is new
- * only where its group holds more records now than stored keys left over: a stored key no record has now is taken as
- * the same record with a member of its key changed (an order's type edited while it stays on hold, a key written by
- * an earlier version). `groupOf`: the group of a stored key.
+ * The records of a whole list (a snapshot) that were not in the stored one. A stored key no record has now is taken as
+ * a record of its group whose key was not stored, with a member of its key changed (an order's type edited while it
+ * stays on hold, a key written by an earlier version): the one most like it (the most parts of the key alike, the first
+ * listed of those), so that an order edited beside a new order of its number is the edited one whatever order the
+ * provider lists them in (bug hunt 35); the others are new. `groupOf`: the group of a stored key.
  */
 export function unseen(candidates: Candidate[], seen: Record<string, number>, groupOf: (key: string) => string): Candidate[] {
 	const leftOver = new Set(Object.keys(seen));
 	const notStored = candidates.filter((c) => !leftOver.delete(c.key));
-	const replaceable = new Map<string, number>();
-	for (const key of leftOver) replaceable.set(groupOf(key), (replaceable.get(groupOf(key)) ?? 0) + 1);
-	return notStored.filter((c) => {
-		const stored = replaceable.get(c.group ?? c.key) ?? 0;
-		replaceable.set(c.group ?? c.key, stored - 1);
-		return stored <= 0;
-	});
+	const taken = new Set<Candidate>();
+	for (const key of leftOver) {
+		const parts = keyParts(key);
+		const alike = (c: Candidate) => keyParts(c.key).filter((part, i) => part === parts[i]).length;
+		// the first of the most alike (maxBy keeps the first of equals)
+		const same = maxBy(
+			notStored.filter((c) => !taken.has(c) && (c.group ?? c.key) === groupOf(key)),
+			alike,
+		);
+		if (same) taken.add(same);
+	}
+	return notStored.filter((c) => !taken.has(c));
 }
 
 export interface ReadCandidate extends Candidate {

@@ -22,11 +22,13 @@ export interface Endpoint {
 	/** the record an update or cancel acts on, for errors that name it (403: state changed; 404: unknown) */
 	changes?: 'sales order' | 'purchase order' | 'transfer order' | 'SKU';
 	/** what a write does, as its answer may say whether it did ({"Cancelled": false}: see transport/errors.ts saysFailed) */
-	does?: WriteDeed;
+	does?: WriteDeeds;
 }
 
 /** What a write does: the word its answer may say it did or did not with (IsCreated, Updated, Cancelled, Retired). */
 export type WriteDeed = 'created' | 'updated' | 'cancelled' | 'retired';
+/** A write's deed, or its deeds where one call does two (UpdateSalesOrder with IsCancelOnly updates to cancel). */
+export type WriteDeeds = WriteDeed | readonly WriteDeed[];
 
 const post = (
 	path: string,
