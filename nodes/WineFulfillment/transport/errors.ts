@@ -1,6 +1,7 @@
 // Turns provider statuses, redirects, odd answers and connection failures into NodeApiErrors that say what to do.
 import type { IDataObject, INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import castArray from 'lodash/castArray';
 import isPlainObject from 'lodash/isPlainObject';
 
 import type { Endpoint, WriteDeed, WriteDeeds } from '../wire/endpoints';
@@ -323,7 +324,7 @@ const DEED_FLAGS: Record<WriteDeed, readonly string[]> = {
 };
 
 /** Whether a member (lower-cased) says the write did one of its deeds. */
-const saysDeed = (name: string, does?: WriteDeeds) => [does ?? []].flat().some((deed) => DEED_FLAGS[deed].includes(name));
+const saysDeed = (name: string, does?: WriteDeeds) => castArray(does ?? []).some((deed) => DEED_FLAGS[deed].includes(name));
 
 /** Whether a member is a success or failure flag of an envelope, or says the write did its deed. */
 function isFlag(member: string, does?: WriteDeeds): boolean {
@@ -375,7 +376,7 @@ export function saysFailed(body: unknown, does?: WriteDeeds, nested = true): boo
 		const said = String(body).trim().replace(/[.!]+$/, '').toLowerCase();
 		// a create's bare failure word has an unknown outcome (no reference: reference.ts), never a refusal whose order the
 		// next run sends: it may have been created all the same
-		return said === 'false' || (![does].flat().includes('created') && FAILED_STATUSES.has(said));
+		return said === 'false' || (!castArray(does ?? []).includes('created') && FAILED_STATUSES.has(said));
 	}
 	return failingEnvelope(body, does, nested) !== undefined;
 }

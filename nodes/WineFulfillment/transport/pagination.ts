@@ -148,6 +148,13 @@ const allAlike = (records: IDataObject[]) => {
  */
 export const ALIKE_PAGES_IN_A_ROW = 100;
 
+/** Keys that came again on later pages of an overlapping read (KeyAgainError), how the first came, and those read as two. */
+interface KeysAgain {
+	keys: Set<string>;
+	first?: string;
+	twice?: ReadonlySet<string>;
+}
+
 /**
  * A page's records checked against the keys of the records handed over before it, whose keys it then keeps: a record
  * whose key came on an earlier page means the list moved under the read (records added before the page, or one moved
@@ -166,7 +173,7 @@ function movedUnderRead(
 	page: number,
 	before: number,
 	shared: Set<string>,
-	again?: { keys: Set<string>; first?: string; twice?: ReadonlySet<string> },
+	again?: KeysAgain,
 ): RecordsChangedError | undefined {
 	const keys = records.map((record) => keyOf(record, recordKey));
 	// the records whose key was kept before (on an earlier page, or earlier on this one)
@@ -299,7 +306,7 @@ export async function* paginatePages(options: PaginateOptions): AsyncGenerator<P
 	// the keys of the records handed over so far (recordKey)
 	const seen = new Set<string>();
 	// keys that came again on a later page while pages overlapped (KeyAgainError), and how the first of them came
-	const again: { keys: Set<string>; first?: string; twice?: ReadonlySet<string> } = { keys: new Set(), twice: options.twice };
+	const again: KeysAgain = { keys: new Set(), twice: options.twice };
 	// keys that came twice on one page: they name no one record
 	const shared = new Set<string>();
 

@@ -194,15 +194,16 @@ function httpDate(text: string): DateTime {
 	const date = DateTime.fromHTTP(text, { zone: 'utc' });
 	if (date.isValid) return date;
 	// RFC 2822 reads the names of days and months capitalised, its zone names (EST, PDT) in capitals
-	const cased = text.trim().replace(/[a-z]+/gi, (word) => {
+	const trimmed = text.trim();
+	const cased = trimmed.replace(/[a-z]+/gi, (word) => {
 		if (/^(gmt|utc|ut)$/i.test(word)) return 'GMT';
 		return /^[ecmp][sd]t$/i.test(word) ? word.toUpperCase() : word[0].toUpperCase() + word.slice(1).toLowerCase();
 	});
 	// Stryker disable next-line ObjectLiteral: as above
 	const rfc2822 = DateTime.fromRFC2822(cased, { zone: 'utc' });
 	// ISO 8601 only with its zone (Z or an offset): a time without one is of no known zone
-	if (rfc2822.isValid || !/(z|[+-]\d\d:?\d\d)$/i.test(text.trim())) return rfc2822;
-	return DateTime.fromISO(text.trim(), { zone: 'utc' });
+	if (rfc2822.isValid || !/(z|[+-]\d\d:?\d\d)$/i.test(trimmed)) return rfc2822;
+	return DateTime.fromISO(trimmed, { zone: 'utc' });
 }
 
 /**
@@ -214,8 +215,7 @@ function httpDate(text: string): DateTime {
  * early resend). Without a Date, against n8n's clock.
  */
 function askedWait(headers: ApiResponse['headers'], floorMs: number): number | undefined {
-	const clock = answerClock(headers);
-	const asked = retryAfterMs(headerOf(headers, 'retry-after'), clock === undefined ? undefined : DateTime.fromMillis(clock, { zone: 'utc' }));
+	const asked = retryAfterMs(headerOf(headers, 'retry-after'), answerDate(headers));
 	return asked === undefined || asked <= 0 || asked < floorMs ? undefined : asked;
 }
 
@@ -223,9 +223,12 @@ function askedWait(headers: ApiResponse['headers'], floorMs: number): number | u
  * The answering server's clock: its Date header as epoch ms (an HTTP date in any form httpDate reads); undefined
  * without a readable one.
  */
-export function answerClock(headers: ApiResponse['headers']): number | undefined {
+export const answerClock = (headers: ApiResponse['headers']): number | undefined => answerDate(headers)?.toMillis();
+
+/** An answer's Date header as a time, when it has a readable one. */
+function answerDate(headers: ApiResponse['headers']): DateTime | undefined {
 	const date = httpDate(headerOf(headers, 'date'));
-	return date.isValid ? date.toMillis() : undefined;
+	return date.isValid ? date : undefined;
 }
 
 /** A web page rather than an API answer: declared as HTML, or markup whatever it is declared as. */

@@ -92,16 +92,18 @@ function keyParts(key: string): unknown[] {
 export function unseen(candidates: Candidate[], seen: Record<string, number>, groupOf: (key: string) => string): Candidate[] {
 	const leftOver = new Set(Object.keys(seen));
 	const notStored = candidates.filter((c) => !leftOver.delete(c.key));
+	// each record's key parts read once
+	const open = notStored.map((c) => ({ c, parts: keyParts(c.key) }));
 	const taken = new Set<Candidate>();
 	for (const key of leftOver) {
 		const parts = keyParts(key);
-		const alike = (c: Candidate) => keyParts(c.key).filter((part, i) => part === parts[i]).length;
+		const group = groupOf(key);
 		// the first of the most alike (maxBy keeps the first of equals)
 		const same = maxBy(
-			notStored.filter((c) => !taken.has(c) && (c.group ?? c.key) === groupOf(key)),
-			alike,
+			open.filter(({ c }) => !taken.has(c) && (c.group ?? c.key) === group),
+			(o) => o.parts.filter((part, i) => part === parts[i]).length,
 		);
-		if (same) taken.add(same);
+		if (same) taken.add(same.c);
 	}
 	return notStored.filter((c) => !taken.has(c));
 }
