@@ -229,6 +229,9 @@ function refuseBody(res: ReturnType<IWebhookFunctions['getResponseObject']>, err
 	return { noWebhookResponse: true };
 }
 
+/** Text of printable ASCII and JSON's white space only (JSON text holds no other control characters). */
+const ASCII = /^[\t\n\r -~]*$/;
+
 /**
  * The delivery's JSON: n8n parses a body declared application/json into an object, and hands a body declared as text
  * (text/plain, as some senders label JSON) on as its text; one declared as anything else (none, octet-stream, a
@@ -236,17 +239,21 @@ function refuseBody(res: ReturnType<IWebhookFunctions['getResponseObject']>, err
  * the raw body n8n keeps (rawBody) is read instead, in its charset (transport/text.ts answerText): a refusal would only
  * lose the event after the provider's retries (bug hunt 32). Read as the action reads an answer (transport/request.ts
  * parseBody): a whole number past 2^53 as its digits, JSON nested past MAX_ANSWER_DEPTH refused (`tooDeep`: no item
- * n8n could not copy), a byte order mark dropped. n8n's own parse rounds such a number: a body it parsed is read again
- * from the raw one then (only then: readsOtherwise). Text that is no JSON object leaves the body as n8n handed it on,
- * to be refused as no tracking update.
+ * n8n could not copy), a byte order mark dropped. n8n's own parse rounds such a number, and decodes the bytes by the
+ * declared charset alone (Latin-1 letters without one became U+FFFD, UTF-8 ones under "charset=latin1" "Ã¼"): a body it
+ * parsed is read again from the raw one where its text is not plain ASCII or holds such a number (readsOtherwise). Text
+ * that is no JSON object leaves the body as n8n handed it on, to be refused as no tracking update.
  */
 function jsonBody(body: unknown, raw: unknown, contentType: string): { value: unknown } | { tooDeep: true } {
 	let text: string;
 	if (typeof body === 'string') text = body;
 	else if (Buffer.isBuffer(raw)) {
 		text = answerText(raw, contentType);
-		// a body n8n parsed as JSON is read again only where its text holds what n8n's parse loses
-		if (/^\s*application\/json\s*(;|$)/i.test(contentType) && isPlainObject(body) && !readsOtherwise(text)) return { value: body };
+		// a body n8n parsed as JSON is read again only where n8n's parse may have lost something: its letters (n8n decodes
+		// by the declared charset alone, UTF-8 when none; plain ASCII reads alike in every charset) or a long number
+		if (/^\s*application\/json\s*(;|$)/i.test(contentType) && isPlainObject(body) && ASCII.test(text) && !readsOtherwise(text)) {
+			return { value: body };
+		}
 	} else return { value: body };
 	const read = parseBody(text.replace(/^\uFEFF/, ''));
 	if (!read.ok) return read.tooDeep ? { tooDeep: true } : { value: body };
