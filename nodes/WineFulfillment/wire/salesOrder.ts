@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { CARRIERS, CARRIER_SERVICES, limitedList, warehouseCode, onFirstUse } from './common';
 import { isoDateTime, isoDateTimeEnd, usDate } from './dates';
-import { booleanValue, decimalNumber, digitsText, enumOf, identifier, optionalText, wholeNumber, withPostalCode, zipCode } from './values';
+import { booleanValue, decimalNumber, digitsText, enumOf, INEXACT_NUMBER, identifier, optionalText, wholeNumber, withPostalCode, zipCode } from './values';
 
 // ---- enums ----
 
@@ -151,7 +151,7 @@ export type OrderItem = z.infer<typeof orderItem>;
  * A price the interface types as text (ConsumerTaxCollected, ConsumerShippingPrice): read as Unit Price is, so a comma,
  * a currency sign or a negative price is refused, never sent as given; sent as plain decimal text: decimal text as
  * written (trimmed), a number without the binary noise of a sum (1.1 + 2.2 is "3.3"). Blank text is kept as '' (an
- * update's clear).
+ * update's clear); a whole number past 2^53 only in plain digits (as a number it is no longer the price written).
  * A number's 15-digit rounding is taken only within 2 × EPSILON of it (the noise of a sum), so 12345678901234.56 keeps its
  * 16 digits, though a 16-digit number that close to it (2 to 4 units in a double's last place) is taken for noise; past 10
  * decimals (no price has more) goes the noise of a difference that should be 0 (0.1 + 0.2 - 0.3 is "0", 0.3 - 0.1 - 0.2 too).
@@ -176,8 +176,14 @@ const priceText = z.unknown().transform((value, ctx): string | undefined => {
 	// Stryker disable next-line StringLiteral: no text but digits passes the test below
 	const written = typeof value === 'string' ? value.trim() : '';
 	const text = /^\d+(\.\d+)?$/.test(written) ? written : String(n);
+	const plain = 'must be a price in plain decimals, such as 12.50';
 	if (/e/i.test(text)) {
-		ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a price in plain decimals, such as 12.50' });
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: plain });
+		return z.NEVER;
+	}
+	// a whole number past 2^53 not written in digits has lost its last digits already: its text would be another price
+	if (text !== written && !Number.isSafeInteger(read.data) && Number.isInteger(read.data)) {
+		ctx.addIssue({ code: z.ZodIssueCode.custom, message: typeof value === 'number' ? `is ${INEXACT_NUMBER}` : plain });
 		return z.NEVER;
 	}
 	return text;

@@ -77,7 +77,7 @@ export const decimalNumber = z.unknown().transform((value, ctx): number => {
 });
 
 /** Why a number that is not exact is refused where text is wanted (see `exactNumberText`). */
-const INEXACT_NUMBER = 'a number too large to be exact: it must arrive as text, since JavaScript keeps only about 16 digits of a number';
+export const INEXACT_NUMBER = 'a number too large to be exact: it must arrive as text, since JavaScript keeps only about 16 digits of a number';
 
 /**
  * A finite number as text, or undefined when the text would not be the number given: a whole number past 2^53 has lost
