@@ -6,7 +6,7 @@ import isPlainObject from 'lodash/isPlainObject';
 
 import type { Endpoint, WriteDeed, WriteDeeds } from '../wire/endpoints';
 import { inPanelWords } from '../wire/paths';
-import { booleanValue } from '../wire/values';
+import { flagValue } from '../wire/values';
 import { documentName, type DocumentType } from './document';
 import type { Secrets } from './secrets';
 
@@ -306,14 +306,6 @@ const FAILED_STATUSES = new Set(['false', 'fail', 'failed', 'failure', 'error', 
 
 /** A `Status` member saying failure: one of FAILED_STATUSES, or false; an order state, a code or "N" says nothing. */
 const failedStatus = (value: unknown) => value === false || (typeof value === 'string' && FAILED_STATUSES.has(value.trim().toLowerCase()));
-
-/** A flag as an answer writes it: a yes/no booleanValue reads, or .NET's and COBOL's "Y" / "N"; undefined otherwise. */
-function flagValue(value: unknown): boolean | undefined {
-	const read = booleanValue.safeParse(value);
-	if (read.success) return read.data;
-	const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-	return word === 'y' ? true : word === 'n' ? false : undefined;
-}
 
 /** The members a write's answer may say it did what it does with ({"Cancelled": false}), lower-cased. */
 const DEED_FLAGS: Record<WriteDeed, readonly string[]> = {

@@ -76,6 +76,14 @@ export const decimalNumber = z.unknown().transform((value, ctx): number => {
 	return n;
 });
 
+/** A flag as an answer writes it: a yes/no booleanValue reads, or .NET's and COBOL's "Y" / "N"; undefined otherwise. */
+export function flagValue(value: unknown): boolean | undefined {
+	const read = booleanValue.safeParse(value);
+	if (read.success) return read.data;
+	const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+	return word === 'y' ? true : word === 'n' ? false : undefined;
+}
+
 /** Why a number that is not exact is refused where text is wanted (see `exactNumberText`). */
 export const INEXACT_NUMBER = 'a number too large to be exact: it must arrive as text, since JavaScript keeps only about 16 digits of a number';
 

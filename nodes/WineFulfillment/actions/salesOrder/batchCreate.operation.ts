@@ -8,7 +8,7 @@ import { ENDPOINTS } from '../../wire/endpoints';
 import { BATCH_STATUSES, type CreateSalesOrderRequest } from '../../wire/salesOrder';
 import { mayHaveTakenEffect } from '../../transport/errors';
 import { inSpelling } from '../../wire/spellings';
-import { booleanValue } from '../../wire/values';
+import { flagValue } from '../../wire/values';
 import { apiRequest } from '../../transport/request';
 import { stopSignal, stoppedError } from '../../transport/stop';
 import { additionalJsonProperty, compact } from '../common';
@@ -175,12 +175,12 @@ function matchStatuses(chunk: Entry[], answered: unknown[]): Array<IDataObject |
 const STATUS_MEMBERS = ['RefOrderNo', 'IsCreated', 'TransactionReferenceNumber', 'Messages'];
 
 /**
- * Whether a status says its order was created: true or false as the node reads every yes/no ("true", 1, "False"); null
- * for anything else, which says neither (the order may have been created: it is not given back to be sent again).
+ * Whether a status says its order was created: true or false as the node reads every yes/no in an answer ("true", 1,
+ * "False", "Y", "N": flagValue); null for anything else, which says neither (the order may have been created: it is not
+ * given back to be sent again).
  */
 function createdFlag(status: IDataObject): boolean | null {
-	const read = booleanValue.safeParse(status.IsCreated);
-	return read.success ? read.data : null;
+	return flagValue(status.IsCreated) ?? null;
 }
 
 export const UNREAD_STATUS =
