@@ -93,6 +93,22 @@ describe('readDocument: raw bytes', () => {
 
 	it('refuses the right bytes labelled as another specific type', () => {
 		expect(what(readDocument(ct('image/jpeg'), PDF, 'application/pdf'))).toBe('a PDF document labelled image/jpeg');
+		expect(what(readDocument(ct('image/x-png'), PDF, 'application/pdf'))).toBe('a PDF document labelled image/x-png');
+	});
+
+	it('accepts the type under its older x- name (image/x-png), or a type that forces a download, as a generic one', () => {
+		expect(readDocument(ct('image/x-png'), PNG, 'image/png')).toEqual({ ok: true, document: { data: PNG, mimeType: 'image/png', fileName: undefined, meta: {} } });
+		expect(readDocument(ct('Image/X-PNG; charset=binary'), PNG, 'image/png').ok).toBe(true);
+		for (const type of ['application/force-download', 'application/x-download', 'application/download', 'application/x-octet-stream']) {
+			expect([type, what(readDocument(ct(type), PDF, 'application/pdf'))]).toEqual([type, 'ok']);
+			expect([type, what(readDocument(ct(type), PNG, 'image/png'))]).toEqual([type, 'ok']);
+			// the bytes decide: the other format is refused, and JSON or base64 under such a type is read as under application/octet-stream
+			expect([type, what(readDocument(ct(type), PNG, 'application/pdf'))]).toEqual([type, `a PNG image labelled ${type}`]);
+			expect([type, what(readDocument(ct(type), json({ label: PDF.toString('base64') }), 'application/pdf'))]).toEqual([type, 'ok']);
+			expect([type, what(readDocument(ct(type), Buffer.from(PDF.toString('base64')), 'application/pdf'))]).toEqual([type, 'ok']);
+		}
+		// PNG bytes labelled image/x-png are a PNG image, not one labelled otherwise
+		expect(what(readDocument(ct('image/x-png'), PNG, 'application/pdf'))).toBe('a PNG image');
 	});
 
 	it('refuses an empty answer', () => {
@@ -235,5 +251,95 @@ describe('readDocument: JSON answers', () => {
 	it('refuses malformed JSON, quoting its start', () => {
 		expect(what(readDocument(ct('application/json'), Buffer.from('{"label": '), 'application/pdf'))).toBe('malformed JSON ({"label":)');
 		expect(what(readDocument(ct('application/json'), Buffer.from(`{${'x'.repeat(100)}`), 'application/pdf'))).toBe(`malformed JSON ({${'x'.repeat(79)}…)`);
+	});
+});
+
+describe('readDocument: a JSON answer whose document is one level down, in an envelope', () => {
+	const b64 = (data: Buffer) => data.toString('base64');
+	const PDF2 = Buffer.concat([PDF, Buffer.from('% second\n%%EOF\n')]);
+	const read = (value: unknown, wanted: 'application/pdf' | 'image/png' = 'application/pdf', clean?: (text: string) => string) =>
+		readDocument(ct('application/json; charset=utf-8'), json(value), wanted, clean);
+	const envelope = { Result: { LabelData: b64(PDF), FileName: 'x.pdf', Carrier: 'UPS' }, StatusCode: 200 };
+
+	it('reads the document of an object member as a top-level one, naming its member by its path', () => {
+		expect(read(envelope)).toEqual({
+			ok: true,
+			document: { data: PDF, mimeType: 'application/pdf', fileName: 'x.pdf', meta: { StatusCode: 200, Result: { Carrier: 'UPS' } }, member: 'Result.LabelData' },
+		});
+		const png = read({ Data: { image: b64(PNG) } }, 'image/png');
+		expect(png.ok && [png.document.data, png.document.member]).toEqual([PNG, 'Data.image']);
+	});
+
+	it("takes the envelope's file name (masked, made safe), else the top level's; neither stays in meta", () => {
+		const name = (value: unknown, clean?: (text: string) => string) => {
+			const got = read(value, 'application/pdf', clean);
+			return got.ok ? [got.document.fileName, got.document.meta] : got.what;
+		};
+		expect(name({ Result: { LabelData: b64(PDF), fileName: 'inner' }, FileName: 'outer.pdf' })).toEqual(['inner.pdf', { Result: {} }]);
+		expect(name({ Result: { LabelData: b64(PDF) }, FileName: 'outer.pdf' })).toEqual(['outer.pdf', { Result: {} }]);
+		expect(name({ Result: { LabelData: b64(PDF), FileName: 7 } })).toEqual([undefined, { Result: { FileName: 7 } }]);
+		expect(name({ Result: { LabelData: b64(PDF), FileName: 'label-wine/cellar-7731.pdf' } }, (t) => t.replaceAll('wine/cellar-7731', '***'))).toEqual([
+			'label-***.pdf',
+			{ Result: {} },
+		]);
+	});
+
+	it("keeps the top level's other members as they stand, the envelope in its place without its document, no base64", () => {
+		const got = read({ IsSuccess: true, Result: { LabelData: b64(PDF), Carrier: 'UPS', Message: 'Label created' }, Message: 'OK', Paging: [1] });
+		expect(got.ok && got.document.meta).toEqual({ IsSuccess: true, Result: { Carrier: 'UPS', Message: 'Label created' }, Message: 'OK', Paging: [1] });
+		// a failure flag of the envelope stays in it, where the transport reads a write's failure (a label voided)
+		const voided = read({ Result: { LabelData: b64(PDF), Status: 'Failed' } });
+		expect(voided.ok && voided.document.meta).toEqual({ Result: { Status: 'Failed' } });
+		expect(JSON.stringify(got.ok && got.document.meta)).not.toContain(b64(PDF).slice(0, 40));
+	});
+
+	it('puts every other document one level down in others, in the answer order, and takes it out of meta', () => {
+		const got = read({ Preview: { Image: b64(PNG), Size: 1 }, Result: { Slip: b64(PDF2), LabelData: b64(PDF) } });
+		expect(got.ok && [got.document.data, got.document.member]).toEqual([PDF, 'Result.LabelData']);
+		expect(got.ok && got.document.others?.map((o) => [o.member, o.mimeType, o.data])).toEqual([
+			['Preview.Image', 'image/png', PNG],
+			['Result.Slip', 'application/pdf', PDF2],
+		]);
+		expect(got.ok && got.document.meta).toEqual({ Preview: { Size: 1 }, Result: {} });
+		expect(got.ok && Object.keys(got.document.others?.[0] ?? {}).sort()).toEqual(['data', 'member', 'mimeType']);
+	});
+
+	it('reads the likeliest envelope first (DOCUMENT_KEYS), else the first in the answer, that holds the document asked for', () => {
+		const ranked = read({ Result: { Data: b64(PDF2) }, Label: { Data: b64(PDF) } });
+		expect(ranked.ok && [ranked.document.member, ranked.document.data]).toEqual(['Label.Data', PDF]);
+		const first = read({ Result: { Data: b64(PDF) }, Outcome: { Data: b64(PDF2) } });
+		expect(first.ok && first.document.member).toBe('Result.Data');
+		// one holding only the other format is passed for one that holds the document asked for
+		const passed = read({ Label: { Data: b64(PNG) }, Result: { Data: b64(PDF) } });
+		expect(passed.ok && [passed.document.member, passed.document.others?.map((o) => o.member)]).toEqual(['Result.Data', ['Label.Data']]);
+	});
+
+	it("a top-level document wins over an envelope's, even one of the other format", () => {
+		// the envelope alone is read
+		expect(what(read({ Result: { LabelData: b64(PDF) } }))).toBe('ok');
+		const got = read({ label: b64(PDF2), Result: { LabelData: b64(PDF) } });
+		expect(got.ok && [got.document.member, got.document.data, got.document.others]).toEqual(['label', PDF2, undefined]);
+		expect(what(read({ label: b64(PNG), Result: { LabelData: b64(PDF) } }))).toBe('a PNG image in the JSON member label');
+	});
+
+	it('refuses an envelope holding only the other format, naming its member by its path', () => {
+		expect(what(read({ Result: { LabelData: b64(PNG) }, StatusCode: 200 }))).toBe('a PNG image in the JSON member Result.LabelData');
+		expect(what(read({ Result: { LabelData: b64(PDF) } }, 'image/png'))).toBe('a PDF document in the JSON member Result.LabelData');
+	});
+
+	it('refuses an incomplete document one level down, or a member named as a document that is none', () => {
+		const cut = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n', 'latin1');
+		expect(what(read({ Result: { LabelData: b64(cut) } }))).toBe(
+			'an incomplete PDF document in the JSON member Result.LabelData (the document is incomplete: no %%EOF in its last 1,024 bytes)',
+		);
+		expect(what(read({ Result: { LabelData: 'not*base64' }, StatusCode: 200 }))).toBe(
+			'a JSON object without a document (members Result, StatusCode): Result.LabelData is not valid base64 ("*" at character 4)',
+		);
+	});
+
+	it('reads one level down only: a document two levels down, or in a list, is not read', () => {
+		expect(what(read({ Result: { LabelData: b64(PDF) } }))).toBe('ok');
+		expect(what(read({ Result: { Data: { LabelData: b64(PDF) } } }))).toBe('a JSON object without a document (members Result)');
+		expect(what(read({ Results: [{ LabelData: b64(PDF) }] }))).toBe('a JSON object without a document (members Results)');
 	});
 });

@@ -1,4 +1,5 @@
 // Reads a document answer (a PDF or PNG label): the bytes must be the type asked for, by content type and by signature.
+import isPlainObject from 'lodash/isPlainObject';
 import omit from 'lodash/omit';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -10,7 +11,7 @@ export type DocumentType = 'application/pdf' | 'image/png';
 export interface OtherDocument {
 	data: Buffer;
 	mimeType: DocumentType;
-	/** the JSON member it came in */
+	/** the JSON member it came in (by its path one level down: Preview.Image) */
 	member: string;
 }
 
@@ -19,9 +20,9 @@ export interface WireDocument {
 	mimeType: DocumentType;
 	/** the provider's file name (Content-Disposition, or a FileName member of a JSON answer in any letter case), made safe (safeFileName) */
 	fileName?: string;
-	/** the members of a JSON answer besides the documents and the file name */
+	/** the members of a JSON answer besides the documents and the file name (an envelope's one level down: fromJson) */
 	meta: IDataObject;
-	/** the JSON member the document came in, when it came in one */
+	/** the JSON member the document came in, when it came in one (by its path one level down: Result.LabelData) */
 	member?: string;
 	/** every other document of a JSON answer, in the answer's order: none is left in meta as base64 text */
 	others?: OtherDocument[];
@@ -29,9 +30,24 @@ export interface WireDocument {
 
 const NAMES: Record<DocumentType, string> = { 'application/pdf': 'a PDF document', 'image/png': 'a PNG image' };
 
-/** Content types that leave the decision to the bytes' signature. */
-const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/binary']);
-const ALIASES: Record<string, DocumentType> = { 'application/x-pdf': 'application/pdf' };
+/**
+ * Content types that leave the decision to the bytes' signature: none, the octet-stream names (application/x-octet-stream
+ * is the fallback type of some servers), and the types servers write to make a browser save a file whatever it is
+ * (application/force-download, application/x-download, application/download: PHP download scripts send them), which say
+ * nothing about the bytes.
+ */
+const GENERIC_TYPES = new Set([
+	'',
+	'application/octet-stream',
+	'binary/octet-stream',
+	'application/binary',
+	'application/x-octet-stream',
+	'application/force-download',
+	'application/x-download',
+	'application/download',
+]);
+/** Older names of the document types (the x- names before their registration), read as the type. */
+const ALIASES: Record<string, DocumentType> = { 'application/x-pdf': 'application/pdf', 'image/x-png': 'image/png' };
 
 /** How far into the bytes a PDF's header may start: PDF readers look for `%PDF-` within the first 1,024 bytes. */
 const PDF_HEADER_WITHIN = 1024;
@@ -146,10 +162,61 @@ function whyNot(decoded: Decoded, wanted: DocumentType): string {
 
 export type DocumentRead = { ok: true; document: WireDocument } | { ok: false; what: string };
 
+/** A member's place in DOCUMENT_KEYS (in any letter case), after them all when it is not there. */
+function rank(key: string): number {
+	const at = DOCUMENT_KEYS.indexOf(key.toLowerCase());
+	return at === -1 ? DOCUMENT_KEYS.length : at;
+}
+
+/** Member names, likeliest document member first (DOCUMENT_KEYS), else in their own order. */
+const ranked = (keys: string[]) => keys.sort((a, b) => rank(a) - rank(b));
+
+/** A string member of a JSON object, decoded as base64: `member` names it in words ("LabelData", or "Result.LabelData" one level down). */
+interface Candidate {
+	key: string;
+	member: string;
+	text: string;
+	decoded: Decoded;
+}
+
+/** A document found in a member of a JSON object: `key` is the member's name in that object. */
+type Found = OtherDocument & { key: string };
+
+/** The string members of a JSON object (likeliest first, each decoded), and the documents among them. */
+function documentsIn(object: IDataObject, prefix = ''): { candidates: Candidate[]; documents: Found[] } {
+	const candidates = ranked(Object.keys(object).filter((key) => typeof object[key] === 'string')).map((key) => ({
+		key,
+		member: `${prefix}${key}`,
+		text: object[key] as string,
+		decoded: decodeBase64(object[key] as string),
+	}));
+	const documents = candidates.flatMap(({ key, member, decoded }) => {
+		const type = decoded.ok ? signatureOf(decoded.data) : undefined;
+		return decoded.ok && type ? [{ key, member, data: decoded.data, mimeType: type }] : [];
+	});
+	return { candidates, documents };
+}
+
+/** The FileName members of a JSON object (in any letter case) that are text. */
+const fileNameKeys = (object: IDataObject) => Object.keys(object).filter((key) => key.toLowerCase() === 'filename' && typeof object[key] === 'string');
+
+/** The documents of an object's members, in the object's order. */
+const inOrder = (object: IDataObject, documents: Found[]) => Object.keys(object).flatMap((key) => documents.filter((d) => d.key === key));
+
 /**
  * The documents in a JSON answer: every member whose base64 text decodes to a PDF or a PNG. The one asked for is
  * the likeliest member of its type (DOCUMENT_KEYS); every other is in `others`, so none stays in meta as base64. Any
  * of them incomplete refuses the answer. A FileName member, in any letter case, is the file name.
+ *
+ * When no top-level member holds a document of either type, the members that are objects are read one level down
+ * (never deeper), as a gateway's envelope ({"Result": {"LabelData": "<base64>", "FileName": ...}, "StatusCode": 200}):
+ * likeliest first (DOCUMENT_KEYS), else in the answer's order, the first that holds the document asked for is read as
+ * a top level is (its documents, their completeness, its FileName, else the top level's). Its document's member is
+ * named by its path (Result.LabelData); the documents of the other objects one level down are in `others` too, and
+ * taken out of them in meta. The meta is then the top level's members as they stand, without any FileName, each object
+ * one level down without its documents (the envelope without its FileName too): {"Result": {"Carrier": "UPS"},
+ * "StatusCode": 200}, so a failure flag at either level is read where the answer put it. When the objects one level down hold only the other format, the answer is
+ * refused naming that member by its path ("a PNG image in the JSON member Result.LabelData").
  */
 function fromJson(clean: Clean, answer: unknown, wanted: DocumentType): DocumentRead {
 	if (typeof answer === 'string') {
@@ -168,42 +235,61 @@ function fromJson(clean: Clean, answer: unknown, wanted: DocumentType): Document
 	)
 		return { ok: false, what: describeJson(clean, answer) };
 	const body = answer as IDataObject;
-	const rank = (key: string) => {
-		const at = DOCUMENT_KEYS.indexOf(key.toLowerCase());
-		return at === -1 ? DOCUMENT_KEYS.length : at;
-	};
-	const candidates = Object.keys(body)
-		.filter((key) => typeof body[key] === 'string')
-		.sort((a, b) => rank(a) - rank(b))
-		.map((key) => ({ key, text: body[key] as string, decoded: decodeBase64(body[key] as string) }));
-	const documents: OtherDocument[] = candidates.flatMap(({ key, decoded }) => {
-		const type = decoded.ok ? signatureOf(decoded.data) : undefined;
-		return decoded.ok && type ? [{ member: key, data: decoded.data, mimeType: type }] : [];
-	});
-	const found = documents.find((d) => d.mimeType === wanted);
+	const top = documentsIn(body);
+	// no document at the top level: the members that are objects, one level down (never deeper)
+	const envelopes = top.documents.length
+		? []
+		: ranked(Object.keys(body).filter((key) => isPlainObject(body[key]))).map((key) => ({ key, ...documentsIn(body[key] as IDataObject, `${key}.`) }));
+	const envelope = envelopes.find(({ documents }) => documents.some((d) => d.mimeType === wanted));
+	// every document of the answer, likeliest first: the top level's, else those one level down
+	const documents = top.documents.length ? top.documents : envelopes.flatMap((e) => e.documents);
+	const found = (envelope ? envelope.documents : documents).find((d) => d.mimeType === wanted);
 	if (!found) {
 		const other = documents[0];
-		if (other) return { ok: false, what: `${NAMES[other.mimeType]} in the JSON member ${other.member}` };
-		// the member that was likeliest meant as the document: one named as a document is, or a data: URL
-		const suspect = candidates.find(({ key, text }) => rank(key) < DOCUMENT_KEYS.length || /^data:/i.test(text));
-		return { ok: false, what: describeJson(clean, answer, suspect && `${suspect.key} ${whyNot(suspect.decoded, wanted)}`) };
+		if (other) return { ok: false, what: `${NAMES[other.mimeType]} in the JSON member ${clean(other.member)}` };
+		// the member that was likeliest meant as the document: one named as a document is, or a data: URL (the top level's first)
+		const suspect = [...top.candidates, ...envelopes.flatMap((e) => e.candidates)].find(
+			({ key, text }) => rank(key) < DOCUMENT_KEYS.length || /^data:/i.test(text),
+		);
+		return { ok: false, what: describeJson(clean, answer, suspect && `${suspect.member} ${whyNot(suspect.decoded, wanted)}`) };
 	}
 	for (const document of documents) {
-		const incomplete = incompleteWhat(document.data, document.mimeType, ` in the JSON member ${document.member}`);
+		const incomplete = incompleteWhat(document.data, document.mimeType, ` in the JSON member ${clean(document.member)}`);
 		if (incomplete) return { ok: false, what: incomplete };
 	}
-	// the file name: the first FileName member (in any letter case) that is text
-	const names = Object.keys(body).filter((key) => key.toLowerCase() === 'filename' && typeof body[key] === 'string');
+	const holder = envelope ? (body[envelope.key] as IDataObject) : body;
+	const names = fileNameKeys(body);
+	const inner = envelope ? fileNameKeys(holder) : [];
+	// the file name: the first FileName member (in any letter case) that is text, the envelope's before the top level's
+	const fileName = [...inner.map((key) => holder[key]), ...names.map((key) => body[key])][0] as string | undefined;
 	// no document stays in meta as base64; a name leaves only through safeFileName (the output's FileName is the safe one)
-	const meta = omit(body, [...documents.map((d) => d.member), ...names]);
-	const others = Object.keys(body).flatMap((key) => documents.filter((d) => d.member === key && d !== found));
+	let meta: IDataObject;
+	let all: Found[];
+	if (envelope) {
+		const inside = (key: string) => envelopes.find((e) => e.key === key)?.documents ?? [];
+		// each object stays where it is, without its documents (the envelope without its FileName too): a flag at either
+		// level reads as the answer put it (a write's failure is read one level down: errors.ts saysFailed)
+		const kept = Object.keys(body)
+			.filter((key) => !names.includes(key))
+			.map((key): [string, unknown] => {
+				const dropped = [...inside(key).map((d) => d.key), ...(key === envelope.key ? inner : [])];
+				return [key, dropped.length ? omit(body[key] as IDataObject, dropped) : body[key]];
+			});
+		// Object.fromEntries: every member its own (a "__proto__" member too)
+		meta = Object.fromEntries(kept) as IDataObject;
+		all = Object.keys(body).flatMap((key) => (inside(key).length ? inOrder(body[key] as IDataObject, inside(key)) : []));
+	} else {
+		meta = omit(body, [...documents.map((d) => d.key), ...names]);
+		all = inOrder(body, documents);
+	}
+	const others = all.filter((d) => d !== found).map(({ data, mimeType, member }): OtherDocument => ({ data, mimeType, member }));
 	return {
 		ok: true,
 		document: {
 			data: found.data,
 			mimeType: wanted,
 			// masked whole first, as the header's (readDocument)
-			fileName: names.length ? safeFileName(clean(body[names[0]] as string), wanted) : undefined,
+			fileName: fileName === undefined ? undefined : safeFileName(clean(fileName), wanted),
 			meta,
 			member: found.member,
 			...(others.length ? { others } : {}),
