@@ -87,12 +87,13 @@ const AUTH_BY_PATH = new Map<string, AuthShape>(
 export function authShapeForUrl(url: string): AuthShape {
 	// Only the scheme's `//` is cut: it must not read as the path's first slash (a host named `api` would make `//api/`).
 	// The host stays, as it holds no `/`; the path ends at the first `?` or `#`.
-	// Stryker disable next-line StringLiteral: any text without a `/` in place of the scheme leaves the first `/api/` where it was
+	// Stryker disable next-line StringLiteral: any text without a `/` in place of the scheme leaves the path's end where it was
 	const path = url.replace(/^[a-z]+:\/\//i, '');
 	const lower = path.split(/[?#]/)[0].toLowerCase();
-	// The endpoint is the path from its first `/api/` (a base URL may add a prefix). Without one, `slice(-1)` leaves at
-	// most one character, which is no endpoint.
-	return AUTH_BY_PATH.get(lower.slice(lower.indexOf('/api/'))) ?? 'Authentication';
+	// The endpoint is the path's end, `/api/<Resource>/<Operation>`: a base URL may add a prefix, one with an `/api/` of
+	// its own too (https://partner.example/api/v3; bug hunt 38).
+	const endpoint = /\/api\/[^/]*\/[^/]*$/.exec(lower)?.[0];
+	return (endpoint && AUTH_BY_PATH.get(endpoint)) || 'Authentication';
 }
 
 export interface BodyCredentials {
