@@ -27,6 +27,7 @@ import { readNewest, readWindow, type ReadOptions, type WindowQuery } from './tr
 import { CARRIERS, WAREHOUSES, limitedList, onFirstUse, warehouseCode } from './wire/common';
 import { DEFAULT_CARRIER, carrierOptions, packageStatusOptions, warehouseOptions } from './wire/labels';
 import { MAX_ORDER_NUMBERS, PACKAGE_STATUSES, getPackagesRequest, statusWord } from './wire/tracking';
+import { RETURNS_MAX_TOP } from './wire/salesOrder';
 import { decimalNumber, listValue, wholeNumber } from './wire/values';
 import { checkParameter } from './actions/parameters';
 import { credentialTest } from './methods/credentialTest';
@@ -201,7 +202,7 @@ export class WineFulfillmentTrigger implements INodeType {
 						type: 'number',
 						typeOptions: { minValue: 1, maxValue: 500 },
 						default: 500,
-						description: 'Records asked for per request',
+						description: `Records asked for per request (New Return asks for at most ${RETURNS_MAX_TOP}, the provider's limit for returns)`,
 					},
 					{
 						displayName: 'Start From (Hours Back)',
