@@ -175,8 +175,8 @@ describe('Older warehouse codes: one hint per distinct code per node run', () =>
 			true,
 		);
 		expect(hints(result)).toEqual([
-			'Warehouse "CE201" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).',
-			'Warehouse "SMX01" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).',
+			'From Warehouse "CE201" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).',
+			'To Warehouse "SMX01" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).',
 			expect.stringContaining('Inventory status "GOOD-ST-EX" is not a code of revision 3.1.4'),
 		]);
 	});

@@ -176,7 +176,7 @@ describe('Transfer Order → Create', () => {
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('CreateTransferOrder');
 		expect(sent.body.TransferInfo).toMatchObject({ TransferFromWarehouse: 'APC01', TransferToWarehouse: 'NEW01' });
-		expect(hints(result)).toEqual(['Warehouse "NEW01" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).']);
+		expect(hints(result)).toEqual(['To Warehouse "NEW01" is not one of the interface\'s current warehouse codes; it is kept as given (the provider may still take an older code).']);
 	});
 
 	it("words the provider's refusal of an item in the panel's words, its answer in the details", async () => {

@@ -75,6 +75,11 @@ describe('Inventory → Get Sellable', () => {
 		expect(error.message).toMatch(new RegExp(`^Invalid "${label}": `));
 		expect(sent).toEqual([]);
 	});
+	it('an unknown warehouse code is sent as given, with a hint naming the Warehouses field', async () => {
+		const { sent, hints } = await run({ ...SELLABLE, warehouses: ['APC01', 'CE201'] });
+		expect(sent[0].body).toMatchObject({ Warehouses: ['APC01', 'CE201'] });
+		expect(hints).toEqual([`Warehouses "CE201" is not one of the interface's current warehouse codes; it is kept as given (the provider may still take an older code).`]);
+	});
 });
 
 describe('Inventory → Get Transactions', () => {

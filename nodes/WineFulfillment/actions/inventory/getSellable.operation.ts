@@ -109,7 +109,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		labels,
 		itemIndex,
 	);
-	hintUnknownWarehouses(this, 'Warehouse', body.Warehouses ?? []);
+	hintUnknownWarehouses(this, 'Warehouses', body.Warehouses ?? []);
 	return prepareQuery.call(
 		this,
 		{

@@ -65,7 +65,7 @@ const properties: INodeProperties[] = [
 				name: 'startTime',
 				type: 'dateTime',
 				default: '',
-				description: 'Only returns from this time on (sent as ISO 8601)',
+				description: 'Only returns from this time on (sent as ISO 8601 in UTC)',
 			},
 			{
 				displayName: 'Warehouse',

@@ -180,7 +180,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		itemIndex,
 	);
 	const info = body.TransferInfo;
-	hintUnknownWarehouses(this, 'Warehouse', [info.TransferFromWarehouse, info.TransferToWarehouse]);
+	hintUnknownWarehouses(this, 'From Warehouse', [info.TransferFromWarehouse]);
+	hintUnknownWarehouses(this, 'To Warehouse', [info.TransferToWarehouse]);
 	if (!TRANSFER_STATUS_BY_REVISION[revision].includes(info.InventoryStatusCode)) {
 		// the revision in force does not list the code: any revision that does is another one
 		const other = TRANSFER_REVISIONS.find((r) => TRANSFER_STATUS_BY_REVISION[r].includes(info.InventoryStatusCode));
