@@ -111,7 +111,7 @@ describe('Inventory → Get Sellable', () => {
 		expect(result.error).toBeUndefined();
 		const [sent] = await fx.control.requests('GetSellable');
 		expect(sent.body.Warehouses).toEqual(['APC01', 'MIY01']);
-		expect(hints(result)).toEqual([expect.stringContaining('Warehouse "MIY01" is not one of')]);
+		expect(hints(result)).toEqual([expect.stringContaining('Warehouses "MIY01" is not one of')]);
 		expect(result.output(ACTION_NODE).map((i) => i.json)).toEqual(
 			sellable(fx.sandbox.state.inventory, (r) => r.Warehouse === 'APC01'),
 		);
