@@ -205,9 +205,15 @@ describe('statusError', () => {
 		const big = error(413, '');
 		expect(big.message).toBe('The request is too large for the provider');
 		expect(guidance(big)).toBe('Send fewer records in one request (for batches, lower the batch size).');
-		const limited = error(429, 'slow down');
+		const limited = statusError(node, read, 429, 'slow down', secrets, undefined, undefined, undefined, { requests: 3 });
 		expect(limited.message).toBe("The provider's rate limit was exceeded and retries did not get through");
 		expect(guidance(limited)).toBe("Lower the node's Concurrency, or run again later. The provider said: slow down");
+		// after a single request no retries are claimed, nor Concurrency advised (bug hunt 39)
+		const once = error(429, 'slow down');
+		expect(once.message).toBe("The provider's rate limit was exceeded");
+		expect(guidance(once)).toBe(
+			"The request was not sent again: the node's limits on attempts and waiting allowed no further one. Run again later. The provider said: slow down",
+		);
 	});
 
 	it('5xx: a write was not resent, a read was retried', () => {
@@ -216,9 +222,11 @@ describe('statusError', () => {
 		expect(guidance(w)).toBe(
 			'The request was not resent, because it may have taken effect: check with the provider before running it again, or it could be duplicated. The provider said: boom',
 		);
-		const r = error(503, '', read);
+		const r = statusError(node, read, 503, '', secrets, undefined, undefined, undefined, { requests: 9 });
 		expect(r.message).toBe('The provider had an internal error (503)');
 		expect(guidance(r)).toBe('The query was retried and still failed; try again later.');
+		// after a single request it says it was not sent again (bug hunt 39)
+		expect(guidance(error(503, '', read))).toBe("The query was not sent again: the node's limits on attempts and waiting allowed no further one. Try again later.");
 	});
 
 	it('any other status says which, and what the provider said', () => {

@@ -146,10 +146,52 @@ function refusalText(body: unknown, said: string, labels?: Record<string, string
 }
 
 /**
- * The message and guidance for a provider status. `byReference`: the request located a sales order by its transaction
- * reference number (a 404 then names that number, not an order number the user never gave).
+ * What became of a call before its error, for the error's words (bug hunt 39: an error after a single request said it
+ * had been retried): the requests sent in all, and the Retry-After of the last answer.
  */
-function messageFor(status: number, endpoint: Endpoint, provider: string, fields: boolean, byReference = false): [string, string] {
+export interface Tries {
+	/** the requests sent, this one included */
+	requests: number;
+	/** the wait the last answer's Retry-After asked for, in whole seconds */
+	waitAsked?: number;
+	/**
+	 * when that wait ends (UTC, as shown), given when the wait is why no further request was sent: it was more than the
+	 * node had left to wait (RetryPolicy's maxTotalWaitMs, maxCallMs)
+	 */
+	waitEnds?: string;
+}
+
+/** A write answered with a status that may have come after it took effect (a 5xx, a 408) is not resent. */
+const NOT_RESENT = 'The request was not resent, because it may have taken effect: check with the provider before running it again, or it could be duplicated.';
+
+/** Why a call that ended after a single request made no other (its RetryPolicy: no retries, or no time left for one). */
+const NO_FURTHER_ATTEMPT = "the node's limits on attempts and waiting allowed no further one.";
+
+/** What a call says of the Retry-After it was answered with; '' without one. */
+function waitWords(tries: Tries): string {
+	if (tries.waitAsked === undefined) return '';
+	const asked = `The provider asked to wait ${tries.waitAsked} s before the next request (Retry-After).`;
+	if (tries.waitEnds === undefined) return asked;
+	return `${asked} That is more than the node had left to wait, so no further request was sent: run the workflow again after ${tries.waitEnds}, or schedule it to run after the wait.`;
+}
+
+/**
+ * What a read that ended on a status it retries (a 5xx, a 408) says: retried and still failing only when it was sent
+ * again; else that it was not, and why.
+ */
+function readGaveUp(tries: Tries): string {
+	const wait = waitWords(tries);
+	if (tries.requests > 1) return `The query was retried and still failed; try again later.${wait ? ` ${wait}` : ''}`;
+	if (tries.waitEnds !== undefined) return wait;
+	return `The query was not sent again: ${NO_FURTHER_ATTEMPT} Try again later.${wait ? ` ${wait}` : ''}`;
+}
+
+/**
+ * The message and guidance for a provider status. `byReference`: the request located a sales order by its transaction
+ * reference number (a 404 then names that number, not an order number the user never gave). `tries`: what became of the
+ * call (a 429's and a read's 5xx words say whether it was sent again).
+ */
+function messageFor(status: number, endpoint: Endpoint, provider: string, fields: boolean, byReference = false, tries: Tries = { requests: 1 }): [string, string] {
 	const said = provider ? ` The provider said: ${provider}` : '';
 	switch (status) {
 		case 300:
@@ -219,19 +261,30 @@ function messageFor(status: number, endpoint: Endpoint, provider: string, fields
 				'The request is too large for the provider',
 				`Send fewer records in one request (for batches, lower the batch size).${said}`,
 			];
-		case 429:
+		case 429: {
+			const wait = waitWords(tries);
+			// Concurrency is advice only once retries were spent on the limit: a single request was no burst of the node's
+			if (tries.requests > 1) {
+				return [
+					"The provider's rate limit was exceeded and retries did not get through",
+					`Lower the node's Concurrency, or run again later.${wait ? ` ${wait}` : ''}${said}`,
+				];
+			}
 			return [
-				"The provider's rate limit was exceeded and retries did not get through",
-				`Lower the node's Concurrency, or run again later.${said}`,
+				"The provider's rate limit was exceeded",
+				`${tries.waitEnds !== undefined ? wait : `The request was not sent again: ${NO_FURTHER_ATTEMPT} Run again later.${wait ? ` ${wait}` : ''}`}${said}`,
+			];
+		}
+		// 408 Request Timeout: a server or a proxy on the way gave up waiting for the request, as a timeout (a read is
+		// retried, a write not resent: it may have reached the provider)
+		case 408:
+			return [
+				'The provider, or a proxy on the way, timed out waiting for the request (408)',
+				`${endpoint.kind === 'write' ? NOT_RESENT : readGaveUp(tries)}${said}`,
 			];
 		default:
 			if (status >= 500) {
-				return [
-					`The provider had an internal error (${status})`,
-					endpoint.kind === 'write'
-						? `The request was not resent, because it may have taken effect: check with the provider before running it again, or it could be duplicated.${said}`
-						: `The query was retried and still failed; try again later.${said}`,
-				];
+				return [`The provider had an internal error (${status})`, `${endpoint.kind === 'write' ? NOT_RESENT : readGaveUp(tries)}${said}`];
 			}
 			// a refusal naming members names them in the message, where an error item and an alert show it
 			return [`The provider answered with status ${status}${fields ? `: ${provider}` : ''}`, said.trim() || 'Unexpected status.'];
@@ -250,7 +303,8 @@ function shownAnswer(body: unknown, secrets: Secrets): string {
 /**
  * A provider status as a NodeApiError that says what to do. `labels` (the operation's wire path → panel name) put
  * the wire paths a refusal quotes in the panel's words; the details end with the provider's answer, scrubbed. `sent`:
- * the request's body (a sales order located by its TransactionReferenceNumber is named so).
+ * the request's body (a sales order located by its TransactionReferenceNumber is named so). `tries`: what became of
+ * the call, so that the error says it was retried only when it was.
  */
 export function statusError(
 	node: INode,
@@ -261,6 +315,7 @@ export function statusError(
 	itemIndex?: number,
 	labels?: Record<string, string>,
 	sent?: IDataObject,
+	tries: Tries = { requests: 1 },
 ): NodeApiError {
 	// scrubbed before it is cut to length: a cut must not leave part of a secret
 	const scrubbed = secrets.value(body);
@@ -269,7 +324,7 @@ export function statusError(
 	const provider = labels && status >= 400 && status < 500 ? inPanelWords(refusal.text, labels) : refusal.text;
 	// the members a refusal names go in the message where messageFor has no words of its own for the status (below 500)
 	const byReference = typeof sent?.TransactionReferenceNumber === 'string' && sent.TransactionReferenceNumber !== '';
-	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields, byReference);
+	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields, byReference, tries);
 	return answerError(node, { httpCode: String(status), message, providerMessage: said }, guidance, status, body, secrets, itemIndex);
 }
 
@@ -377,18 +432,22 @@ export function saysFailed(body: unknown, does?: WriteDeeds, nested = true): boo
 const AUTHENTICATION_FAILED =
 	/\b(?:authenticat\w*|unauthori[sz]ed|not authori[sz]ed|access denied|credentials?|invalid (?:user ?key|password|access ?token|token|customer(?: ?no| number)?|login))\b/i;
 
+/** At most this many characters of a refused sign-in's message are shown (the details hold the whole answer). */
+const SIGN_IN_SHOWN = 300;
+
 /**
  * The message of a read's 2xx answer that holds no records when it says authentication failed, else ''. Some providers
  * answer a refused sign-in with 200, a message and an empty page: read as the answer, a query would report "no
  * records" (an inventory report with nothing in stock). An answer with records was read with the credentials, and an
- * account with no records answers without such words.
+ * account with no records answers without such words. The message is whole (providerMessage's): give it a body masked
+ * of the credentials before it is shown or cut, since a cut secret is no longer found by the mask (bug hunt 39).
  */
 export function signInRefusal(body: unknown): string {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return '';
 	if (Object.values(body).some((value) => Array.isArray(value) && value.length > 0)) return '';
 	const said = providerMessage(body);
 	// providerMessage shows an object that names no message as its JSON: only a message is read here
-	return said && !said.startsWith('{') && AUTHENTICATION_FAILED.test(said) ? said.slice(0, 300) : '';
+	return said && !said.startsWith('{') && AUTHENTICATION_FAILED.test(said) ? said : '';
 }
 
 /**
@@ -398,9 +457,11 @@ export function signInRefusal(body: unknown): string {
  * refused it. Not retried: asking again brings the same answer.
  */
 export function readRefusal(node: INode, endpoint: Endpoint, status: number, body: unknown, secrets: Secrets, itemIndex?: number): NodeApiError | undefined {
-	const signIn = signInRefusal(body);
-	if (signIn) {
-		const said = secrets.text(signIn);
+	if (signInRefusal(body)) {
+		// masked whole, then cut (as statusError): a password straddling the cut would leave its first characters unmasked
+		// (bug hunt 39); the masked body is read, since providerMessage itself cuts a long message
+		const whole = providerMessage(secrets.value(body));
+		const said = whole.length > SIGN_IN_SHOWN ? `${whole.slice(0, SIGN_IN_SHOWN)}…` : whole;
 		const response: JsonObject = { httpCode: String(status), message: `The credentials were refused: ${said}`, providerMessage: said, credentialsRefused: true };
 		const guidance = `The provider answered ${status} without records, saying the sign-in failed. Check User Key, Password, Customer No and Access Token in the Wine Fulfillment API credential, and that its Base URL is the environment they were issued for.`;
 		return answerError(node, response, guidance, status, body, secrets, itemIndex);
@@ -521,7 +582,7 @@ const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNRE
 
 /**
  * Whether a failed write may still have taken effect at the provider: false only when the provider refused it
- * (a 4xx other than 408, after the retries), when the connection was never made, or when the node stopped
+ * (a 4xx other than 408, after the retries), when the connection was never made (nor its TLS handshake completed), or when the node stopped
  * before sending (a NodeOperationError). A timeout, a reset, a 5xx, a redirect or a success answer without a
  * transaction reference may all have taken effect.
  */
@@ -533,16 +594,89 @@ export function mayHaveTakenEffect(error: unknown): boolean {
 		const response = error.errorResponse as Record<string, unknown> | undefined;
 		const code = response?.connectionCode;
 		if (typeof code === 'string' && NEVER_SENT.has(code)) return false;
+		// the TLS handshake failed: nothing of the request left n8n (connectionError)
+		if (response?.tlsHandshake === true) return false;
 		// a 2xx answer saying the request failed (failedAnswerError)
 		if (response?.outcome === 'refused') return false;
 	}
 	return true;
 }
 
+/**
+ * How a TLS handshake failed (connectionFailure): the server's certificate was not accepted ('certificate'), the address
+ * does not speak TLS ('not https': https to a port that speaks http), or the two sides agreed on no secure connection
+ * ('agreement': no common version or cipher, the server refused this client).
+ */
+export type HandshakeFailure = 'certificate' | 'not https' | 'agreement';
+
 export interface ConnectionFailure {
 	code: string;
 	/** false only when the request certainly did not reach the provider */
 	mayHaveReached: boolean;
+	/**
+	 * The TLS handshake failed, so nothing of the request was sent (bug hunt 39): not retried either, since the next attempt
+	 * meets the same certificate, the same address, the same server.
+	 */
+	handshake?: HandshakeFailure;
+}
+
+/**
+ * Node's codes for a server certificate that failed verification in the TLS handshake (OpenSSL's X509_V_ERR_… names,
+ * and Node's own for a certificate of another host), with what each says of the certificate.
+ */
+const CERTIFICATE_CODES: Record<string, string> = {
+	DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is self-signed',
+	SELF_SIGNED_CERT_IN_CHAIN: 'its certificate is signed by an authority this machine does not trust (a self-signed root)',
+	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate is not signed by an authority this machine trusts',
+	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its certificate is not signed by an authority this machine trusts',
+	UNABLE_TO_GET_ISSUER_CERT: 'its certificate is not signed by an authority this machine trusts',
+	CERT_UNTRUSTED: 'its certificate is not signed by an authority this machine trusts',
+	INVALID_CA: 'its certificate is signed by an authority that is no valid CA',
+	CERT_HAS_EXPIRED: 'its certificate has expired',
+	CERT_NOT_YET_VALID: 'its certificate is not valid yet',
+	CERT_REVOKED: 'its certificate has been revoked',
+	ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another host name',
+	HOSTNAME_MISMATCH: 'its certificate is for another host name',
+	UNABLE_TO_GET_CRL: 'its certificate could not be verified',
+	UNABLE_TO_DECRYPT_CERT_SIGNATURE: 'its certificate could not be verified',
+	UNABLE_TO_DECRYPT_CRL_SIGNATURE: 'its certificate could not be verified',
+	UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY: 'its certificate could not be verified',
+	CERT_SIGNATURE_FAILURE: 'its certificate could not be verified',
+	CRL_SIGNATURE_FAILURE: 'its certificate could not be verified',
+	CRL_NOT_YET_VALID: 'its certificate could not be verified',
+	CRL_HAS_EXPIRED: 'its certificate could not be verified',
+	ERROR_IN_CERT_NOT_BEFORE_FIELD: 'its certificate could not be verified',
+	ERROR_IN_CERT_NOT_AFTER_FIELD: 'its certificate could not be verified',
+	ERROR_IN_CRL_LAST_UPDATE_FIELD: 'its certificate could not be verified',
+	ERROR_IN_CRL_NEXT_UPDATE_FIELD: 'its certificate could not be verified',
+	CERT_CHAIN_TOO_LONG: 'its certificate could not be verified',
+	PATH_LENGTH_EXCEEDED: 'its certificate could not be verified',
+	INVALID_PURPOSE: 'its certificate is not for a server',
+	CERT_REJECTED: 'its certificate was rejected',
+};
+
+/** OpenSSL's error codes as Node gives them (ERR_SSL_WRONG_VERSION_NUMBER, ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE). */
+const OPENSSL_CODE = /^ERR_SSL_[A-Z0-9_]+$/;
+
+/**
+ * The reasons OpenSSL gives (in an ERR_SSL_… code, or in the message of an EPROTO: "…:SSL routines:…:wrong version
+ * number:…") for a failure of the handshake itself, before the request is sent. Others (a bad record MAC, decryption
+ * failed, an unexpected end) may come after the request went out: they stay "may have reached".
+ */
+const NOT_TLS_REASON = /wrong version number|packet length too long|unknown protocol|http request/;
+const HANDSHAKE_REASON =
+	/handshake failure|protocol version|unsupported protocol|no protocols available|no shared cipher|no ciphers available|no cipher match|insufficient security|inappropriate fallback|unknown ca|certificate|unrecognized name|no application protocol|unsafe legacy renegotiation disabled|(?:dh|ee) key too small|ca (?:md too weak|key too small)/;
+
+/** Whether a code is one connectionFailure reads: a system error's (E…), a certificate's, or OpenSSL's. */
+const isConnectionCode = (code: string) => /^E[A-Z_]+$/.test(code) || Object.hasOwn(CERTIFICATE_CODES, code) || OPENSSL_CODE.test(code);
+
+/** How the TLS handshake failed, by the code and the message that came with it; undefined for no handshake failure. */
+function handshakeFailure(code: string, message: string): HandshakeFailure | undefined {
+	if (Object.hasOwn(CERTIFICATE_CODES, code)) return 'certificate';
+	if (code !== 'EPROTO' && !OPENSSL_CODE.test(code)) return undefined;
+	const reason = `${code.replace(/^ERR_SSL_/, '')} ${message}`.replace(/_/g, ' ').toLowerCase();
+	if (NOT_TLS_REASON.test(reason)) return 'not https';
+	return HANDSHAKE_REASON.test(reason) ? 'agreement' : undefined;
 }
 
 /** Reads the low-level cause out of whatever n8n's request helper threw. Never keeps the request. */
@@ -550,6 +684,7 @@ export function connectionFailure(error: unknown): ConnectionFailure {
 	const seen = new Set<unknown>();
 	let current: unknown = error;
 	let code = '';
+	let said = '';
 	while (
 		current &&
 		// Stryker disable next-line ConditionalExpression: a thrown string or number has no code, cause, reason or errorResponse: the next step ends the loop
@@ -557,9 +692,11 @@ export function connectionFailure(error: unknown): ConnectionFailure {
 		!seen.has(current)
 	) {
 		seen.add(current);
-		const c = current as { code?: unknown; cause?: unknown; reason?: unknown; errorResponse?: unknown };
-		if (typeof c.code === 'string' && /^E[A-Z_]+$/.test(c.code)) {
+		const c = current as { code?: unknown; message?: unknown; cause?: unknown; reason?: unknown; errorResponse?: unknown };
+		// axios keeps Node's code on its own error, the cause (n8n's NodeApiError of the helper) holds it one level down
+		if (typeof c.code === 'string' && isConnectionCode(c.code)) {
 			code = c.code;
+			said = typeof c.message === 'string' ? c.message : '';
 			break;
 		}
 		current = c.cause ?? c.reason ?? c.errorResponse;
@@ -568,6 +705,9 @@ export function connectionFailure(error: unknown): ConnectionFailure {
 		const text = error instanceof Error ? error.message : String(error);
 		code = /timeout|timed out/i.test(text) ? 'ETIMEDOUT' : /socket hang up|reset/i.test(text) ? 'ECONNRESET' : 'EUNKNOWN';
 	}
+	// a handshake that failed sent nothing of the request: https sends it only once the handshake is done
+	const handshake = handshakeFailure(code, said);
+	if (handshake) return { code, mayHaveReached: false, handshake };
 	return { code, mayHaveReached: !NEVER_SENT.has(code) };
 }
 
@@ -586,6 +726,30 @@ const CONNECTION_WORDS: Record<string, string> = {
 	ERR_CANCELED: 'the execution was canceled while it was on its way',
 };
 
+/** What a failed TLS handshake says of the server at the Base URL, and what to do about it. */
+function handshakeWords(failure: ConnectionFailure & { handshake: HandshakeFailure }): [string, string] {
+	switch (failure.handshake) {
+		case 'certificate':
+			return [
+				CERTIFICATE_CODES[failure.code],
+				"Check the certificate of the server at the credential's Base URL: expired, self-signed, or issued for another host name. " +
+					"If a company proxy or firewall inspects https traffic, n8n must trust that proxy's CA certificate: point n8n's " +
+					'NODE_EXTRA_CA_CERTS environment variable at the CA certificate file (PEM) and restart n8n. Then run again.',
+			];
+		case 'not https':
+			return [
+				'the address did not answer in https (TLS)',
+				"Check the Base URL in the credential: https to a port that speaks only http (or to the wrong port) fails so. Enter the address the provider gave for the interface, then run again.",
+			];
+		default:
+			return [
+				'the two sides agreed on no secure connection',
+				'The server at the Base URL and this machine have no TLS version or cipher in common, or the server refused this connection. ' +
+					'Check the Base URL in the credential and any proxy between n8n and the provider, then run again.',
+			];
+	}
+}
+
 export function connectionError(
 	node: INode,
 	endpoint: Endpoint,
@@ -593,6 +757,15 @@ export function connectionError(
 	attempts: number,
 	itemIndex?: number,
 ): NodeApiError {
+	if (failure.handshake) {
+		const [what, advice] = handshakeWords({ ...failure, handshake: failure.handshake });
+		// the words, not the code, in the message (below); the code in the description
+		const message = `Could not set up a secure connection to the provider: ${what}`;
+		const description =
+			`Nothing was sent: the connection failed in its TLS handshake, before any of the request went out (${failure.code}). ` +
+			`It was not retried: the next attempt would meet the same ${failure.handshake === 'certificate' ? 'certificate' : 'server'}. ${advice}`;
+		return new NodeApiError(node, { message, connectionCode: failure.code, tlsHandshake: true }, { message, description, itemIndex });
+	}
 	// The words, not the code, go in the message: n8n replaces messages that contain a known code.
 	const what = CONNECTION_WORDS[failure.code] ?? 'the connection failed';
 	const tries = attempts > 1 ? ` (${attempts} attempts)` : '';

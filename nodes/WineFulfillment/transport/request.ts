@@ -412,7 +412,7 @@ export function wireRequest(
  * Sends one operation to the provider and returns its parsed answer.
  *
  * Retries: a 429 is always retried (a positive Retry-After honoured, else exponential backoff with jitter),
- * within its own bounded count and the total wait. Reads are also retried on 5xx (Retry-After honoured too),
+ * within its own bounded count and the total wait. Reads are also retried on 5xx and 408 (Retry-After honoured too),
  * connection failures and unreadable answers, but not on a web page. A write (create, update, cancel) is never
  * resent once it may have reached the provider; it is resent only after a 429 or when the connection was never
  * made. A write's success answered as text (not JSON) is that text.
@@ -572,11 +572,14 @@ async function send(
 	let failed = 0;
 	let limited = 0;
 	for (let attempt = 0; ; attempt++) {
+		/** why the last wait refused was not taken: its retries spent, or more than the call had left to wait */
+		let refused: 'retries' | 'time' | undefined;
 		/** waits before the next attempt when the bounds allow: a 429 counts against its own bound, any other failure against maxRetries */
 		const wait = async (ms: number, why: string, rateLimited = false): Promise<boolean> => {
 			const canRetry = rateLimited ? limited < policy.maxRateLimitRetries : failed < policy.maxRetries;
-			if (!canRetry || waited + ms > policy.maxTotalWaitMs) return false;
-			if (Date.now() + ms + nextAttemptNeeds > deadline) return false;
+			if (!canRetry) refused = 'retries';
+			else if (waited + ms > policy.maxTotalWaitMs || Date.now() + ms + nextAttemptNeeds > deadline) refused = 'time';
+			if (refused) return false;
 			if (rateLimited) limited++;
 			else failed++;
 			waited += ms;
@@ -597,7 +600,8 @@ async function send(
 			const failure: ConnectionFailure = connectionFailure(error);
 			// stopped while the request was on its way: a read ends; a write may have reached the provider (as a timeout)
 			if (signal?.aborted && endpoint.kind === 'read') throw stoppedError(node(), `while reading ${endpoint.path}`, options.itemIndex);
-			const resendable = endpoint.kind === 'read' || !failure.mayHaveReached;
+			// a failed TLS handshake sent nothing, and is not retried either: the next attempt meets the same certificate
+			const resendable = !failure.handshake && (endpoint.kind === 'read' || !failure.mayHaveReached);
 			if (resendable && (await wait(backoffMs(failed, policy), `failed (${failure.code})`))) continue;
 			throw connectionError(node(), endpoint, failure, attempt + 1, options.itemIndex);
 		}
@@ -642,22 +646,23 @@ async function send(
 		const parsed = parseBody(raw);
 		const said = () =>
 			parsed.ok ? providerMessage(secrets.value(parsed.value)) : secrets.text(parsed.text).slice(0, 300);
-		if (status === 429 || (status >= 500 && endpoint.kind === 'read')) {
-			// A 429 was not processed: it is always waited out, against its own bound. A read's 5xx is retried within
-			// maxRetries. A Retry-After on either is honoured (a 503 for maintenance says when to come back); none, 0, a
-			// date already past or one under the backoff's first step gets the backoff, so that a call never spins; a wait
-			// past the call's budget ends it.
+		if (status === 429 || ((status >= 500 || status === 408) && endpoint.kind === 'read')) {
+			// A 429 was not processed: it is always waited out, against its own bound. A read's 5xx, or 408 (a server or a
+			// proxy on the way timed out waiting for the request: a timeout), is retried within maxRetries. A Retry-After on
+			// any is honoured (a 503 for maintenance says when to come back); none, 0, a date already past or one under the
+			// backoff's first step gets the backoff, so that a call never spins; a wait past the call's budget ends it.
 			const rateLimited = status === 429;
 			const asked = askedWait(response.headers, policy.baseDelayMs);
 			const backoff = backoffMs(rateLimited ? limited : failed, policy);
 			if (await wait(asked ?? backoff, rateLimited ? 'answered 429' : `answered ${status}: ${said()}`, rateLimited)) continue;
-			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels, body);
-			if (asked !== undefined) {
-				const seconds = Math.ceil(asked / 1000);
-				// statusError always gives its guidance as the description; the wait is also kept for callers (the editor's lookups)
-				error.description = `${String(error.description)}\n\nThe provider asked to wait ${seconds} s before the next request (Retry-After).`;
-				error.context.retryAfterSeconds = seconds;
-			}
+			// the error says what was done (bug hunt 39): retried only when it was, and a wait asked for past what the call
+			// had left to wait, with when it ends
+			const seconds = asked === undefined ? undefined : Math.ceil(asked / 1000);
+			const waitEnds = asked !== undefined && refused === 'time' ? `${DateTime.utc().plus({ milliseconds: asked }).toFormat('yyyy-LL-dd HH:mm:ss')} UTC` : undefined;
+			const tries = { requests: attempt + 1, waitAsked: seconds, waitEnds };
+			const error = statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels, body, tries);
+			// the wait is also kept for callers (the editor's lookups)
+			if (seconds !== undefined) error.context.retryAfterSeconds = seconds;
 			throw error;
 		}
 		if (isRedirect(status)) {
@@ -702,6 +707,6 @@ async function send(
 			if (refused) throw refused;
 			return answer(inInterfaceCase(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined)));
 		}
-		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels, body);
+		throw statusError(node(), endpoint, status, parsed.ok ? parsed.value : raw, secrets, options.itemIndex, options.labels, body, { requests: attempt + 1 });
 	}
 }
