@@ -8,7 +8,7 @@ import { apiRequest } from '../../transport/request';
 import { nodeParameter, readBoolean } from '../parameters';
 import { NAMES } from '../panel';
 import { sendOnce, sendOnceProperties } from '../sentOrders';
-import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson } from '../common';
+import { additionalJsonProperty, compact, hintUnknownWarehouses, validateBody, withAdditionalJson, withAnswer } from '../common';
 import {
 	ORDER_LABELS,
 	billingProperty,
@@ -106,18 +106,17 @@ export function buildOrder(ctx: IExecuteFunctions, itemIndex: number, withHold: 
 
 export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const order = buildOrder(this, itemIndex, true);
-	const output = (reference: string | null): INodeExecutionData[] => [
-		{
-			json: {
-				TransactionReferenceNumber: reference,
-				OrderNo: order.OrderInfo.OrderNo,
-				OrderType: order.OrderInfo.OrderType,
-				OnHold: order.HoldOrder === true,
-				ItemCount: order.ItemsInfo?.length ?? 0,
-			},
-			pairedItem: { item: itemIndex },
-		},
-	];
+	/** The node's own members; after a send, the provider's other answer members beside them (its Messages, warnings) */
+	const output = (reference: string | null, answer?: unknown): INodeExecutionData[] => {
+		const own: IDataObject = {
+			TransactionReferenceNumber: reference,
+			OrderNo: order.OrderInfo.OrderNo,
+			OrderType: order.OrderInfo.OrderType,
+			OnHold: order.HoldOrder === true,
+			ItemCount: order.ItemsInfo?.length ?? 0,
+		};
+		return [{ json: answer === undefined || reference === null ? own : withAnswer(own, answer, reference), pairedItem: { item: itemIndex } }];
+	};
 	return sendOnce(
 		this,
 		itemIndex,
@@ -125,7 +124,7 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		async () => {
 			const response = await apiRequest.call(this, ENDPOINTS.createSalesOrder, order as IDataObject, { itemIndex, labels: ORDER_LABELS });
 			const reference = requireReference(this, ENDPOINTS.createSalesOrder, response, itemIndex);
-			return { reference, output: output(reference) };
+			return { reference, output: output(reference, response.body) };
 		},
 		output,
 	);

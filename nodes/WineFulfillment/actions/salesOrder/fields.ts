@@ -326,6 +326,7 @@ export const ORDER_LABELS: Record<string, string> = {
 	'ItemsInfo.ItemDescription': 'Item Description',
 	'ItemsInfo.ExternalLineNumber': 'External Line Number',
 	'ItemsInfo.Group': 'Group',
+	'ItemsInfo.AdditionalFields': 'Additional Item Fields (JSON)',
 	TransactionReferenceNumber: 'Transaction Reference Number',
 	HoldOrder: 'Hold Order',
 	OrderNo: 'Order Number',

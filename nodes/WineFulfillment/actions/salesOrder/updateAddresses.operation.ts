@@ -40,15 +40,11 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	// the text fields added and left empty (or blank) are sent as '', so a blanked line (Address Line 2) is cleared, not kept
 	const body = withAdditionalJson(this, { ...locatorMembers(locator, 'OrderNo'), ...readAddressMembers(this, itemIndex) }, itemIndex);
 	checkLocator(this, locator, body, itemIndex);
-	const valid = validateBody(
-		this,
-		updateAddressesRequest,
-		body,
-		{ ...ORDER_LABELS, ...DELIVERY_LOCATION_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' },
-		itemIndex,
-	);
+	// the node's check and the provider's refusals name the members alike, as this panel does
+	const labels = { ...ORDER_LABELS, ...DELIVERY_LOCATION_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' };
+	const valid = validateBody(this, updateAddressesRequest, body, labels, itemIndex);
 	return async () => {
-		const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
+		const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex, labels });
 		const updated = [...(valid.RecipientContactInfo ? ['RecipientContactInfo'] : []), ...(valid.DeliveryContactInfo ? ['DeliveryContactInfo'] : [])];
 		return [
 			{
