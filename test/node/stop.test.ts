@@ -5,7 +5,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { countsOf, createWorkflow, orders, out, salesOrderParameters, useStore } from '../exactlyOnce/helpers';
 import { startWorkflow, type RunResult, type StartedRun } from '../harness/harness';
 import { untilRequest, useSandbox, watchRequests } from '../harness/sandbox';
-import { actionWorkflow } from '../harness/workflows';
+import { ACTION_NODE, actionWorkflow } from '../harness/workflows';
 import { SANDBOX_CREDENTIALS } from '../sandbox/server';
 
 const fx = useSandbox();
@@ -86,7 +86,7 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		expect(countsOf(fx, ['STOP429-001'])).toEqual([1]);
 	});
 
-	it('Continue On Fail: the orders queued behind Concurrency are not started; the next run sends every one the provider lacks', async () => {
+	it('Continue On Fail: the orders queued behind Concurrency are not started, each an error item; the next run sends every one the provider lacks', async () => {
 		await fx.control.fault({ kind: 'latency', ms: 300, path: 'CreateSalesOrder' });
 		const input = orders('STOPQ', 12);
 		const numbers = input.map((i) => String(i.OrderNo));
@@ -98,20 +98,39 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		const sent = await receivedBy('CreateSalesOrder', stoppedAt);
 		expect(sent).toBeGreaterThanOrEqual(2);
 		expect(sent).toBeLessThan(12);
-		expect(result.error?.message).toBe(`The execution was canceled before item ${sent + 1} was sent`);
-		expect(result.error?.description).toContain(`Not sent: items ${sent + 1}-12.`);
-		// the note tells a stop from a failure: no item failed, so no advice to turn on Continue On Fail (it is on)
-		expect(result.error?.description).toContain('The execution was canceled.');
-		expect(result.error?.description).not.toContain('failed, so the run stopped');
-		expect(result.error?.description).toMatch(new RegExp(`Not sent: items ${sent + 1}-12\\.$`));
+		// the node does not fail the run (n8n would put its input items out as its output, bug hunt 41): one result per
+		// input item, in input order, each paired with its item
+		const output = out(result);
+		expect(result.run.data.resultData.runData[ACTION_NODE]?.[0]?.error).toBeUndefined();
+		expect(output.map((item) => (item.pairedItem as { item: number }).item)).toEqual(numbers.map((_n, i) => i));
+		// the orders never started: not sent, to be run again
+		expect(output.slice(sent).map((item) => item.json)).toEqual(
+			numbers.slice(sent).map((_n, i) => ({
+				error: `The execution was canceled before item ${sent + i + 1} was sent`,
+				details: { description: 'Nothing was changed at the provider by it. Run the workflow again to do it.' },
+			})),
+		);
+		// the orders sent: those answered keep their output (and reference); those on their way at the stop (at most
+		// Concurrency, the last ones sent) are error items saying the provider may have them
+		const onItsWay = output.slice(0, sent).flatMap((item, i) => (item.json.error === undefined ? [] : [i]));
+		expect(onItsWay.length).toBeLessThanOrEqual(2);
+		expect(onItsWay).toEqual(onItsWay.map((_i, k) => sent - onItsWay.length + k));
+		for (const i of onItsWay) {
+			expect(output[i].json.error).toBe('The request to the provider was sent, then the execution was canceled while it was on its way');
+			expect((output[i].json.details as IDataObject).description).toContain('check with the provider (for orders, by order number) before running it again');
+		}
+		const answeredOrders = output.slice(0, sent - onItsWay.length);
+		expect(answeredOrders.length).toBeGreaterThan(0);
+		expect(answeredOrders.map((item) => [item.json.OrderNo, typeof item.json.TransactionReferenceNumber])).toEqual(
+			numbers.slice(0, answeredOrders.length).map((n) => [n, 'string']),
+		);
 
 		fx.sandbox.faults.clear();
 		const again = await fx.run(createWorkflow(input, {}, { continueOnFail: true }));
-		// every order the provider lacked is sent; only the (up to Concurrency) orders on their way at the stop are
-		// refused as possibly sent, and the provider has each of those
-		const refused = errorsOf(again).flatMap((error, i) => (error === undefined ? [] : [numbers[i]]));
-		expect(refused.length).toBeLessThanOrEqual(2);
-		expect(refused.map((n) => numbers.indexOf(n))).toEqual(refused.map((_n, i) => sent - refused.length + i));
+		// every order the provider lacked is sent; only the orders on their way at the stop are refused as possibly sent,
+		// and the provider has each of those
+		const refused = errorsOf(again).flatMap((error, i) => (error === undefined ? [] : [i]));
+		expect(refused).toEqual(onItsWay);
 		expect(countsOf(fx, numbers)).toEqual(numbers.map(() => 1));
 	});
 

@@ -383,7 +383,9 @@ function prepareAll(ctx: IExecuteFunctions, prepare: Prepare, continueOnFail: bo
  * failure of a send stops the run: no queued item is started, what is in flight finishes, and the earliest failing
  * item's error is thrown with a note of what was already done (with its references), what also failed
  * and what was never sent, so the user knows what exists at the provider. A stopped execution (n8n's Stop, the
- * workflow's Timeout) starts no queued item, with Continue On Fail too, and ends with the same note.
+ * workflow's Timeout) starts no queued item, with Continue On Fail too. Without it the run ends with the same note;
+ * with it, with one result per input item (bug hunt 41): the items done keep their outputs, one whose request was on
+ * its way is an error item saying it may have been sent, and each item never started an error item saying it was not.
  * On a later try of Retry On Fail, an item an earlier try completed comes out as it did, and an item whose earlier
  * try failed in a way that may have taken effect (an update, cancel, retire or label) fails again with that error,
  * not sent: as in its first try, no later item starts after it (without Continue On Fail).
@@ -441,6 +443,14 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 		}),
 	);
 
+	if (continueOnFail) {
+		// no item fails the run, so only a stopped execution skips items: each one never started is an error item saying
+		// it was not sent (one on its way at the stop is one already, possibly sent). Thrown, the error would have n8n put
+		// the node's input items out as its output, every order a success and the created ones without their references.
+		return outcomes.flatMap((o, itemIndex) =>
+			o.kind === 'done' ? o.output : [errorItem(this, stoppedError(this.getNode(), `before item ${itemIndex + 1} was sent`, itemIndex), itemIndex)],
+		);
+	}
 	const failed = outcomes.findIndex((o) => o.kind === 'failed');
 	// with no failure, only a stopped execution skips items: the first skipped one is named
 	const first = failed === -1 ? outcomes.findIndex((o) => o.kind === 'skipped') : failed;
