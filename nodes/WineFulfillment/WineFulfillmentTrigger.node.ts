@@ -471,7 +471,11 @@ async function pollWindow(run: PollRun, source: WindowedEvent): Promise<IDataObj
 	// The first poll of a status event (activation, or Start From) also reads, with the poll's budget left, the activity
 	// of the status memory before its window: a package on its way is remembered there, not emitted, so that a later
 	// activity that changes no status (a carrier scan) emits nothing. Its status is known from its last activity only.
-	const memoryFrom = !own && !fromSeed && source.field === 'activity' ? Date.parse(state.cursor) - STATUS_MEMORY_MS : undefined;
+	// So does the first poll after the filters changed (a state stored under others, bug hunt 42): the packages the new
+	// filters bring in are remembered as on activation, and the stored keys kept for the packages both filters cover.
+	const filtersChanged = own !== undefined && own.query !== undefined && own.query !== signature;
+	const memoryFrom =
+		((!own && !fromSeed) || filtersChanged) && source.field === 'activity' ? Date.parse(state.cursor) - STATUS_MEMORY_MS : undefined;
 	// with Start From its window is emitted (a backfill); the part read before it is marked as before what the stored keys
 	// cover (coveredFrom), so that advance remembers it and emits none of it, as it does at activation
 	if (memoryFrom !== undefined && !seed) state = { ...state, coveredFrom: isoSecond(start), query: signature };

@@ -2,6 +2,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
+	PAST_KEYS_KEPT_MAX,
+	PAST_KEYS_KEPT_MS,
 	advance,
 	effectiveLookback,
 	rememberedPart,
@@ -211,12 +213,43 @@ describe('advance: the state it stores', () => {
 			read([cand('new', T + 2 * MIN)], { providerTime: T + 5 * MIN }),
 			opts({ lookbackMs: 10 * MIN }),
 		);
-		// next window starts at T + 5 min - 10 min = T - 5 min: `edge` stays, `old` goes
+		// next window starts at T + 5 min - 10 min = T - 5 min: `edge` stays; `old`, before it, is kept after the window's
+		// keys, as a stamp window keeps its keys for PAST_KEYS_KEPT_MS (bug hunt 42; before, it went)
 		expect(Object.entries(out.next.seen)).toEqual([
 			['new', T + 2 * MIN],
 			['recent', T],
 			['edge', T - 5 * MIN],
+			['old', T - 20 * MIN],
 		]);
+	});
+
+	it('a stamp window also keeps the keys before the next window, for PAST_KEYS_KEPT_MS, the newest first (bug hunt 42)', () => {
+		const out = advance(
+			state({ seen: { old: T - 20 * MIN, older: T - 5 * MIN - PAST_KEYS_KEPT_MS - S, edge: T - 5 * MIN, recent: T } }),
+			read([cand('new', T + 2 * MIN)], { providerTime: T + 5 * MIN }),
+			opts({ lookbackMs: 10 * MIN }),
+		);
+		// next window starts at T - 5 min: `old` is kept after the window's keys; `older`, a second past the time, goes
+		expect(Object.entries(out.next.seen)).toEqual([
+			['new', T + 2 * MIN],
+			['recent', T],
+			['edge', T - 5 * MIN],
+			['old', T - 20 * MIN],
+		]);
+		// and read again under a later stamp (a ship date corrected), it is no new record
+		const again = advance(out.next, read([cand('old', T + 20 * MIN)], { providerTime: T + 25 * MIN }), opts({ lookbackMs: 10 * MIN, localNow: T + 30 * MIN }));
+		expect(again.emit).toEqual([]);
+		expect(again.next.seen.old).toBe(T + 20 * MIN);
+	});
+
+	it('a stamp window keeps at most PAST_KEYS_KEPT_MAX keys before the next window, the newest', () => {
+		const seen: Record<string, number> = {};
+		for (let i = 1; i <= PAST_KEYS_KEPT_MAX + 5; i++) seen[`k${i}`] = T - 20 * MIN - i;
+		const out = advance(state({ seen }), read([], { providerTime: T + 5 * MIN }), opts({ lookbackMs: 10 * MIN }));
+		const kept = Object.keys(out.next.seen);
+		expect(kept).toHaveLength(PAST_KEYS_KEPT_MAX);
+		expect(kept[0]).toBe('k1');
+		expect(kept[kept.length - 1]).toBe(`k${PAST_KEYS_KEPT_MAX}`);
 	});
 
 	it('keeps every key the next window still reaches, however many: 10,001 within it, none dropped', () => {
@@ -550,9 +583,11 @@ describe('what a poll keeps (bug hunt 8)', () => {
 		expect(keptAfter('activity', T + 60 * MIN)).toBe(false);
 	});
 
-	it('a stamp window, or an activity window with a provider time, drops an old key as before, however far it read', () => {
-		expect(keptAfter('stamp', T + 10 * MIN)).toBe(false);
+	it('an activity window with a provider time drops an old key as before, however far it read; a stamp window keeps it (PAST_KEYS_KEPT_MS)', () => {
 		expect(keptAfter('activity', T + 10 * MIN, T + 10 * MIN)).toBe(false);
+		expect(keptAfter('stamp', T + 10 * MIN)).toBe(true);
+		const older = { seen: { a: T - PAST_KEYS_KEPT_MS - 120 * MIN } };
+		expect('a' in advance(state(older), read([], { through: T + 10 * MIN }), opts({ localNow: T + 30 * MIN })).next.seen).toBe(false);
 	});
 
 	it('an activity window without a provider time keeps the key of a record it read again', () => {

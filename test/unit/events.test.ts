@@ -51,17 +51,23 @@ describe('package events', () => {
 		});
 	});
 
-	it('a New Package is keyed by its tracking number and timed by its ship date', () => {
+	it('a New Package is keyed by its tracking and order number and timed by its ship date', () => {
 		const q = windowed('newPackage').query({}, 'UTC');
 		expect(q.candidate(pkg)).toEqual({
-			key: '1Z999',
+			// bug hunt 42: two orders in one box share the tracking number (was: '1Z999')
+			key: '1Z999@SO-1',
 			at: Date.parse('2026-03-01T08:00:00Z'),
 			record: packageItem(pkg, 'newPackage', 'UTC'),
-			// the key it had while it had no number: its seen entry from then moves over to the number (cursor.ts advance)
-			formerKey: 'SO-1#03/01/2026 08:00:00',
+			// the keys it had before: under earlier versions (its tracking number alone), and while it had no number; the
+			// first seen moves over to its key (cursor.ts advance)
+			formerKey: ['1Z999', 'SO-1#03/01/2026 08:00:00'],
 		});
 		expect(q.candidate({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' })).not.toHaveProperty('formerKey');
+		// its identity in the pages stays the tracking number (the action node's record key)
 		expect(q.identity(pkg)).toBe('1Z999');
+		// a record that names no order: its tracking number alone, as before
+		expect(q.candidate({ ...pkg, OrderNumber: ' ' }).key).toBe('1Z999');
+		expect(q.candidate({ ...pkg, OrderNumber: undefined }).formerKey).toEqual(['undefined#03/01/2026 08:00:00']);
 		expect(q.candidate({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' }).key).toBe('SO-2#03/01/2026');
 		expect(q.identity({ OrderNumber: 'SO-2', ShipDate: '03/01/2026' })).toBe('SO-2#03/01/2026');
 		expect(q.candidate({}).at).toBeUndefined();
@@ -82,13 +88,14 @@ describe('package events', () => {
 	it('a status change is keyed by tracking number and status, timed by the carrier status time', () => {
 		const q = windowed('packageStatusChanged').query({}, 'UTC');
 		expect(q.candidate(pkg)).toEqual({
-			key: '1Z999|DELIVERED', // the status as the filter reads it (statusWord): "Delivered" and "DELIVERED" are one status
+			key: '1Z999@SO-1|DELIVERED', // the status as the filter reads it (statusWord): "Delivered" and "DELIVERED" are one status
 			at: Date.parse('2026-03-02T10:00:00Z'),
 			record: packageItem(pkg, 'packageStatusChanged', 'UTC'),
-			subject: '1Z999',
+			subject: '1Z999@SO-1',
 			// a final status: remembered 2 days after the last activity (a later scan of it emits nothing)
 			memoryMs: 2 * 24 * 3_600_000,
-			formerSubject: 'SO-1#03/01/2026 08:00:00',
+			// the subjects of earlier versions (bug hunt 42) and of the package before it had a number
+			formerSubject: ['1Z999', 'SO-1#03/01/2026 08:00:00'],
 		});
 		expect(q.candidate({ ...pkg, TrackingNo: '' })).not.toHaveProperty('formerSubject');
 		expect(q.identity(pkg)).toBe('1Z999');

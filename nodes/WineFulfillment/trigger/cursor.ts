@@ -66,14 +66,17 @@ export interface Candidate {
 	 * For an event without subjects: the key the record had while it had no number (a package listed before its
 	 * tracking number is given). Where the record's key was not seen and this one was, the record was read then: it is
 	 * not new, and the seen key moves over to its own. Moved, not copied: a second record alike in every member, read as
-	 * one with it while neither had a number, is new once it has a number of its own.
+	 * one with it while neither had a number, is new once it has a number of its own. Several: the keys it may have had,
+	 * the first seen taken (a package's key of earlier versions, its tracking number alone, then its unnumbered one); moved,
+	 * a key of earlier versions shared by two records (two orders in one box) goes to the first read, the one emitted then.
 	 */
-	formerKey?: string;
+	formerKey?: string | readonly string[];
 	/**
-	 * The same for an event with subjects: the subject the record had while it had no number. Where the subject has no
-	 * seen key of its own, the states remembered under this one move over to it, so a number given is no new state.
+	 * The same for an event with subjects: the subject the record had while it had no number (or under an earlier
+	 * version). Where the subject has no seen key of its own, the states remembered under the first of these that has
+	 * some move over to it, so a number given (or an upgrade) is no new state.
 	 */
-	formerSubject?: string;
+	formerSubject?: string | readonly string[];
 }
 
 /** The parts of a key written as a JSON list (an order on hold's), else the key as its one part. */
@@ -211,6 +214,14 @@ export function seedToTake(value: unknown, event: string, query: string, localNo
 	return storedState(record.state);
 }
 
+/**
+ * How long, and how many, keys of a stamp window (New Package, New Return) are kept before the window they were kept
+ * for: a record whose stamp the provider corrects later within this time is not emitted again (bug hunt 42). Bounded by
+ * count too: at most this many more keys (about 40 bytes each) in the stored state, the newest.
+ */
+export const PAST_KEYS_KEPT_MS = 7 * DAY;
+export const PAST_KEYS_KEPT_MAX = 1000;
+
 /** The lookback actually applied: at least one second, for records stamped in the second the cursor stands on. */
 export const effectiveLookback = (lookbackMs: number): number => Math.max(SECOND, lookbackMs);
 
@@ -329,10 +340,15 @@ export function advance(prior: EventState, read: WindowRead, options: AdvanceOpt
 	const unbounded = options.field === 'activity' && provider === undefined;
 	const readNow = unbounded ? new Set(read.candidates.map((c) => c.key)) : undefined;
 	const keepAll = unbounded && read.through < options.localNow;
-	const kept = Object.entries(seen)
-		.filter(([key, ref]) => ref >= keepFrom || keepAll || readNow?.has(key))
-		.sort((a, b) => b[1] - a[1]);
-	next.seen = Object.fromEntries(kept);
+	const sorted = Object.entries(seen).sort((a, b) => b[1] - a[1]);
+	const inWindow = sorted.filter(([key, ref]) => ref >= keepFrom || keepAll || readNow?.has(key));
+	// a stamp window also keeps the newest keys before it, for a while (bug hunt 42): a record whose stamp the provider
+	// moves later (a ship date corrected to the pickup) is read again in a later window, and its key must still be there
+	const past =
+		options.field === 'stamp'
+			? sorted.filter(([, ref]) => ref < keepFrom && ref >= keepFrom - PAST_KEYS_KEPT_MS).slice(0, PAST_KEYS_KEPT_MAX)
+			: [];
+	next.seen = Object.fromEntries([...inWindow, ...past]);
 	// the keys hold the prior's from `covered` on and what this read holds whole: from the earlier start when the two meet
 	const readFrom = options.readFrom ?? windowStart(prior, options.lookbackMs, options.localNow);
 	const held = covered === undefined ? keepFrom : read.through >= covered ? Math.min(readFrom, covered) : covered;
@@ -389,16 +405,20 @@ function referenceTime(c: ReadCandidate, field: WindowField, provider: number | 
  */
 function carryOver(c: Candidate, seen: Record<string, number>, subjects: Map<string, string[]> | undefined): Map<string, string[]> | undefined {
 	// called for a key not seen: a former key equal to it is not in the seen keys either
-	if (c.formerKey !== undefined && c.formerKey in seen) {
-		seen[c.key] = seen[c.formerKey];
-		delete seen[c.formerKey];
+	const formerKey = listed(c.formerKey).find((key) => key in seen);
+	if (formerKey !== undefined) {
+		seen[c.key] = seen[formerKey];
+		delete seen[formerKey];
 	}
-	const { subject, formerSubject } = c;
-	if (subject === undefined || formerSubject === undefined) return subjects;
+	const { subject } = c;
+	const formerSubjects = listed(c.formerSubject);
+	if (subject === undefined || !formerSubjects.length) return subjects;
 	const bySubject = subjects ?? keysBySubject(seen);
-	const former = bySubject.get(formerSubject);
 	// (a former subject equal to the subject has keys of its own: left as they are)
-	if (!former || bySubject.has(subject)) return bySubject;
+	if (bySubject.has(subject)) return bySubject;
+	const formerSubject = formerSubjects.find((s) => bySubject.has(s));
+	if (formerSubject === undefined) return bySubject;
+	const former = bySubject.get(formerSubject) as string[];
 	const moved = former.map((key) => {
 		// the key's state after the subject: `formerSubject|state` becomes `subject|state`
 		const to = `${subject}${key.slice(formerSubject.length)}`;
@@ -427,6 +447,10 @@ function lastStates(ordered: readonly ReadCandidate[]): Map<string, Set<string>>
 	}
 	return new Map([...last].map(([subject, { keys }]) => [subject, keys]));
 }
+
+/** A former key or subject as a list: none, one or several. */
+const listed = (value: string | readonly string[] | undefined): readonly string[] =>
+	value === undefined ? [] : typeof value === 'string' ? [value] : value;
 
 /** The seen keys of the form `subject|state`, by subject. */
 function keysBySubject(seen: Record<string, number>): Map<string, string[]> {

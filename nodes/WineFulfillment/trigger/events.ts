@@ -120,8 +120,33 @@ function unnumberedKey(order: unknown, at: unknown, lines: unknown): string {
 const formerKey = (number: unknown, order: unknown, at: unknown, lines: unknown): string | undefined =>
 	givenNumber(number) === undefined ? undefined : unnumberedKey(order, at, lines);
 
-const trackingKey = (p: IDataObject) => givenNumber(p.TrackingNo) ?? unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
-const formerTrackingKey = (p: IDataObject) => formerKey(p.TrackingNo, p.OrderNumber, p.ShipDate, p.PackageItems);
+/**
+ * A package's key: its tracking number with its order number (`1Z…@SO-1`), since orders shipped together in one box
+ * are a package record each under one tracking number (bug hunt 42: keyed by the tracking number alone, only the first
+ * order was emitted); the tracking number alone where the record names no order. Without a number, unnumberedKey.
+ */
+function trackingKey(p: IDataObject): string {
+	const tracking = givenNumber(p.TrackingNo);
+	if (tracking === undefined) return unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
+	const order = givenNumber(p.OrderNumber);
+	return order === undefined ? tracking : `${tracking}@${order}`;
+}
+
+/**
+ * The keys a package was known by before (Candidate.formerKey): its tracking number alone, the key of versions before
+ * bug hunt 42 (so that an upgrade emits no package again), then its key from before it had a tracking number.
+ */
+function formerTrackingKeys(p: IDataObject): string[] {
+	const tracking = givenNumber(p.TrackingNo);
+	if (tracking === undefined) return [];
+	const keys = trackingKey(p) === tracking ? [] : [tracking];
+	return [...keys, unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems)];
+}
+/**
+ * A package's identity in a read's pages: its tracking number (the action node's record key, wire/recordKeys.ts), its
+ * unnumbered key without one. The orders of one box share it: the pages count such records as alike (window.ts).
+ */
+const packageIdentity = (p: IDataObject) => givenNumber(p.TrackingNo) ?? unnumberedKey(p.OrderNumber, p.ShipDate, p.PackageItems);
 const providerTime = (body: IDataObject) => stampMs(latestActivityTimestamp(body));
 
 /** Statuses after which a package does not move on: its status is remembered for FINAL_STATUS_MEMORY_MS only. */
@@ -154,7 +179,7 @@ function packageEvent(field: WindowField, candidate: (p: IDataObject, zone: stri
 			maxTop: MAX_PACKAGES_TOP,
 			body: (from, to) => ({ ...packageFilters(filters), [member]: rangeText(from, to) }),
 			candidate: (p) => candidate(p, zone),
-			identity: trackingKey,
+			identity: packageIdentity,
 			providerTime,
 			// GetPackages takes both ranges together (field notes): the packages shipped in the window with a recent activity
 			// Stryker disable next-line ConditionalExpression: only a stamp window has a remembered part (cursor.ts rememberedPart), the one reader of activitySince
@@ -182,17 +207,17 @@ function returnFilters(filters: Filters, from: number, to: number): IDataObject 
 
 export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 	newPackage: packageEvent('stamp', (p, zone) => {
-		const former = formerTrackingKey(p);
+		const former = formerTrackingKeys(p);
 		return {
 			key: trackingKey(p),
 			at: stampMs(p.ShipDate),
 			record: packageItem(p, 'newPackage', zone),
-			// a package read before its tracking number was given is not new once it has one
-			...(former === undefined ? {} : { formerKey: former }),
+			// a package read before its tracking number was given, or by an earlier version, is not new under its key now
+			...(former.length ? { formerKey: former } : {}),
 		};
 	}),
 	packageStatusChanged: packageEvent('activity', (p, zone) => {
-		const formerSubject = formerTrackingKey(p);
+		const former = formerTrackingKeys(p);
 		return {
 			key: `${trackingKey(p)}|${statusWord(p.Status)}`,
 			at: stampMs(p.CarrierStatusTimestamp),
@@ -201,8 +226,8 @@ export const EVENTS: Record<EventName, WindowedEvent | SnapshotEvent> = {
 			// and a status it reaches again (IN TRANSIT after an EXCEPTION) is one
 			subject: trackingKey(p),
 			memoryMs: FINAL_STATUSES.has(statusWord(p.Status)) ? FINAL_STATUS_MEMORY_MS : STATUS_MEMORY_MS,
-			// a tracking number given is no status change: the status read before it is the numbered package's
-			...(formerSubject === undefined ? {} : { formerSubject }),
+			// a tracking number given, or an upgrade, is no status change: the status read before it is the package's
+			...(former.length ? { formerSubject: former } : {}),
 		};
 	}),
 	orderOnHold: {

@@ -251,7 +251,9 @@ export async function readWindow(
 		// the records with an activity since the read that stored the state: the new ones and the late ones
 		const narrowed: WindowQuery = { ...query, body: (a, b) => ({ ...query.body(a, b), ...activitySince(since, end) }) };
 		const recent = await readWindow(ctx, narrowed, from, to, later);
-		const unseen = new Set(recent.candidates.map((c) => c.key).filter((key) => !keys.has(key)));
+		// (a record remembered under a former key, as a package under its tracking number alone before bug hunt 42, is not one)
+		const rememberedBefore = (c: Candidate) => [c.key, ...(c.formerKey === undefined ? [] : [c.formerKey].flat())].some((key) => keys.has(key));
+		const unseen = new Set(recent.candidates.filter((c) => !rememberedBefore(c)).map((c) => c.key));
 		// the provider counts more than the state holds and this read brought: one entered without an activity
 		if (recent.through >= end && first.total > keys.size + unseen.size) {
 			const whole = await readWindow(ctx, query, from, to, later);

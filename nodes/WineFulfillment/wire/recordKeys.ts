@@ -68,7 +68,7 @@ export const statusRecordKey: RecordKey = { required: ['ItemNo', 'Warehouse', 'I
 export const sellableRecordKey: RecordKey = { required: ['ItemNo'], optional: ['ItemUnit', 'Warehouse'] };
 
 /**
- * A GetPackages record: its tracking number (the polling trigger's identity of a package, trigger/events.ts). A package
+ * A GetPackages record: its tracking number (the identity the polling trigger's pages use for a package, trigger/events.ts packageIdentity). A package
  * without one (ready for pickup) is not checked: two boxes of one order alike in all else are two records.
  */
 export const packageRecordKey: RecordKey = { required: ['TrackingNo'] };
