@@ -38,3 +38,20 @@ describe('a sign-in refused with 200 and a message that echoes the password acro
 		expect(result.message).not.toContain(start);
 	});
 });
+
+describe("a sign-in refusal's message is shown whole up to 300 characters, and cut after them", () => {
+	const refusal = (length: number) => 'Authentication failed for this customer account. '.padEnd(length, 'x');
+	const getStatus = () => actionWorkflow({ resource: 'inventory', operation: 'getStatus', returnAll: true }, { typeVersion: 2 });
+
+	it('a message of exactly 300 characters is shown whole, without an ellipsis', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', body: { Message: refusal(300), WarehouseInventoryStatuses: [] } });
+		const result = await fx.run(getStatus());
+		expect(result.error?.message).toBe(`The credentials were refused: ${refusal(300)}`);
+	});
+
+	it('a message of 301 characters shows its first 300 and an ellipsis', async () => {
+		await fx.control.fault({ kind: 'status', status: 200, path: 'GetStatus', body: { Message: refusal(301), WarehouseInventoryStatuses: [] } });
+		const result = await fx.run(getStatus());
+		expect(result.error?.message).toBe(`The credentials were refused: ${refusal(300)}…`);
+	});
+});
