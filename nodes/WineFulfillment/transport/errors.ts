@@ -624,36 +624,21 @@ export interface ConnectionFailure {
  * Node's codes for a server certificate that failed verification in the TLS handshake (OpenSSL's X509_V_ERR_… names,
  * and Node's own for a certificate of another host), with what each says of the certificate.
  */
-const CERTIFICATE_CODES: Record<string, string> = {
-	DEPTH_ZERO_SELF_SIGNED_CERT: 'its certificate is self-signed',
-	SELF_SIGNED_CERT_IN_CHAIN: 'its certificate is signed by an authority this machine does not trust (a self-signed root)',
-	UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate is not signed by an authority this machine trusts',
-	UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'its certificate is not signed by an authority this machine trusts',
-	UNABLE_TO_GET_ISSUER_CERT: 'its certificate is not signed by an authority this machine trusts',
-	CERT_UNTRUSTED: 'its certificate is not signed by an authority this machine trusts',
-	INVALID_CA: 'its certificate is signed by an authority that is no valid CA',
-	CERT_HAS_EXPIRED: 'its certificate has expired',
-	CERT_NOT_YET_VALID: 'its certificate is not valid yet',
-	CERT_REVOKED: 'its certificate has been revoked',
-	ERR_TLS_CERT_ALTNAME_INVALID: 'its certificate is for another host name',
-	HOSTNAME_MISMATCH: 'its certificate is for another host name',
-	UNABLE_TO_GET_CRL: 'its certificate could not be verified',
-	UNABLE_TO_DECRYPT_CERT_SIGNATURE: 'its certificate could not be verified',
-	UNABLE_TO_DECRYPT_CRL_SIGNATURE: 'its certificate could not be verified',
-	UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY: 'its certificate could not be verified',
-	CERT_SIGNATURE_FAILURE: 'its certificate could not be verified',
-	CRL_SIGNATURE_FAILURE: 'its certificate could not be verified',
-	CRL_NOT_YET_VALID: 'its certificate could not be verified',
-	CRL_HAS_EXPIRED: 'its certificate could not be verified',
-	ERROR_IN_CERT_NOT_BEFORE_FIELD: 'its certificate could not be verified',
-	ERROR_IN_CERT_NOT_AFTER_FIELD: 'its certificate could not be verified',
-	ERROR_IN_CRL_LAST_UPDATE_FIELD: 'its certificate could not be verified',
-	ERROR_IN_CRL_NEXT_UPDATE_FIELD: 'its certificate could not be verified',
-	CERT_CHAIN_TOO_LONG: 'its certificate could not be verified',
-	PATH_LENGTH_EXCEEDED: 'its certificate could not be verified',
-	INVALID_PURPOSE: 'its certificate is not for a server',
-	CERT_REJECTED: 'its certificate was rejected',
-};
+const CERTIFICATE_CODES: Record<string, string> = Object.fromEntries(
+	Object.entries({
+		'its certificate is self-signed': ['DEPTH_ZERO_SELF_SIGNED_CERT'],
+		'its certificate is signed by an authority this machine does not trust (a self-signed root)': ['SELF_SIGNED_CERT_IN_CHAIN'],
+		'its certificate is not signed by an authority this machine trusts': ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED'],
+		'its certificate is signed by an authority that is no valid CA': ['INVALID_CA'],
+		'its certificate has expired': ['CERT_HAS_EXPIRED'],
+		'its certificate is not valid yet': ['CERT_NOT_YET_VALID'],
+		'its certificate has been revoked': ['CERT_REVOKED'],
+		'its certificate is for another host name': ['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH'],
+		'its certificate could not be verified': ['UNABLE_TO_GET_CRL', 'UNABLE_TO_DECRYPT_CERT_SIGNATURE', 'UNABLE_TO_DECRYPT_CRL_SIGNATURE', 'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY', 'CERT_SIGNATURE_FAILURE', 'CRL_SIGNATURE_FAILURE', 'CRL_NOT_YET_VALID', 'CRL_HAS_EXPIRED', 'ERROR_IN_CERT_NOT_BEFORE_FIELD', 'ERROR_IN_CERT_NOT_AFTER_FIELD', 'ERROR_IN_CRL_LAST_UPDATE_FIELD', 'ERROR_IN_CRL_NEXT_UPDATE_FIELD', 'CERT_CHAIN_TOO_LONG', 'PATH_LENGTH_EXCEEDED'],
+		'its certificate is not for a server': ['INVALID_PURPOSE'],
+		'its certificate was rejected': ['CERT_REJECTED'],
+	}).flatMap(([words, codes]) => codes.map((code) => [code, words])),
+);
 
 /** OpenSSL's error codes as Node gives them (ERR_SSL_WRONG_VERSION_NUMBER, ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE). */
 const OPENSSL_CODE = /^ERR_SSL_[A-Z0-9_]+$/;

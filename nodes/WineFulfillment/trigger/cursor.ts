@@ -449,7 +449,7 @@ function lastStates(ordered: readonly ReadCandidate[]): Map<string, Set<string>>
 }
 
 /** A former key or subject as a list: none, one or several. */
-const listed = (value: string | readonly string[] | undefined): readonly string[] =>
+export const listed = (value: string | readonly string[] | undefined): readonly string[] =>
 	value === undefined ? [] : typeof value === 'string' ? [value] : value;
 
 /** The seen keys of the form `subject|state`, by subject. */

@@ -5,7 +5,7 @@ import { moreRecordsOf, pageRecords, toldTotal } from '../transport/pagination';
 import { POLL_KEEPS_ITS_PLACE, unexpectedAnswerError } from '../transport/errors';
 import { apiRequest } from '../transport/request';
 import type { Endpoint } from '../wire/endpoints';
-import type { Candidate, ReadCandidate, WindowRead } from './cursor';
+import { listed, type Candidate, type ReadCandidate, type WindowRead } from './cursor';
 import { SECOND, ceilSecond, floorSecond } from './time';
 
 /**
@@ -252,7 +252,7 @@ export async function readWindow(
 		const narrowed: WindowQuery = { ...query, body: (a, b) => ({ ...query.body(a, b), ...activitySince(since, end) }) };
 		const recent = await readWindow(ctx, narrowed, from, to, later);
 		// (a record remembered under a former key, as a package under its tracking number alone before bug hunt 42, is not one)
-		const rememberedBefore = (c: Candidate) => [c.key, ...(c.formerKey === undefined ? [] : [c.formerKey].flat())].some((key) => keys.has(key));
+		const rememberedBefore = (c: Candidate) => [c.key, ...listed(c.formerKey)].some((key) => keys.has(key));
 		const unseen = new Set(recent.candidates.filter((c) => !rememberedBefore(c)).map((c) => c.key));
 		// the provider counts more than the state holds and this read brought: one entered without an activity
 		if (recent.through >= end && first.total > keys.size + unseen.size) {
