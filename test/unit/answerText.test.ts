@@ -110,6 +110,18 @@ describe('answerText: bytes that are not UTF-8', () => {
 	it('a charset named without a parameter separator is not a charset', () => {
 		expect(answerText(latin2, 'text/plain charset=iso-8859-2')).toBe('£ód¼');
 	});
+
+	// the decoders are made once and the labels' encodings kept (at most 64): neither may change what is read
+	it('answers read one after another: bytes that are not UTF-8 between UTF-8 ones, many charset labels, one unknown', () => {
+		const labels = ['iso-8859-2', 'latin2', 'l2', 'csisolatin2', 'iso-ir-101', 'iso8859-2', 'iso88592', 'iso_8859-2', 'iso_8859-2:1987'];
+		for (let round = 0; round < 10; round++) {
+			for (const label of labels) expect(answerText(latin2, `text/plain; charset=${label}`)).toBe('Łódź');
+			// labels past those kept, and labels no decoder knows (read as UTF-8, so Latin-1 bytes as windows-1252)
+			expect(answerText(latin2, `text/plain; charset=x-unknown-${round}`)).toBe('£ód¼');
+			expect(answerText(Buffer.from('Grüße', 'utf8'), 'application/json; charset=iso-8859-2')).toBe('Grüße');
+			expect(answerText(Buffer.from([0xe2, 0x82]), 'application/json')).toBe('â‚');
+		}
+	});
 });
 
 describe('headerText', () => {

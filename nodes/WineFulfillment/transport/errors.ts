@@ -454,9 +454,10 @@ export function signInRefusal(body: unknown): string {
  * A read answered 2xx whose body says it failed: a sign-in refused beside no records (`signInRefusal`), or its own flag
  * (`saysFailed`: {"IsSuccess": false, "Message": "Customer account suspended"}) unless its message says nothing was
  * found; undefined for any other answer. Read as the answer, the query would report "no records" where the provider
- * refused it. Not retried: asking again brings the same answer.
+ * refused it. Not retried: asking again brings the same answer. `node` is called only for an error: n8n hands out a
+ * deep copy of the node on every getNode (a copy per read cost about 15 µs of a request).
  */
-export function readRefusal(node: INode, endpoint: Endpoint, status: number, body: unknown, secrets: Secrets, itemIndex?: number): NodeApiError | undefined {
+export function readRefusal(node: () => INode, endpoint: Endpoint, status: number, body: unknown, secrets: Secrets, itemIndex?: number): NodeApiError | undefined {
 	if (signInRefusal(body)) {
 		// masked whole, then cut (as statusError): a password straddling the cut would leave its first characters unmasked
 		// (bug hunt 39); the masked body is read, since providerMessage itself cuts a long message
@@ -464,11 +465,11 @@ export function readRefusal(node: INode, endpoint: Endpoint, status: number, bod
 		const said = whole.length > SIGN_IN_SHOWN ? `${whole.slice(0, SIGN_IN_SHOWN)}…` : whole;
 		const response: JsonObject = { httpCode: String(status), message: `The credentials were refused: ${said}`, providerMessage: said, credentialsRefused: true };
 		const guidance = `The provider answered ${status} without records, saying the sign-in failed. Check User Key, Password, Customer No and Access Token in the Wine Fulfillment API credential, and that its Base URL is the environment they were issued for.`;
-		return answerError(node, response, guidance, status, body, secrets, itemIndex);
+		return answerError(node(), response, guidance, status, body, secrets, itemIndex);
 	}
 	// a flag false beside a message that nothing was found ("No records") is how some providers answer an empty query
 	if (!saysFailed(body, undefined, false) || NOTHING_FOUND.test(providerMessage(body))) return undefined;
-	return failedAnswerError(node, endpoint, status, body, secrets, undefined, itemIndex);
+	return failedAnswerError(node(), endpoint, status, body, secrets, undefined, itemIndex);
 }
 
 /** A provider message saying a query found nothing, which a success flag false may come with. */

@@ -703,7 +703,7 @@ async function send(
 				throw failedAnswerError(node(), deed, status, result, secrets, unknown, options.itemIndex, options.labels);
 			}
 			// a read's answer that says it failed is no answer of "no records"
-			const refused = endpoint.kind === 'read' ? readRefusal(node(), endpoint, status, parsed.value, secrets, options.itemIndex) : undefined;
+			const refused = endpoint.kind === 'read' ? readRefusal(node, endpoint, status, parsed.value, secrets, options.itemIndex) : undefined;
 			if (refused) throw refused;
 			return answer(inInterfaceCase(secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined)));
 		}
