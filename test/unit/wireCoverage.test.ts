@@ -11,7 +11,7 @@ import { fieldOf } from '../../nodes/WineFulfillment/wire/paths';
 import { createSkuRequest } from '../../nodes/WineFulfillment/wire/product';
 import { createSalesOrderRequest } from '../../nodes/WineFulfillment/wire/salesOrder';
 import { dateTimeRange, getPackagesRequest } from '../../nodes/WineFulfillment/wire/tracking';
-import { booleanValue, decimalNumber, identifier, textValue, wholeNumber } from '../../nodes/WineFulfillment/wire/values';
+import { booleanOf, booleanValue, decimalNumber, identifier, textValue, wholeNumber } from '../../nodes/WineFulfillment/wire/values';
 
 import { outcome } from './schemaResults';
 
@@ -70,6 +70,13 @@ describe('wire/values: booleanValue, wholeNumber and identifier', () => {
 		expect(outcome(booleanValue, 1)).toBe('accepted true');
 		expect(outcome(booleanValue, 0)).toBe('accepted false');
 		expect(outcome(booleanValue, undefined)).toBe(': is required');
+	});
+
+	it('booleanOf (the reading booleanValue checks by, and answers\' flags are read by): a yes/no, else undefined', () => {
+		const read = [true, false, 1, 0, ' TRUE ', 'False', 'yes', 'NO', '1', '0'].map(booleanOf);
+		expect(read).toEqual([true, false, true, false, true, false, true, false, true, false]);
+		for (const other of [undefined, null, '', ' ', 2, -1, 'y', 'n', 'on', 'off', '1e0', 1.0000001, [], {}, [true]]) expect(booleanOf(other)).toBeUndefined();
+		expect(outcome(booleanValue, 'maybe')).toBe(': must be true or false (or yes/no, 1/0)');
 	});
 
 	it('a whole number: a sign in text is read, and a missing value is required', () => {

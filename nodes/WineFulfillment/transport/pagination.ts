@@ -2,7 +2,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { describeKey, keyOf, type RecordKey } from '../wire/recordKeys';
-import { booleanValue } from '../wire/values';
+import { booleanOf } from '../wire/values';
 import { answerShape, providerMessage } from './errors';
 
 export type PagingStyle = 'skipTop' | 'pageNumber';
@@ -70,8 +70,7 @@ export class KeyAgainError extends RecordsChangedError {
  * 1/0); undefined when it is not given or says neither (null, other text): then the total or the page's length decides.
  */
 export function moreRecordsOf(value: unknown): boolean | undefined {
-	const read = booleanValue.safeParse(value);
-	return read.success ? read.data : undefined;
+	return booleanOf(value);
 }
 
 /** A count member as a number: a number or numeric text; anything else (null: not asked for) is NaN. */

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { z } from 'zod';
 
 import { onFirstUse } from './common';
-import { booleanValue, decimalNumber, enumOf, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
+import { booleanOf, booleanValue, decimalNumber, enumOf, identifier, optionalText, textValue, wholeNumber, withPostalCode, zipCode } from './values';
 
 /** ShippingCarrier of Address/Validation. */
 export const VALIDATION_CARRIERS = ['FEX', 'UPS', 'Other'] as const;
@@ -138,8 +138,8 @@ const sameAddress = (a: IDataObject | undefined, b: IDataObject) =>
  */
 export function validationStatus(body: IDataObject, sent: IDataObject): ValidationStatus {
 	// a yes/no as the node reads every one: 1/0 too (the interface's own yes/no members are 0/1), which has no word in it
-	const yesNo = booleanValue.safeParse(body.AddressValidationIndicator);
-	if (yesNo.success) return yesNo.data ? 'valid' : 'invalid';
+	const yesNo = booleanOf(body.AddressValidationIndicator);
+	if (yesNo !== undefined) return yesNo ? 'valid' : 'invalid';
 	const indicator = word(body.AddressValidationIndicator);
 	const read = indicator && STATUS_WORDS.find(([, words]) => words.test(indicator));
 	if (read) return read[0];

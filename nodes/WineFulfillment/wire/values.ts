@@ -13,14 +13,25 @@ const TRUE_WORDS = new Set(['true', '1', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'no']);
 export const BOOLEAN_RULE = 'must be true or false (or yes/no, 1/0)';
 
-/** true/false, 1/0, and the words "true", "false", "1", "0", "yes", "no" in any case; nothing else. */
-export const booleanValue = z.unknown().transform((value, ctx): boolean => {
-	if (value === undefined) return required(ctx);
+/**
+ * true/false, 1/0, and the words "true", "false", "1", "0", "yes", "no" in any case, as a yes/no; undefined for anything
+ * else. The one reading of a yes/no: booleanValue checks a field by it, and the answers' flags are read by it directly
+ * (no schema's parse on every page an answer brings).
+ */
+export function booleanOf(value: unknown): boolean | undefined {
 	if (typeof value === 'boolean') return value;
 	if (value === 1 || value === 0) return value === 1;
 	const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 	if (word !== undefined && TRUE_WORDS.has(word)) return true;
 	if (word !== undefined && FALSE_WORDS.has(word)) return false;
+	return undefined;
+}
+
+/** A field's yes/no (booleanOf); anything else refused with BOOLEAN_RULE, nothing given as required. */
+export const booleanValue = z.unknown().transform((value, ctx): boolean => {
+	if (value === undefined) return required(ctx);
+	const read = booleanOf(value);
+	if (read !== undefined) return read;
 	ctx.addIssue({ code: z.ZodIssueCode.custom, message: BOOLEAN_RULE });
 	return z.NEVER;
 });
@@ -78,8 +89,8 @@ export const decimalNumber = z.unknown().transform((value, ctx): number => {
 
 /** A flag as an answer writes it: a yes/no booleanValue reads, or .NET's and COBOL's "Y" / "N"; undefined otherwise. */
 export function flagValue(value: unknown): boolean | undefined {
-	const read = booleanValue.safeParse(value);
-	if (read.success) return read.data;
+	const read = booleanOf(value);
+	if (read !== undefined) return read;
 	const word = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
 	return word === 'y' ? true : word === 'n' ? false : undefined;
 }

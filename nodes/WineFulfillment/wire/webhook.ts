@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 import { onFirstUse } from './common';
 import { inSpelling } from './spellings';
-import { booleanValue } from './values';
+import { booleanOf } from './values';
 
 export const WEBHOOK_TAGS = [
 	'Pending',
@@ -68,8 +68,7 @@ export const webhookEvent = onFirstUse(() =>
 const firstTag = () =>
 	z.unknown().transform((value): boolean | null => {
 		if (value === null || (typeof value === 'string' && value.trim() === '')) return false;
-		const read = booleanValue.safeParse(value);
-		return read.success ? read.data : null;
+		return booleanOf(value) ?? null;
 	});
 
 /**
