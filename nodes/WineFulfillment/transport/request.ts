@@ -112,9 +112,10 @@ export interface RequestOptions {
 	/** the operation's wire path → panel name, to word the provider's refusals as the panel does */
 	labels?: Record<string, string>;
 	/**
-	 * A write answering one status per record in this member (BatchSalesOrder's CreateSalesOrderStatuses): a 2xx
-	 * listing them is returned whatever failure flag it carries (each status says its record's outcome), and one saying
-	 * it failed without them has an unknown outcome (some records may have been taken), never "refused".
+	 * A write answering one status per record in this member (BatchSalesOrder's CreateSalesOrderStatuses): an answer
+	 * listing them is returned whatever failure flag or error status it carries (each status says its record's outcome:
+	 * a batch partly taken and answered 400 has created some, bug hunt 43), and a 2xx saying it failed without them has
+	 * an unknown outcome (some records may have been taken), never "refused". A 429 was not processed: it is waited out.
 	 */
 	statusesIn?: string;
 	/** what this write does, where it is not what its endpoint does (UpdateSalesOrder with IsCancelOnly cancels) */
@@ -672,7 +673,8 @@ async function send(
 		const success = status >= 200 && status < 300;
 		// An accepted status (BatchSalesOrder's 413: split the batch) is the caller's to read, whatever its body: a proxy's
 		// 413 page refused the body before the provider saw it, as the provider's own 413 does. Its text comes back scrubbed.
-		if (!success && options.acceptStatuses?.includes(status)) {
+		// So is an error answer listing per-record statuses (statusesIn): they say which records were taken.
+		if (!success && (options.acceptStatuses?.includes(status) || (parsed.ok && listsStatuses(parsed.value, options.statusesIn)))) {
 			return answer(parsed.ok ? secrets.answer(parsed.value, typeof raw === 'string' ? raw : undefined) : secrets.text(parsed.text));
 		}
 		if (success) {
