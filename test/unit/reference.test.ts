@@ -35,10 +35,15 @@ describe('transactionReferenceOf', () => {
 		expect(transactionReferenceOf(JSON.stringify(JSON.stringify(GUID)))).toBeUndefined();
 		expect(transactionReferenceOf(`{${GUID}}`)).toBeUndefined();
 		expect(transactionReferenceOf(`"${GUID}`)).toBeUndefined();
+		// bug hunts 43, 44: the result wrapped in a list of one (a gateway wrapping every answer) is that result
+		expect(transactionReferenceOf([GUID])).toBe(GUID);
+		expect(transactionReferenceOf([{ transactionReferenceNumber: GUID }])).toBe(GUID);
+		expect(transactionReferenceOf([100234])).toBe('100234');
+		expect([[], [null], ['Error'], [{ Reference: GUID }]].map(transactionReferenceOf)).toEqual(Array(4).fill(undefined));
 	});
 
 	it('is nothing for what is not one word of printable characters, up to 100, nor "null" or "undefined"', () => {
-		for (const body of [undefined, null, '', '   ', 'two words', 'tab\there', 'x'.repeat(101), 'null', 'NULL', 'Undefined', [GUID], 4.2, true, '\u0000', 'a\u00a0b']) {
+		for (const body of [undefined, null, '', '   ', 'two words', 'tab\there', 'x'.repeat(101), 'null', 'NULL', 'Undefined', [GUID, GUID], [[GUID]], 4.2, true, '\u0000', 'a\u00a0b']) {
 			expect([body, transactionReferenceOf(body)]).toEqual([body, undefined]);
 		}
 		expect(transactionReferenceOf(`${'x'.repeat(99)}1`)).toBe(`${'x'.repeat(99)}1`);

@@ -401,7 +401,15 @@ describe('wire/product', () => {
 		expect(withAnswer(own, { TransactionReferenceNumber: ' t-1 ' }, 't-1')).toEqual({ ...own, TransactionReferenceNumber: 't-1' });
 		expect(withAnswer(own, 'OK')).toEqual({ ...own, ProviderAnswer: 'OK' });
 		expect(withAnswer(own, { TransactionReferenceNumber: 'T', Extra: 1, success: false })).toEqual({ ...own, TransactionReferenceNumber: 'T', Extra: 1 });
-		for (const value of ['', '  ', undefined, null, [], 12]) expect(withAnswer(own, value)).toEqual(own);
+		for (const value of ['', '  ', undefined, null, [], true]) expect(withAnswer(own, value)).toEqual(own);
+		// bug hunt 44: a number is text the transport read as JSON: a whole one is the reference, as its digits; any other ProviderAnswer
+		expect(withAnswer(own, 12)).toEqual({ ...own, TransactionReferenceNumber: '12' });
+		expect(withAnswer(own, 0)).toEqual({ ...own, ProviderAnswer: '0' });
+		expect(withAnswer(own, 100234, 'r-1')).toEqual({ ...own, TransactionReferenceNumber: 'r-1' });
+		// bug hunts 43, 44: a result in a list of one is that result; a longer list is none
+		expect(withAnswer(own, ['5a1d'])).toEqual({ ...own, TransactionReferenceNumber: '5a1d' });
+		expect(withAnswer(own, [{ transactionReferenceNumber: 't-1', Extra: 1 }], 't-1')).toEqual({ ...own, TransactionReferenceNumber: 't-1', Extra: 1 });
+		expect(withAnswer(own, [{ Extra: 1 }, { Extra: 2 }])).toEqual(own);
 	});
 });
 

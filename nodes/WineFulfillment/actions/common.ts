@@ -12,7 +12,7 @@ import type { ZodIssue, ZodType, ZodTypeDef } from 'zod';
 
 import { unexpectedAnswer, unexpectedAnswerError } from '../transport/errors';
 import { notARecordIn } from '../transport/pagination';
-import { textAnswer } from '../transport/reference';
+import { oneResult, textAnswer } from '../transport/reference';
 import { isKnownWarehouse } from '../wire/common';
 import { inZone } from '../wire/dates';
 import { interfaceSpellings } from '../wire/spellings';
@@ -301,17 +301,21 @@ export function updateItems<T>(ctx: IExecuteFunctions, itemIndex: number, record
 /**
  * A write's output member set: the node's own members first, then what the provider answered: an object's members,
  * except those that would replace the node's own (a workflow branches on them: Outcome, Cancelled, the order located);
- * a text answer as textAnswer reads it (a transaction reference, else ProviderAnswer). `reference`: a create's, as
+ * a text or number answer as textAnswer reads it (a transaction reference, else ProviderAnswer); either one as the one
+ * result of a list (oneResult). `reference`: a create's, as
  * requireReference read it from the answer (its text, or its member in any letter case): it is put out as the node's
  * own TransactionReferenceNumber, in the interface's spelling, and the answer's member of that name in any spelling
  * is not repeated beside it.
  */
 export function withAnswer(own: IDataObject, answer: unknown, reference?: string): IDataObject {
 	const json: IDataObject = reference === undefined ? { ...own } : { ...own, TransactionReferenceNumber: reference };
+	// bug hunts 43, 44: a result wrapped in a list of one is that result (the transport hands the list on), and a number
+	// is text the transport read as JSON (100234, bare or not): read as textAnswer reads the text, never dropped
+	const result = oneResult(answer);
 	const answered =
-		typeof answer === 'string'
-			? reference === undefined ? textAnswer(answer) : {}
-			: answer && typeof answer === 'object' && !Array.isArray(answer) ? answer : {};
+		typeof result === 'string' || typeof result === 'number'
+			? reference === undefined ? textAnswer(result) : {}
+			: result && typeof result === 'object' && !Array.isArray(result) ? result : {};
 	for (const [member, value] of Object.entries(answered)) {
 		if (member in json || (reference !== undefined && member.toLowerCase() === 'transactionreferencenumber')) continue;
 		json[member] = value;

@@ -39,14 +39,24 @@ function decodedOnce(text: string): unknown {
 }
 
 /**
+ * A one-record write's result as it is: one wrapped in a list of one ([{"TransactionReferenceNumber": …}], ["<GUID>"]: a
+ * .NET action returning a list, a gateway wrapping every answer) is that result, as the transport reads such a list
+ * when it looks for a failure flag (bug hunts 43, 44: the transport hands the list on, and its reference was missed).
+ * Any other value as it is.
+ */
+export function oneResult(answer: unknown): unknown {
+	return Array.isArray(answer) && answer.length === 1 ? (answer[0] as unknown) : answer;
+}
+
+/**
  * The transaction reference identifier of a create's answer: the 201 body is the identifier as a
  * JSON string (the interface, "Errors"); an object carrying it as TransactionReferenceNumber (in any letter case) is
- * read too. An answer that is a whole number (an identity column's, answered as the text 100234, which reads as JSON)
- * is its digits, when exact: one past 2^53 may have been read as another, so it is none. Undefined when the answer
- * holds none.
+ * read too, and either one as the one result of a list (oneResult). An answer that is a whole number (an identity
+ * column's, answered as the text 100234, which reads as JSON) is its digits, when exact: one past 2^53 may have been
+ * read as another, so it is none. Undefined when the answer holds none.
  */
 export function transactionReferenceOf(body: unknown): string | undefined {
-	const answer = typeof body === 'string' ? decodedOnce(body) : body;
+	const answer = oneResult(typeof body === 'string' ? decodedOnce(body) : body);
 	const value =
 		answer && typeof answer === 'object' && !Array.isArray(answer)
 			? inSpelling(answer as Record<string, unknown>, ['TransactionReferenceNumber']).TransactionReferenceNumber
@@ -59,9 +69,16 @@ export function transactionReferenceOf(body: unknown): string | undefined {
 /**
  * A text answer of a write other than a create (a create's text is its reference: requireReference) as output
  * members: the transaction reference when the text reads as one (a single word with a digit in it, as the interface's
- * GUIDs: NAMES_A_RECORD); any other text ("OK", "Cancelled") as ProviderAnswer. Nothing for blank text.
+ * GUIDs: NAMES_A_RECORD); any other text ("OK", "Cancelled") as ProviderAnswer. Nothing for blank text. A number is
+ * the text 100234 as the transport reads it (bare text and JSON alike): a whole number is the reference, as its digits,
+ * as a create reads it (bug hunt 44: a cancel's identity-number reference was dropped); any other number is
+ * ProviderAnswer, as its text.
  */
-export function textAnswer(text: string): { TransactionReferenceNumber?: string; ProviderAnswer?: string } {
+export function textAnswer(text: string | number): { TransactionReferenceNumber?: string; ProviderAnswer?: string } {
+	if (typeof text === 'number') {
+		const reference = transactionReferenceOf(text);
+		return reference !== undefined ? { TransactionReferenceNumber: reference } : { ProviderAnswer: String(text) };
+	}
 	const answer = text.trim();
 	if (!answer) return {};
 	const reference = transactionReferenceOf(answer);

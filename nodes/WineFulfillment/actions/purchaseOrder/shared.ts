@@ -76,7 +76,9 @@ export async function sendMovement(
 /**
  * The output of a write: the reference it was made for, the outcome, then what the provider answered. A text answer
  * is the transaction reference for a create (requireReference has checked it) or when it reads as one; any other text
- * ("OK") is ProviderAnswer. An object's members follow, but the node's own fields win over members of the same name.
+ * ("OK") is ProviderAnswer. A whole number is the reference as its digits (a cancel's identity number: bug hunt 44), and
+ * a result in a list of one is that result (withAnswer). An object's members follow, but the node's own fields win over
+ * members of the same name.
  */
 export function writeResult(
 	response: unknown,
