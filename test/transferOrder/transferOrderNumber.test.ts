@@ -17,7 +17,13 @@ async function openTransfer(ref: string) {
 
 const update = (transferOrderNumber: string) =>
 	actionWorkflow(
-		{ resource: 'transferOrder', operation: 'update', customerReferenceNo: 'TR-N', updateFields: { transferOrderNumber: '={{ $json.ton }}' } },
+		// with a change beside it: the number alone names the order and changes nothing (bug hunt 44: "Nothing to update")
+		{
+			resource: 'transferOrder',
+			operation: 'update',
+			customerReferenceNo: 'TR-N',
+			updateFields: { transferOrderNumber: '={{ $json.ton }}', specialInstruction: 'Fragile' },
+		},
 		{ items: [{ ton: transferOrderNumber }] },
 	);
 

@@ -19,7 +19,8 @@ export interface OperationModule {
 	/**
 	 * One input item, in two steps: reads and checks its parameters at once (synchronously, nothing sent) and returns
 	 * what sends it. The router prepares every input item before it sends the first, then sends them concurrently
-	 * (bounded), keeping input order.
+	 * (bounded), keeping input order; a write that changes an order marks its send with the order (`keyed`), and the
+	 * writes to one order are sent one after another, in input order.
 	 */
 	prepare?: Prepare;
 	/** all input items at once, for operations that group items into one request */
@@ -284,6 +285,23 @@ export function unguarded(send: Send): Send {
 	return send;
 }
 
+/**
+ * What a write changes, by its send (`keyed`): the runner sends the items of one key one after another, in input order,
+ * each after the one before it has ended (bug hunt 44: two updates of one order sent at once may reach the provider in
+ * either order, and the earlier row's change be the one it keeps). Items of other keys, or of none, go concurrently.
+ */
+const sendKeys = new WeakMap<Send, string>();
+
+/**
+ * Marks a write's send as changing the order `identity` names (its number or reference, as the wire sends it); returns it.
+ * The identity is taken as the provider may match it: trimmed, one Unicode spelling, any letter case (two orders taken
+ * for one are only sent one after the other).
+ */
+export function keyed(send: Send, identity: string): Send {
+	sendKeys.set(send, identity.trim().normalize('NFC').toLowerCase());
+	return send;
+}
+
 /** The error of a failed try, as it was before the run's notes were added to it. */
 interface FirstError {
 	api: boolean;
@@ -388,7 +406,8 @@ function prepareAll(ctx: IExecuteFunctions, prepare: Prepare, continueOnFail: bo
  * its way is an error item saying it may have been sent, and each item never started an error item saying it was not.
  * On a later try of Retry On Fail, an item an earlier try completed comes out as it did, and an item whose earlier
  * try failed in a way that may have taken effect (an update, cancel, retire or label) fails again with that error,
- * not sent: as in its first try, no later item starts after it (without Continue On Fail).
+ * not sent: as in its first try, no later item starts after it (without Continue On Fail). Writes that change the same
+ * order (`keyed`) are sent one after another in input order, so the last one's change is the one the provider keeps.
  */
 export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
@@ -429,6 +448,17 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			return { kind: 'failed', error, byStop };
 		}
 	};
+	// the last queued send of each key (`keyed`): the next one of that key starts after it has ended, success or failure
+	const lastOfKey = new Map<string, Promise<Outcome>>();
+	const queue = (send: Send, itemIndex: number): Promise<Outcome> => {
+		const run = () => limit(sendOne, send, itemIndex);
+		const key = sendKeys.get(send);
+		if (key === undefined) return run();
+		const previous = lastOfKey.get(key);
+		const outcome = previous ? previous.then(run, run) : run();
+		lastOfKey.set(key, outcome);
+		return outcome;
+	};
 	const outcomes: Outcome[] = await Promise.all(
 		prepared.map(async (send, itemIndex): Promise<Outcome> => {
 			const earlier = completed.get(itemIndex);
@@ -439,7 +469,7 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 					? { kind: 'done', output: [errorItem(this, error, itemIndex)], failure: { error, byStop: false } }
 					: { kind: 'failed', error, byStop: false };
 			}
-			return typeof send === 'function' ? await limit(sendOne, send, itemIndex) : { kind: 'done', output: [send] };
+			return typeof send === 'function' ? await queue(send, itemIndex) : { kind: 'done', output: [send] };
 		}),
 	);
 

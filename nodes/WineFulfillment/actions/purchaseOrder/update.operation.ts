@@ -10,7 +10,7 @@ import { purchaseOrderLabels, specialInstructionField } from './fields';
 import { toWire } from '../wireNames';
 import { keepReference, sendMovement, writeResult } from './shared';
 import { NAMES } from '../panel';
-import { withOptions, type Send } from '../operation';
+import { keyed, withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['purchaseOrder'], operation: ['update'] };
@@ -97,8 +97,9 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		});
 	}
 	hintUnknownWarehouses(this, 'Receive To Location', [body.OrderInfo.ReceiveToLocation]);
-	return async () => {
+	// bug hunt 44: the updates of one purchase order are sent one after another, in input order (the last one wins)
+	return keyed(async () => {
 		const response = await sendMovement(this, ENDPOINTS.updatePurchaseOrder, body, itemIndex);
 		return itemsFor([writeResult(response, body.OrderInfo.CustomerReferenceNo, 'updated')], itemIndex);
-	};
+	}, String(body.OrderInfo.CustomerReferenceNo));
 }

@@ -9,7 +9,7 @@ import { readBoolean } from '../parameters';
 import { settingPath } from '../versions';
 import { ORDER_LABELS } from './fields';
 import { checkLocator, locateProperties, locatorMembers, locatorOutput, readLocator, type Locator } from './locate';
-import { withOptions, type Send } from '../operation';
+import { keyed, withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -68,7 +68,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const locator = readLocator(this, itemIndex);
 	const deprecatedPath = readBoolean(this, settingPath(this, 'options', 'deprecatedPath'), itemIndex, 'Use Deprecated Cancel Path');
 	const send = deprecatedPath ? cancelThroughUpdate(this, locator, itemIndex) : cancel(this, locator, itemIndex);
-	return async () => {
+	// bug hunt 44: the writes to one order are sent one after another, in input order
+	return keyed(async () => {
 		const response = await send();
 		return [
 			{
@@ -79,5 +80,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 				pairedItem: { item: itemIndex },
 			},
 		];
-	};
+	}, `${locator.by} ${locator.value}`);
 }

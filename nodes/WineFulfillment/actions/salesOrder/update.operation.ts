@@ -19,7 +19,7 @@ import {
 import { groupPaths, groupedFromVersion2 } from '../versions';
 import { readChoice } from '../parameters';
 import { checkLocator, locateProperties, locatorOutput, readLocator } from './locate';
-import { withOptions, type Send } from '../operation';
+import { keyed, withOptions, type Send } from '../operation';
 
 /** Shown in the panel and as a hint when Update is asked to put an order on hold. */
 const HOLD_NOTICE =
@@ -130,7 +130,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	}
 	hintUnknownWarehouses(this, 'Warehouse', [valid.ShipmentInfo?.ServiceWarehouseLocation]);
 
-	return async () => {
+	// bug hunt 44: the updates of one order are sent one after another, in input order (the last one wins)
+	return keyed(async () => {
 		const response = await apiRequest.call(this, ENDPOINTS.updateSalesOrder, valid as IDataObject, { itemIndex, labels: ORDER_LABELS });
 		return [
 			{
@@ -138,5 +139,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 				pairedItem: { item: itemIndex },
 			},
 		];
-	};
+	}, `${locator.by} ${locator.value}`);
 }

@@ -7,7 +7,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, validateBody, withAdditionalJson, withAnswer } from '../common';
 import { ORDER_LABELS, deliveryContactProperty, readAddressMembers, recipientProperty } from './fields';
 import { checkLocator, locateProperties, locatorMembers, locatorOutput, readLocator } from './locate';
-import { withOptions, type Send } from '../operation';
+import { keyed, withOptions, type Send } from '../operation';
 
 const properties: INodeProperties[] = [
 	...locateProperties,
@@ -43,7 +43,8 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	// the node's check and the provider's refusals name the members alike, as this panel does
 	const labels = { ...ORDER_LABELS, ...DELIVERY_LOCATION_LABELS, RecipientContactInfo: 'Recipient (Ship-To)' };
 	const valid = validateBody(this, updateAddressesRequest, body, labels, itemIndex);
-	return async () => {
+	// bug hunt 44: the changes of one order's addresses are sent one after another, in input order (the last one wins)
+	return keyed(async () => {
 		const response = await apiRequest.call(this, ENDPOINTS.updateAddresses, valid as IDataObject, { itemIndex, labels });
 		const updated = [...(valid.RecipientContactInfo ? ['RecipientContactInfo'] : []), ...(valid.DeliveryContactInfo ? ['DeliveryContactInfo'] : [])];
 		return [
@@ -52,5 +53,5 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 				pairedItem: { item: itemIndex },
 			},
 		];
-	};
+	}, `${locator.by} ${locator.value}`);
 }

@@ -7,7 +7,7 @@ import { apiRequest } from '../../transport/request';
 import { additionalJsonProperty, compact, validateBody, withAdditionalJson } from '../common';
 import { itemNumberLocator } from '../../methods/itemNumber';
 import { writeOutput } from './shared';
-import { withOptions, type Send } from '../operation';
+import { keyed, withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['retire'] };
@@ -35,9 +35,10 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 		RETIRE_LABELS,
 		itemIndex,
 	);
-	return async () => {
+	// one SKU's writes one after another, in input order (keyed)
+	return keyed(async () => {
 		// Stryker disable next-line ObjectLiteral: the per-item runner (actions/operation.ts) sets the failed item's index on every error
 		const response = await apiRequest.call(this, ENDPOINTS.retireSku, body as IDataObject, { itemIndex, labels: RETIRE_LABELS });
 		return writeOutput(body.ItemNo, response.body, itemIndex);
-	};
+	}, String(body.ItemNo));
 }

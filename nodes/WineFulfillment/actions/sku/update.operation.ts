@@ -7,7 +7,7 @@ import { itemNumberLocator } from '../../methods/itemNumber';
 import { additionalJsonProperty, compact } from '../common';
 import { requestorProperties, sendSkuBody, skuBody } from './shared';
 import { toWire } from '../wireNames';
-import { withOptions, type Send } from '../operation';
+import { keyed, withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['sku'], operation: ['update'] };
@@ -64,5 +64,6 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 			description: 'Only the fields you add with a value are sent. Nothing was sent to the provider.',
 		});
 	}
-	return async () => await sendSkuBody(this, ENDPOINTS.updateSku, body, itemIndex);
+	// the writes to one SKU are sent one after another, in input order (the last row's change is the one kept)
+	return keyed(async () => await sendSkuBody(this, ENDPOINTS.updateSku, body, itemIndex), String(body.SKUInfo.ItemNo));
 }

@@ -10,7 +10,7 @@ import { toWire } from '../wireNames';
 import { itemsProperties, keepReference, readItems, sendMovement, writeResult } from '../purchaseOrder/shared';
 import { NAMES } from '../panel';
 import { contactProperties, transferOrderLabels } from './fields';
-import { withOptions, type Send } from '../operation';
+import { keyed, withOptions, type Send } from '../operation';
 import { nodeParameter } from '../parameters';
 
 const show = { resource: ['transferOrder'], operation: ['update'] };
@@ -90,15 +90,18 @@ export function prepare(this: IExecuteFunctions, itemIndex: number): Send {
 	const merged = withAdditionalJson(this, compact({ TransferInfo: info, ItemsInfo: items }), itemIndex);
 	keepReference(this, reference, merged, 'TransferInfo', itemIndex);
 	const body = validateBody(this, updateTransferOrderRequest, merged, transferOrderLabels, itemIndex);
-	const changesSomething = Object.keys(body.TransferInfo).length > 1 || Object.keys(body).length > 1;
+	// bug hunt 44: TransferOrderNumber names the order (the provider's number), as CustomerReferenceNo does: it changes nothing
+	const identifying = ['CustomerReferenceNo', 'TransferOrderNumber'];
+	const changesSomething = Object.keys(body.TransferInfo).some((key) => !identifying.includes(key)) || Object.keys(body).length > 1;
 	if (!changesSomething) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update: add a field under "Update Fields" or give items', {
 			itemIndex,
 			description: 'Only what you set is sent. Nothing was sent to the provider.',
 		});
 	}
-	return async () => {
+	// bug hunt 44: the updates of one transfer order are sent one after another, in input order (the last one wins)
+	return keyed(async () => {
 		const response = await sendMovement(this, ENDPOINTS.updateTransferOrder, body, itemIndex);
 		return itemsFor([writeResult(response, body.TransferInfo.CustomerReferenceNo, 'updated')], itemIndex);
-	};
+	}, String(body.TransferInfo.CustomerReferenceNo));
 }
