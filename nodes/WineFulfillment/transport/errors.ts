@@ -389,30 +389,72 @@ function membersSayFailed(o: Record<string, unknown>, does?: WriteDeeds): boolea
 	});
 }
 
+/** The members that hold the provider's words, not records (an Errors, Messages or Warnings list), in any letter case. */
+export const WORD_LISTS = /^(?:errors?|messages?|warnings?)$/i;
+
+/**
+ * Whether an object's own flags say it succeeded: a success flag, or one saying the write did its deed, reading true; a
+ * failure flag reading false.
+ */
+function flagsSaySuccess(o: Record<string, unknown>, does?: WriteDeeds): boolean {
+	return Object.entries(o).some(([member, value]) => {
+		const name = member.toLowerCase();
+		if (SUCCESS_FLAGS.has(name) || saysDeed(name, does)) return flagValue(value) === true;
+		return FAILURE_FLAGS.has(name) && flagValue(value) === false;
+	});
+}
+
+/**
+ * Whether an object says by a list of errors that the request failed (bug hunt 46: {"Errors": ["Order already shipped"]}
+ * to a cancel came out Cancelled: true, and an empty page beside {"Errors": ["Warehouse COB09 is not valid"]} as "no
+ * returns"): a member `Errors` (any letter case) listing an entry that says something (text, or an object such as
+ * {"Code": "E1", "Message": …}; not '', null or {}). Never where a flag of its own says success ({"IsSuccess": true}
+ * beside it): the flag is the answer's word on the outcome, the list what came with it (warnings). A read's answer
+ * (`read`) only when it holds no records: a non-empty list beside, other than the provider's words (Messages,
+ * Warnings), is records with per-record remarks. A write's only when it updates, cancels or retires: a create's outcome
+ * is its transaction reference (with none it is unknown, never a refusal whose record the next run sends: it may have
+ * been created all the same), a label's the label, a batch's its per-order statuses.
+ */
+function errorsSayFailed(o: Record<string, unknown>, does: WriteDeeds | undefined, read: boolean): boolean {
+	const errors = Object.entries(o).some(
+		([member, value]) => member.toLowerCase() === 'errors' && Array.isArray(value) && value.some((entry) => messageIn(entry, false) !== ''),
+	);
+	if (!errors || flagsSaySuccess(o, does)) return false;
+	if (read) return !Object.entries(o).some(([member, value]) => !WORD_LISTS.test(member) && Array.isArray(value) && value.length > 0);
+	const deeds = castArray(does ?? []);
+	return deeds.length > 0 && !deeds.includes('created');
+}
+
 /**
  * The object of a 2xx answer whose own members say it failed: the answer itself, else the first member that is an object
  * saying so (a gateway's {"Result": {"Status": "Failed", "Message": …}}); one level only: a record deeper down, or in a
- * list, is data, not the answer's envelope. Undefined when none says so.
+ * list, is data, not the answer's envelope. A flag says so, or a list of errors (errorsSayFailed; a read's, `nested`
+ * false, by the read's rule). Undefined when none says so.
  */
 function failingEnvelope(body: unknown, does?: WriteDeeds, nested = true): Record<string, unknown> | undefined {
 	// a JSON object, not a list, is what an envelope is
 	// Stryker disable next-line ConditionalExpression: a number has no member either
 	if (!isPlainObject(body)) return undefined;
 	const answer = body as Record<string, unknown>;
-	if (membersSayFailed(answer, does)) return answer;
+	if (membersSayFailed(answer, does) || errorsSayFailed(answer, does, !nested)) return answer;
 	if (!nested) return undefined;
-	return Object.values(answer).find((value) => isPlainObject(value) && membersSayFailed(value as Record<string, unknown>, does)) as
-		| Record<string, unknown>
-		| undefined;
+	// a list of errors one level down, as a flag there, unless the answer's own flag says success
+	const errorsCount = !flagsSaySuccess(answer, does);
+	return Object.values(answer).find((value) => {
+		if (!isPlainObject(value)) return false;
+		const inner = value as Record<string, unknown>;
+		return membersSayFailed(inner, does) || (errorsCount && errorsSayFailed(inner, does, false));
+	}) as Record<string, unknown> | undefined;
 }
 
 /**
  * Whether a 2xx answer says itself that the request failed. It reads the answer's own members, and those of a member that
  * is an object (one level down: a gateway's {"Result": {…}}; never a list, never deeper): a success flag (any letter
  * case) that reads false (false, 0, "N", "False"), a failure flag that reads true, a Status that says failure ("Failed",
- * "Error", "False"). A whole answer that is false, or text (or a JSON string) saying "False" or, but to a create, a
- * failure word ("Failed", "Error"), says failure too: a .NET action returning bool, or its error as bare text; a bare 0
- * or "no" does not.
+ * "Error", "False"); or, no flag saying success, a list of errors ({"Errors": ["Order already shipped"]}, errorsSayFailed:
+ * to an update, cancel or retire; a read's when it holds no records; bug hunt 46). A whole answer that is false, or text
+ * (or a JSON string) saying "False" or, but to a create, a failure word ("Failed", "Error"), says failure too: a .NET
+ * action returning bool, or its error as bare text; a bare 0 or "no" does not.
  * `does`: what the write does; a member saying it did not ({"Cancelled": false} to a cancel, {"IsCreated": false} to a
  * create) is a success flag too (the node's output would otherwise say Cancelled: true). `nested`: false for a read's
  * answer, whose objects one level down are records (an order whose Status is "Error" is data, not a refusal).
@@ -452,10 +494,11 @@ export function signInRefusal(body: unknown): string {
 
 /**
  * A read answered 2xx whose body says it failed: a sign-in refused beside no records (`signInRefusal`), or its own flag
- * (`saysFailed`: {"IsSuccess": false, "Message": "Customer account suspended"}) unless its message says nothing was
- * found; undefined for any other answer. Read as the answer, the query would report "no records" where the provider
- * refused it. Not retried: asking again brings the same answer. `node` is called only for an error: n8n hands out a
- * deep copy of the node on every getNode (a copy per read cost about 15 µs of a request).
+ * (`saysFailed`: {"IsSuccess": false, "Message": "Customer account suspended"}) or list of errors beside no records
+ * ({"ReturnSalesOrderHeaders": [], "Errors": ["Warehouse COB09 is not valid"]}, bug hunt 46) unless its message says
+ * nothing was found; undefined for any other answer. Read as the answer, the query would report "no records" where the
+ * provider refused it. Not retried: asking again brings the same answer. `node` is called only for an error: n8n hands
+ * out a deep copy of the node on every getNode (a copy per read cost about 15 µs of a request).
  */
 export function readRefusal(node: () => INode, endpoint: Endpoint, status: number, body: unknown, secrets: Secrets, itemIndex?: number): NodeApiError | undefined {
 	if (signInRefusal(body)) {
