@@ -241,20 +241,24 @@ const ASCII = /^[\t\n\r -~]*$/;
  * parseBody): a whole number past 2^53 as its digits, JSON nested past MAX_ANSWER_DEPTH refused (`tooDeep`: no item
  * n8n could not copy), a byte order mark dropped. n8n's own parse rounds such a number, and decodes the bytes by the
  * declared charset alone (Latin-1 letters without one became U+FFFD, UTF-8 ones under "charset=latin1" "Ã¼"): a body it
- * parsed is read again from the raw one where its text is not plain ASCII or holds such a number (readsOtherwise). Text
- * that is no JSON object leaves the body as n8n handed it on, to be refused as no tracking update.
+ * parsed as JSON is read again from the raw one where its text is not plain ASCII or holds such a number
+ * (readsOtherwise), and one it handed on as text is read from the raw one whenever n8n kept it. Text that is no JSON
+ * object leaves the body as n8n handed it on, to be refused as no tracking update.
  */
 function jsonBody(body: unknown, raw: unknown, contentType: string): { value: unknown } | { tooDeep: true } {
 	let text: string;
-	if (typeof body === 'string') text = body;
-	else if (Buffer.isBuffer(raw)) {
+	// the raw body first, a text/plain one too: n8n decoded its text by the declared charset alone, as it decodes
+	// application/json (bug hunt 45: Latin-1 letters without a charset came out as U+FFFD, UTF-8 ones under
+	// "charset=latin1" as "Ã¼")
+	if (Buffer.isBuffer(raw)) {
 		text = answerText(raw, contentType);
 		// a body n8n parsed as JSON is read again only where n8n's parse may have lost something: its letters (n8n decodes
 		// by the declared charset alone, UTF-8 when none; plain ASCII reads alike in every charset) or a long number
 		if (/^\s*application\/json\s*(;|$)/i.test(contentType) && isPlainObject(body) && ASCII.test(text) && !readsOtherwise(text)) {
 			return { value: body };
 		}
-	} else return { value: body };
+	} else if (typeof body === 'string') text = body;
+	else return { value: body };
 	const read = parseBody(text.replace(/^\uFEFF/, ''));
 	if (!read.ok) return read.tooDeep ? { tooDeep: true } : { value: body };
 	return { value: isPlainObject(read.value) ? read.value : body };
@@ -379,6 +383,12 @@ export class WineFulfillmentWebhookTrigger implements INodeType {
 				this.logger.warn(
 					`${this.getNode().name}: a delivery was refused because the webhook credential's secret is empty; set it, in n8n and in the provider's webhook settings`,
 				);
+			}
+			// a 401 carries a challenge (RFC 9110 11.6.1; RFC 7617: the user and password are read as UTF-8): a sender that
+			// sends its credentials only when challenged (.NET's HttpClient with a NetworkCredential) otherwise never does,
+			// and every delivery is lost after the provider's retries (bug hunt 45; n8n's Webhook node sends one too)
+			if (this.getNodeParameter('authentication', 'none') === 'basicAuth') {
+				res.setHeader('WWW-Authenticate', 'Basic realm="Webhook", charset="UTF-8"');
 			}
 			res.status(401).json({ message: 'Authorization is required' });
 			return { noWebhookResponse: true };

@@ -46,6 +46,9 @@ async function deliver({
 			sent = value;
 			return res;
 		},
+		setHeader() {
+			return res;
+		},
 	};
 	const warnings: string[] = [];
 	const ctx = {

@@ -42,9 +42,17 @@ export function inEventSpelling(body: unknown): unknown {
 	return isPlainObject(event.msg) ? { ...event, msg: inSpelling(event.msg as IDataObject, MSG_MEMBERS) } : event;
 }
 
-/** A UUID as a sender may write one: blanks or a line break around it, in .NET's braces ("{…}"). */
+/**
+ * A UUID as a sender may write one: blanks or a line break around it, in .NET's braces ("{…}"), as RFC 9562's URN
+ * ("urn:uuid:…"), or as .NET's Guid.ToString("N") (32 hex digits, no hyphens). Each is read as the hyphenated form, so a
+ * redelivery in another form is the same event (bug hunt 45: refused, the event was lost after the provider's retries).
+ */
 const eventId = z.preprocess(
-	(value) => (typeof value === 'string' ? value.trim().replace(/^\{([^{}]*)\}$/, '$1') : value),
+	(value) => {
+		if (typeof value !== 'string') return value;
+		const id = value.trim().replace(/^\{([^{}]*)\}$/, '$1').replace(/^urn:uuid:/i, '');
+		return /^[0-9a-f]{32}$/i.test(id) ? id.replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-') : id;
+	},
 	z.string({ required_error: 'event_id is required' }).uuid('event_id must be a UUID'),
 );
 
