@@ -1,6 +1,7 @@
 // What the order operations put out for the answers the interface leaves open ("response body: not shown" for update,
 // cancel and the inventory movement writes; Get Orders On Hold "a JSON array", which a provider may wrap): members of
-// an object answer come out with the item, any other answer adds nothing. The sandbox answers one way each, so a
+// an object answer come out with the item, text or a number as a reference or ProviderAnswer, any other answer adds
+// nothing. The sandbox answers one way each, so a
 // fake provider gives the other shapes here, through the node's router as n8n calls it.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
@@ -97,12 +98,17 @@ describe('Sales Order → Update: the answer', () => {
 		expect(out.map((o) => o.json)).toEqual([{ OrderNo: 'UP-1', Updated: true, UpdatedMembers: ['HoldOrder'], ProviderAnswer: 'OK' }]);
 	});
 
-	it.each<[string, FakeAnswer]>([
-		['a number', json(1)],
-		['nothing (an empty body)', { body: '' }],
-	])('an answer of %s adds nothing to the output', async (_case, answer) => {
-		const { out } = await run(UPDATE, answer);
+	it('an answer of nothing (an empty body) adds nothing to the output', async () => {
+		const { out } = await run(UPDATE, { body: '' });
 		expect(out.map((o) => o.json)).toEqual([{ OrderNo: 'UP-1', Updated: true, UpdatedMembers: ['HoldOrder'] }]);
+	});
+
+	// bug hunt 44: a whole number is read as the text of its digits is (withAnswer → textAnswer), not dropped
+	it('an answer of a whole number comes out as its digits, as the same text answer does', async () => {
+		const asNumber = await run(UPDATE, json(1));
+		const asText = await run(UPDATE, { body: '1', headers: { 'content-type': 'text/plain' } });
+		expect(asNumber.out.map((o) => o.json)).toEqual([{ OrderNo: 'UP-1', Updated: true, UpdatedMembers: ['HoldOrder'], TransactionReferenceNumber: '1' }]);
+		expect(asText.out.map((o) => o.json)).toEqual(asNumber.out.map((o) => o.json));
 	});
 });
 
@@ -159,8 +165,11 @@ describe('Purchase and Transfer Order → Cancel: the answer', () => {
 		expect(out.map((o) => o.json)).toEqual([{ CustomerReferenceNo: 'REF-10', Outcome: 'cancelled', TransactionReferenceNumber: 'TRN-C-10' }]);
 	});
 
-	it('a list answer adds nothing to the output', async () => {
-		const { out } = await run({ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: 'REF-11' }, json(['TRN-C-11']));
-		expect(out.map((o) => o.json)).toEqual([{ CustomerReferenceNo: 'REF-11', Outcome: 'cancelled' }]);
+	// bug hunts 43, 44: a result wrapped in a list of one is that result (oneResult); a longer list adds nothing
+	it('a list of one is its entry; a longer list adds nothing to the output', async () => {
+		const one = await run({ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: 'REF-11' }, json(['TRN-C-11']));
+		expect(one.out.map((o) => o.json)).toEqual([{ CustomerReferenceNo: 'REF-11', Outcome: 'cancelled', TransactionReferenceNumber: 'TRN-C-11' }]);
+		const two = await run({ resource: 'transferOrder', operation: 'cancel', customerReferenceNo: 'REF-11' }, json(['TRN-C-11', 'TRN-C-12']));
+		expect(two.out.map((o) => o.json)).toEqual([{ CustomerReferenceNo: 'REF-11', Outcome: 'cancelled' }]);
 	});
 });
