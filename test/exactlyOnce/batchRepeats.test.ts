@@ -47,7 +47,7 @@ describe('Batch Create, an order number on more than one row', () => {
 		const result = await fx.run(batch([fixed('BREP-UNK'), fixed('BREP-UNK')], {}, true));
 		expect(result.error).toBeUndefined();
 		expect(out(result).map((i) => i.json.error)).toEqual([
-			'The provider had an internal error (500)',
+			'The provider had an internal error (500): the request may have taken effect, check before sending it again',
 			'The sales order BREP-UNK may already have been sent, so it was not sent again',
 		]);
 		expect(await fx.control.requests('BatchSalesOrder')).toHaveLength(1);

@@ -98,7 +98,7 @@ describe("Batch Create with n8n's Retry On Fail: a chunk an earlier try of the n
 		const result = await fx.run(batch(false, input));
 		// without the record, a chunk that may have reached the provider is withheld (the node cannot tell a 500 before
 		// processing from one after), and the run stops there again, as its first try did
-		expect(errorOf(result)).toBe('The provider had an internal error (500)');
+		expect(errorOf(result)).toBe('The provider had an internal error (500): the request may have taken effect, check before sending it again');
 		expect(String(result.error?.description)).toContain("n8n's Retry On Fail did not send it again");
 		const n = numbersOf(input);
 		expect(await batchRequests()).toEqual([
@@ -154,8 +154,8 @@ describe("Batch Create with n8n's Retry On Fail: a chunk an earlier try of the n
 		// chunk 1's orders on the error output, with the first try's error and why they were not sent again
 		const failed = result.output(ACTION_NODE, 1);
 		expect(failed.map((i) => [paired(i), i.json.error])).toEqual([
-			[0, 'The provider had an internal error (500)'],
-			[1, 'The provider had an internal error (500)'],
+			[0, 'The provider had an internal error (500): the request may have taken effect, check before sending it again'],
+			[1, 'The provider had an internal error (500): the request may have taken effect, check before sending it again'],
 		]);
 		expect(shape(result.output(ACTION_NODE, 0))).toEqual(created(input.slice(2), false, 2));
 	});
@@ -228,7 +228,7 @@ describe('Batch Create with Retry On Fail: a chunk the provider processed, then 
 			expect((await firstOfEach()).map(([first]) => first)).toEqual([n[0], n[2]]);
 		} else {
 			// the user turned the record off: the run itself withholds the chunk (it was sent again: a duplicate)
-			expect(errorOf(result)).toBe('The provider had an internal error (500)');
+			expect(errorOf(result)).toBe('The provider had an internal error (500): the request may have taken effect, check before sending it again');
 			expect(counts(n)).toEqual([1, 1, 1, 1, 0, 0]);
 			expect((await firstOfEach()).map(([first]) => first)).toEqual([n[0], n[2]]);
 		}

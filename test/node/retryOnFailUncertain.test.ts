@@ -53,7 +53,7 @@ describe('Retry On Fail: an update or cancel that may have reached the provider 
 		expect(purchaseOrders(fx.sandbox.state).get('PO-C')?.state).toBe('cancelled');
 		expect(await sent('CancelPurchaseOrder')).toEqual([['PO-C', 500]]);
 		// not the second try's "can no longer be changed or cancelled" (403): the first try's warning is kept
-		expect(result.error?.message).toBe('The provider had an internal error (500)');
+		expect(result.error?.message).toBe('The provider had an internal error (500): the request may have taken effect, check before sending it again');
 		expect(result.error?.httpCode).toBe('500');
 		expect(result.error?.description).toContain('may have taken effect');
 		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
@@ -65,7 +65,7 @@ describe('Retry On Fail: an update or cancel that may have reached the provider 
 		const result = await run({ resource: 'transferOrder', operation: 'update', customerReferenceNo: 'TR-R', updateFields: { specialInstruction: 'Dock 3' } });
 		expect(transferOrders(fx.sandbox.state).get('TR-R')?.info.SpecialInstruction).toBe('Dock 3');
 		expect(await sent('UpdateTransferOrder')).toHaveLength(1);
-		expect(result.error?.message).toBe('The request to the provider was sent, then the connection was reset');
+		expect(result.error?.message).toBe('The request to the provider was sent, then the connection was reset: the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
 	});
 
@@ -75,7 +75,7 @@ describe('Retry On Fail: an update or cancel that may have reached the provider 
 		const result = await run({ resource: 'sku', operation: 'retire', itemNo });
 		expect(skus(fx.sandbox.state).get(itemNo)?.active).toBe(false);
 		expect(await fx.control.requests('RetireSku')).toHaveLength(1);
-		expect(result.error?.message).toBe('The provider answered with a body that is not valid JSON');
+		expect(result.error?.message).toBe('The provider answered with a body that is not valid JSON: the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
 	});
 
@@ -94,7 +94,7 @@ describe('Retry On Fail: an update or cancel that may have reached the provider 
 		await fx.control.fault({ kind: 'status', status: 503, when: 'after', path: 'CancelSalesOrder', count: 1 });
 		const result = await run({ resource: 'salesOrder', operation: 'cancel', locateBy: 'orderNo', orderNo: 'SC-1' });
 		expect(await fx.control.requests('CancelSalesOrder')).toHaveLength(1);
-		expect(result.error?.message).toBe('The provider had an internal error (503)');
+		expect(result.error?.message).toBe('The provider had an internal error (503): the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain(NOT_SENT_AGAIN);
 	});
 });
@@ -149,7 +149,7 @@ describe('Retry On Fail over several items', () => {
 		expect(['PO-1', 'PO-2', 'PO-3'].map((ref) => purchaseOrders(fx.sandbox.state).get(ref)?.state)).toEqual(['cancelled', 'cancelled', 'cancelled']);
 		const failed = result.output(ACTION_NODE, 1);
 		expect(failed.map((i) => i.pairedItem)).toEqual([{ item: 0 }]);
-		expect(failed[0].json.error).toBe('The provider had an internal error (500)');
+		expect(failed[0].json.error).toBe('The provider had an internal error (500): the request may have taken effect, check before sending it again');
 		expect((failed[0].json.details as IDataObject).description).toContain(NOT_SENT_AGAIN);
 		expect((failed[0].json.details as IDataObject).httpCode).toBe('500');
 		const done = result.output(ACTION_NODE, 0);
@@ -170,7 +170,7 @@ describe('Retry On Fail over several items', () => {
 			['TR-1', 200],
 			['TR-2', 500],
 		]);
-		expect(result.error?.message).toBe('The provider had an internal error (500)');
+		expect(result.error?.message).toBe('The provider had an internal error (500): the request may have taken effect, check before sending it again');
 		expect(result.error?.context?.itemIndex).toBe(1);
 		const description = String(result.error?.description);
 		expect(description).toContain(NOT_SENT_AGAIN);

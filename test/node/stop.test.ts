@@ -116,7 +116,7 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		expect(onItsWay.length).toBeLessThanOrEqual(2);
 		expect(onItsWay).toEqual(onItsWay.map((_i, k) => sent - onItsWay.length + k));
 		for (const i of onItsWay) {
-			expect(output[i].json.error).toBe('The request to the provider was sent, then the execution was canceled while it was on its way');
+			expect(output[i].json.error).toBe('The request to the provider was sent, then the execution was canceled while it was on its way: the request may have taken effect, check before sending it again');
 			expect((output[i].json.details as IDataObject).description).toContain('check with the provider (for orders, by order number) before running it again');
 		}
 		const answeredOrders = output.slice(0, sent - onItsWay.length);
@@ -172,7 +172,7 @@ describe('Stop: nothing that never reached the provider is recorded as possibly 
 		expect(result.run.status).toBe('canceled');
 		expect(await receivedBy('CreateSalesOrder', stoppedAt)).toBe(2);
 		// the first was answered, the second was on its way at the stop: the provider may have it (it was created)
-		expect(result.error?.message).toBe('The request to the provider was sent, then the execution was canceled while it was on its way');
+		expect(result.error?.message).toBe('The request to the provider was sent, then the execution was canceled while it was on its way: the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain('Already done before it stopped: item 1 (TransactionReferenceNumber');
 		expect(result.error?.description).toContain('Not sent: items 3-5.');
 		expect(countsOf(fx, input.map((i) => String(i.OrderNo)))).toEqual([1, 1, 0, 0, 0]);

@@ -47,7 +47,7 @@ describe('Stop with Continue On Fail: each item says what became of it', () => {
 		expect(items.map((item) => (item.pairedItem as { item: number }).item)).toEqual([0, 1, 2, 3]);
 		expect(String(items[0].json.error)).toBe('No purchase order has this Customer Reference No');
 		expect(items[1].json.error).toBeUndefined();
-		expect(items[2].json.error).toBe('The request to the provider was sent, then the execution was canceled while it was on its way');
+		expect(items[2].json.error).toBe('The request to the provider was sent, then the execution was canceled while it was on its way: the request may have taken effect, check before sending it again');
 		expect(items[3].json).toEqual({
 			error: 'The execution was canceled before item 4 was sent',
 			details: { description: 'Nothing was changed at the provider by it. Run the workflow again to do it.' },
@@ -65,7 +65,7 @@ describe('Stop without Continue On Fail: the note says the run was stopped, not 
 		);
 		const result = await stopOnArrival(startWorkflow(json, fx.credential()), 'UpdatePurchaseOrder', 2);
 		expect(result.run.status).toBe('canceled');
-		expect(result.error?.message).toBe('The request to the provider was sent, then the execution was canceled while it was on its way');
+		expect(result.error?.message).toBe('The request to the provider was sent, then the execution was canceled while it was on its way: the request may have taken effect, check before sending it again');
 		const description = String(result.error?.description);
 		expect(description).toContain('Not sent: item 3.');
 		expect(description).toContain('The execution was canceled. Already done before it stopped: item 1 (');

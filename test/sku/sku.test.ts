@@ -163,7 +163,7 @@ describe('SKU → Create', () => {
 		await fx.control.fault({ kind: 'status', status: 201, body, when: 'after', path: 'CreateSKU' });
 		const result = await fx.run(sku('create', { itemNo: 'NEW-ITEM-1', itemCategory: 'Merchandise' }));
 		expect(result.error?.message).toBe(
-			'The provider answered 201 without a transaction reference, so the outcome of this SKU create is unknown',
+			'The provider answered 201 without a transaction reference, so the outcome of this SKU create is unknown: the request may have taken effect, check before sending it again',
 		);
 		expect(result.error?.description).toContain('may have been created');
 		expect(result.output(ACTION_NODE)).toEqual([]);

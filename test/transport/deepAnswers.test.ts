@@ -28,6 +28,8 @@ async function provider(status: number, body: string): Promise<MisbehavingServer
 const credentials = (baseUrl: string) => ({ [CREDENTIAL_ID]: sandboxCredential(baseUrl) });
 const getStatus = { resource: 'inventory', operation: 'getStatus', returnAll: true };
 const TOO_DEEP = 'The provider answered with JSON nested more than 1,000 levels deep';
+/** a write's (createSalesOrder, generateJitLabel): it may have taken effect, and says so (bug hunt 47) */
+const TOO_DEEP_WRITE = `${TOO_DEEP}: the request may have taken effect, check before sending it again`;
 
 describe('transport: an answer nested too deep', () => {
 	it('Get Status: a record member 5,000 levels deep fails the item by name, with Continue On Fail as an error item', async () => {
@@ -52,7 +54,7 @@ describe('transport: an answer nested too deep', () => {
 	it('a write answered so: not resent, and the error says it may have taken effect', async () => {
 		const srv = await provider(200, `{"TransactionReferenceNumber":"T-1","Deep":${nested(5_000)}}`);
 		const result = await runWorkflow(probe({ endpoint: 'createSalesOrder', retry: { baseDelayMs: 1, maxDelayMs: 2 } }), credentials(srv.baseUrl));
-		expect(result.error?.message).toBe(TOO_DEEP);
+		expect(result.error?.message).toBe(TOO_DEEP_WRITE);
 		expect(result.error?.description).toContain('may have taken effect');
 		expect(srv.requests).toHaveLength(1);
 	});
@@ -63,7 +65,7 @@ describe('transport: an answer nested too deep', () => {
 			probe({ endpoint: 'generateJitLabel', document: 'application/pdf', retry: { baseDelayMs: 1, maxDelayMs: 2 } }),
 			credentials(srv.baseUrl),
 		);
-		expect(result.error?.message).toBe(TOO_DEEP);
+		expect(result.error?.message).toBe(TOO_DEEP_WRITE);
 		expect(srv.requests).toHaveLength(1);
 	});
 
@@ -72,7 +74,7 @@ describe('transport: an answer nested too deep', () => {
 		const lead = `{"Note":"${'x'.repeat(90)}`;
 		const srv = await provider(200, `${lead}${SANDBOX_CREDENTIALS.userKey}","LabelData":"JVBERi0xLjcKeAolJUVPRgo=","Deep":${nested(5_000)}}`);
 		const result = await runWorkflow(probe({ endpoint: 'generateJitLabel', document: 'application/pdf', retry: { maxRetries: 0 } }), credentials(srv.baseUrl));
-		expect(result.error?.message).toBe(TOO_DEEP);
+		expect(result.error?.message).toBe(TOO_DEEP_WRITE);
 		expect(result.error?.description).toContain(`The answer starts: ${lead}***`);
 		expectNoSecrets(result.run);
 	});

@@ -27,7 +27,7 @@ async function ask(endpoint: string, body: string | Buffer, headers: Record<stri
 describe('a label answered as JSON that says it failed', () => {
 	it('with a transaction reference beside: the outcome is unknown, the guidance says to check before sending again', async () => {
 		const result = await ask('generateJitLabel', JSON.stringify({ IsSuccess: false, TransactionReferenceNumber: 'T-77', Message: 'Label voided', LabelData: PDF }));
-		expect(result.error?.message).toBe('The provider refused the request: Label voided');
+		expect(result.error?.message).toBe('The provider refused the request: Label voided; the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain('yet answered with a transaction reference');
 		expect(result.error?.description).not.toContain('so nothing was changed');
 		expect(server?.requests).toHaveLength(1);
@@ -58,7 +58,7 @@ describe('a document answer nested too deep', () => {
 		const word = Buffer.from([0xbf, 0xe0, 0xd8, 0xd2, 0xd5, 0xe2]);
 		const body = Buffer.concat([Buffer.from('{"Note":"'), word, Buffer.from(`","LabelData":"${PDF}","Deep":${deep}}`)]);
 		const result = await ask('generateJitLabel', body, { 'content-type': 'application/json; charset=iso-8859-5' });
-		expect(result.error?.message).toBe('The provider answered with JSON nested more than 1,000 levels deep');
+		expect(result.error?.message).toBe('The provider answered with JSON nested more than 1,000 levels deep: the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain('The answer starts: {"Note":"Привет","LabelData"');
 	});
 });

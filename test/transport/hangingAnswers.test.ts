@@ -61,7 +61,7 @@ describe('transport: an answer that trickles is cut off at its timeout, body inc
 		const started = Date.now();
 		const result = await runProbe(srv.baseUrl, { endpoint: 'createSalesOrder', body: { OrderNo: 'T-1' }, timeoutMs: 1_000, retry: quick });
 		expect(Date.now() - started).toBeLessThan(6_000);
-		expect(result.error?.message).toBe('The request to the provider was sent, then the request timed out');
+		expect(result.error?.message).toBe('The request to the provider was sent, then the request timed out: the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain('may have processed it (ETIMEDOUT)');
 		expect(srv.requests).toHaveLength(1);
 	}, 15_000);

@@ -46,7 +46,9 @@ describe('transport: redirects are not followed', () => {
 		const location = `${targetUrl}/v3/api/SalesOrder/CreateSalesOrder`;
 		await fx.control.fault({ kind: 'status', status, headers: { location }, body: { Message: 'Moved' }, path: 'CreateSalesOrder' });
 		const result = await fx.run(createOrder(`RD-${status}`));
-		expect(result.error?.message).toBe(`The provider redirected the request to ${location} (${status}); redirects are not followed`);
+		expect(result.error?.message).toBe(
+			`The provider redirected the request to ${location} (${status}); redirects are not followed; the request may have taken effect, check before sending it again`,
+		);
 		expect(result.error?.description).toContain('Check the Base URL');
 		expect(result.error?.httpCode).toBe(String(status));
 		expect(result.output(ACTION_NODE)).toHaveLength(0);
@@ -112,7 +114,7 @@ describe('transport: a create without a transaction reference has an unknown out
 			}),
 		);
 		expect(result.error?.message).toBe(
-			`The provider answered ${fault.status} without a transaction reference, so the outcome of this sales order create is unknown`,
+			`The provider answered ${fault.status} without a transaction reference, so the outcome of this sales order create is unknown: the request may have taken effect, check before sending it again`,
 		);
 		expect(result.error?.description).toContain('may have been created');
 		expect(result.error?.description).toContain('before sending it again');

@@ -44,7 +44,9 @@ describe('a 408 Request Timeout is a timeout', () => {
 		);
 		expect(salesOrders(fx.sandbox.state).map((o) => o.OrderNo)).toEqual(['T408-1']);
 		expect(await fx.control.requests('CreateSalesOrder')).toHaveLength(1);
-		expect(result.error?.message).toBe('The provider, or a proxy on the way, timed out waiting for the request (408)');
+		expect(result.error?.message).toBe(
+			'The provider, or a proxy on the way, timed out waiting for the request (408): the request may have taken effect, check before sending it again',
+		);
 		expect(result.error?.description).toMatch(/not resent/);
 		expect(result.error?.description).toMatch(/may have (taken effect|processed)/);
 	});

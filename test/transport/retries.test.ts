@@ -117,7 +117,7 @@ describe('transport: retries', () => {
 	it('never resends a cancel after a connection reset, and says it may have arrived', async () => {
 		await fx.control.fault({ kind: 'reset', path: 'CancelSalesOrder', count: 1 });
 		const result = await fx.run(probe({ endpoint: 'cancelSalesOrder', retry: fast }));
-		expect(result.error?.message).toBe('The request to the provider was sent, then the connection was reset');
+		expect(result.error?.message).toBe('The request to the provider was sent, then the connection was reset: the request may have taken effect, check before sending it again');
 		expect(result.error?.description).toContain('may have processed it');
 		expect(await fx.control.requests('CancelSalesOrder')).toHaveLength(1);
 		expectNoSecrets(result.run);

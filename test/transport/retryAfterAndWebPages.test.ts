@@ -65,7 +65,7 @@ describe('transport: a 5xx on a read that carries Retry-After', () => {
 	it('a write answered 503 with Retry-After is still never resent', async () => {
 		await fx.control.fault({ kind: 'status', status: 503, retryAfter: '1', path: 'UpdateSalesOrder', count: 1 });
 		const result = await fx.run(probe({ endpoint: 'updateSalesOrder', retry: fast }));
-		expect(result.error?.message).toBe('The provider had an internal error (503)');
+		expect(result.error?.message).toBe('The provider had an internal error (503): the request may have taken effect, check before sending it again');
 		expect(await fx.control.requests('UpdateSalesOrder')).toHaveLength(1);
 	});
 });
@@ -89,7 +89,7 @@ describe('transport: a web page answered 200', () => {
 	it('to a write is an error, not a success, and the write is not resent', async () => {
 		await fx.control.fault({ kind: 'status', status: 200, when: 'after', path: 'UpdateSalesOrder', count: 1, body: '<html><body>OK</body></html>', as: 'text' });
 		const result = await fx.run(probe({ endpoint: 'updateSalesOrder' }));
-		expect(result.error?.message).toBe("The provider answered with a web page instead of the interface's JSON");
+		expect(result.error?.message).toBe("The provider answered with a web page instead of the interface's JSON: the request may have taken effect, check before sending it again");
 		expect(result.error?.description).toContain('was not resent');
 		expect(await fx.control.requests('UpdateSalesOrder')).toHaveLength(1);
 	});

@@ -87,7 +87,9 @@ describe('transport: a write answered 2xx with text that is not JSON', () => {
 	it('a create answered 201 with text that names no reference is still an unknown outcome, not a success', async () => {
 		await fx.control.fault({ kind: 'status', status: 201, when: 'after', path: 'CreatePurchaseOrder', count: 1, as: 'text', body: 'Purchase order received' });
 		const r = await run('purchaseOrder', 'create', { ...purchaseHeader('PO-U'), items: { item: [{ itemNo: item(0), itemQuantity: 3 }] } });
-		expect(r.error?.message).toBe('The provider answered 201 without a transaction reference, so the outcome of this purchase order create is unknown');
+		expect(r.error?.message).toBe(
+			'The provider answered 201 without a transaction reference, so the outcome of this purchase order create is unknown: the request may have taken effect, check before sending it again',
+		);
 		await only('CreatePurchaseOrder');
 	});
 
@@ -104,7 +106,7 @@ describe('transport: a write answered 2xx with text that is not JSON', () => {
 		await fx.control.fault({ kind: 'malformed', when: 'after', path: 'CancelTransferOrder', count: 1 });
 		await createTo('TR-M');
 		const r = await run('transferOrder', 'cancel', { customerReferenceNo: 'TR-M' });
-		expect(r.error?.message).toBe('The provider answered with a body that is not valid JSON');
+		expect(r.error?.message).toBe('The provider answered with a body that is not valid JSON: the request may have taken effect, check before sending it again');
 		await only('CancelTransferOrder');
 	});
 

@@ -197,7 +197,7 @@ describe('apiRequest: answers', () => {
 	it('a document answer that is not the document is an error, not resent', async () => {
 		const c = scripted({ statusCode: 200, body: Buffer.from('not ready unit-password'), headers: { 'content-type': 'text/plain' } });
 		const e = await failure(c, ENDPOINTS.generateJitLabel, { document: 'application/pdf', itemIndex: 2 });
-		expect(e.message).toBe('The provider did not answer with a PDF document: it sent text (text/plain): "not ready ***"');
+		expect(e.message).toBe('The provider did not answer with a PDF document: it sent text (text/plain): "not ready ***"; the request may have taken effect, check before sending it again');
 		expect(e.context.itemIndex).toBe(2);
 		expect(c.sent).toHaveLength(1);
 	});
@@ -355,7 +355,7 @@ describe('apiRequest: statuses and retries', () => {
 	it('never resends a write after a 5xx', async () => {
 		const c = scripted(status(500, 'boom'), ok('"ref"'));
 		const e = await failure(c, create);
-		expect(e.message).toBe('The provider had an internal error (500)');
+		expect(e.message).toBe('The provider had an internal error (500): the request may have taken effect, check before sending it again');
 		expect(c.sent).toHaveLength(1);
 	});
 
@@ -378,7 +378,7 @@ describe('apiRequest: statuses and retries', () => {
 		expect(r.debug[0]).toMatch(/answered with unreadable JSON; retrying in \d ms \(attempt 2\)$/);
 		const w = scripted(ok('{broken'), ok('"ref"'));
 		const e = await failure(w, create, { itemIndex: 1 });
-		expect(e.message).toBe('The provider answered with a body that is not valid JSON');
+		expect(e.message).toBe('The provider answered with a body that is not valid JSON: the request may have taken effect, check before sending it again');
 		expect(e.context.itemIndex).toBe(1);
 		expect(w.sent).toHaveLength(1);
 	});
@@ -443,7 +443,7 @@ describe('apiRequest: connection failures', () => {
 	it('never resends a write that may have reached the provider', async () => {
 		const c = scripted(reset(), ok('"ref"'));
 		const e = await failure(c, create, { itemIndex: 6 });
-		expect(e.message).toBe('The request to the provider was sent, then the connection was reset');
+		expect(e.message).toBe('The request to the provider was sent, then the connection was reset: the request may have taken effect, check before sending it again');
 		expect(e.context.itemIndex).toBe(6);
 		expect(c.sent).toHaveLength(1);
 	});

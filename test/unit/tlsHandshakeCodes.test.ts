@@ -109,7 +109,7 @@ describe('a system error is no handshake failure, whatever words its message hol
 		const message = 'read ECONNRESET while the http request was on its way';
 		expect(connectionFailure({ cause: Object.assign(new Error(message), { code: 'ECONNRESET' }) })).toEqual({ code: 'ECONNRESET', mayHaveReached: true });
 		expect(connectionError(node, create, connectionFailure({ cause: Object.assign(new Error(message), { code: 'ECONNRESET' }) }), 1).message).toBe(
-			'The request to the provider was sent, then the connection was reset',
+			'The request to the provider was sent, then the connection was reset: the request may have taken effect, check before sending it again',
 		);
 	});
 });

@@ -218,7 +218,7 @@ describe('statusError', () => {
 
 	it('5xx: a write was not resent, a read was retried', () => {
 		const w = error(500, 'boom', create);
-		expect(w.message).toBe('The provider had an internal error (500)');
+		expect(w.message).toBe('The provider had an internal error (500): the request may have taken effect, check before sending it again');
 		expect(guidance(w)).toBe(
 			'The request was not resent, because it may have taken effect: check with the provider before running it again, or it could be duplicated. The provider said: boom',
 		);
@@ -276,7 +276,7 @@ describe('redirectError', () => {
 
 	it('without a location, and for a write, says so', () => {
 		const e = redirectError(node, create, 308, '  ', none);
-		expect(e.message).toBe('The provider answered with redirect status 308 and no location; redirects are not followed');
+		expect(e.message).toBe('The provider answered with redirect status 308 and no location; redirects are not followed: the request may have taken effect, check before sending it again');
 		expect(e.description).toBe(
 			'Nothing was sent to another address: a redirect would carry the credentials there, and could turn a create into a query. ' +
 				"Check the Base URL in the Wine Fulfillment API credential: it must be the environment's current https address ending in /v3. " +
@@ -292,7 +292,7 @@ describe('redirectError', () => {
 describe('documentError', () => {
 	it('says what came instead of the document, and for a write that it was not resent', () => {
 		const e = documentError(node, ENDPOINTS.generateJitLabel, 'application/pdf', 'text "unit-password"', secrets, 1);
-		expect(e.message).toBe('The provider did not answer with a PDF document: it sent text "***"');
+		expect(e.message).toBe('The provider did not answer with a PDF document: it sent text "***"; the request may have taken effect, check before sending it again');
 		expect(e.description).toBe(
 			'The document was asked for as application/pdf, and nothing else is put out as a file. The label may not be available for this order yet; ' +
 				'check the order with the provider, then run again. The request was not resent.',
@@ -401,7 +401,7 @@ describe('connectionError', () => {
 
 	it('a write that may have reached the provider: sent, not resent', () => {
 		const e = connectionError(node, create, { code: 'ECONNRESET', mayHaveReached: true }, 1);
-		expect(e.message).toBe('The request to the provider was sent, then the connection was reset');
+		expect(e.message).toBe('The request to the provider was sent, then the connection was reset: the request may have taken effect, check before sending it again');
 		expect(e.description).toBe(
 			'The provider may have processed it (ECONNRESET). It was not resent, so nothing is duplicated: check with the provider (for orders, by order number) before running it again.',
 		);
@@ -414,7 +414,7 @@ describe('connectionError', () => {
 describe('malformedResponseError', () => {
 	it('a write was not resent; a read was retried', () => {
 		const w = malformedResponseError(node, create, 5);
-		expect(w.message).toBe('The provider answered with a body that is not valid JSON');
+		expect(w.message).toBe('The provider answered with a body that is not valid JSON: the request may have taken effect, check before sending it again');
 		expect(w.description).toBe('The request was not resent, because it may have taken effect: check with the provider before running it again.');
 		expect(w.context.itemIndex).toBe(5);
 		expect(w.errorResponse).toEqual({ message: 'The provider answered with a body that is not valid JSON' });

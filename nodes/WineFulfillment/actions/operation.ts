@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import pLimit from 'p-limit';
 
-import { mayHaveTakenEffect } from '../transport/errors';
+import { mayHaveReached, outcomeWorded } from '../transport/errors';
 import { stopSignal, stoppedError } from '../transport/stop';
 import { nodeParameter, readInteger, type IntegerField } from './parameters';
 import { OPTIONS, groupedFromVersion2, isSettingsCollection, onVersion1, settingPath } from './versions';
@@ -318,10 +318,8 @@ interface FirstError {
  */
 const uncertainByRun: RunMemory<FirstError> = new WeakMap();
 
-/** Whether a failed write may have taken effect; a 300 (several sales orders match) was not processed either. */
-export function mayHaveReached(error: unknown): boolean {
-	return mayHaveTakenEffect(error) && !(error instanceof NodeApiError && error.httpCode === '300');
-}
+// Whether a failed write may have taken effect: the transport's rule, by which its errors' messages say so too
+export { mayHaveReached };
 
 export const NOT_SENT_AGAIN =
 	"n8n's Retry On Fail did not send it again: the earlier attempt may have taken effect at the provider, and sending it twice could change or cancel it twice.";
@@ -441,6 +439,10 @@ export async function runPerItem(this: IExecuteFunctions, prepare: Prepare): Pro
 			completed.set(itemIndex, output);
 			return { kind: 'done', output };
 		} catch (error) {
+			// an answer that left the outcome unknown says so in the message, as the transport's errors do (bug hunt 47: an AI
+			// Agent's model reads the message alone), here one read after the transport too (a create's answer without its
+			// reference); Retry On Fail's later tries repeat it (rememberUncertain)
+			outcomeWorded(error);
 			if ((!resendableOperation || unguardedSends.has(send)) && mayHaveReached(error)) rememberUncertain(this, itemIndex, error);
 			const byStop = signal?.aborted === true;
 			if (continueOnFail) return { kind: 'done', output: [errorItem(this, error, itemIndex)], failure: { error, byStop } };

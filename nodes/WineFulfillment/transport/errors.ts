@@ -164,6 +164,34 @@ export interface Tries {
 /** A write answered with a status that may have come after it took effect (a 5xx, a 408) is not resent. */
 const NOT_RESENT = 'The request was not resent, because it may have taken effect: check with the provider before running it again, or it could be duplicated.';
 
+/**
+ * What the message of a write's error says when the write may have taken effect at the provider (bug hunt 47): the
+ * message is all that some paths show (n8n 2.x's AI Agent gives its model `{"error": message}`, an alert its subject),
+ * and a bare "internal error (500)" reads as a failure to send again: a second label, a second cancel. The description
+ * keeps the full guidance.
+ */
+export const UNKNOWN_OUTCOME = 'the request may have taken effect, check before sending it again';
+
+/** A message with UNKNOWN_OUTCOME after it, once: after ": ", or "; " when the message already has a colon. */
+export function unknownOutcomeMessage(message: string): string {
+	if (message.includes(UNKNOWN_OUTCOME)) return message;
+	const said = message.trimEnd().replace(/[.;:,]+$/, '');
+	return `${said}${said.includes(':') ? ';' : ':'} ${UNKNOWN_OUTCOME}`;
+}
+
+/**
+ * An error, its message saying that the request may have taken effect (UNKNOWN_OUTCOME) when it may have: a write's
+ * error that may have reached the provider (`endpoint`: mayHaveReached, the rule Retry On Fail withholds an item by), or
+ * one an answer left with an unknown outcome (`outcome: 'unknown'`: a create answered without its reference). A read's,
+ * and a write's refused (a 4xx other than 408, a 300, a connection never made, a 2xx saying it failed), as it is. Every
+ * error of a request the transport throws comes here, and the runner's errors (runPerItem) do too.
+ */
+export function outcomeWorded<E>(error: E, endpoint?: Pick<Endpoint, 'kind'>): E {
+	const unknown = error instanceof NodeApiError && (error.errorResponse as JsonObject | undefined)?.outcome === 'unknown';
+	if (error instanceof Error && (unknown || (endpoint?.kind === 'write' && mayHaveReached(error)))) error.message = unknownOutcomeMessage(error.message);
+	return error;
+}
+
 /** Why a call that ended after a single request made no other (its RetryPolicy: no retries, or no time left for one). */
 const NO_FURTHER_ATTEMPT = "the node's limits on attempts and waiting allowed no further one.";
 
@@ -325,12 +353,13 @@ export function statusError(
 	// the members a refusal names go in the message where messageFor has no words of its own for the status (below 500)
 	const byReference = typeof sent?.TransactionReferenceNumber === 'string' && sent.TransactionReferenceNumber !== '';
 	const [message, guidance] = messageFor(status, endpoint, provider, refusal.fields, byReference, tries);
-	return answerError(node, { httpCode: String(status), message, providerMessage: said }, guidance, status, body, secrets, itemIndex);
+	return answerError(node, endpoint, { httpCode: String(status), message, providerMessage: said }, guidance, status, body, secrets, itemIndex);
 }
 
 /** A NodeApiError of `response` (its message) and `guidance`, the details ending with the provider's answer, scrubbed. */
 function answerError(
 	node: INode,
+	endpoint: Endpoint,
 	response: JsonObject,
 	guidance: string,
 	status: number,
@@ -340,12 +369,13 @@ function answerError(
 ): NodeApiError {
 	const answer = shownAnswer(body, secrets);
 	const description = answer ? `${guidance}\n\nThe provider's answer (${status}): ${answer}` : guidance;
-	return new NodeApiError(node, response, {
+	const error = new NodeApiError(node, response, {
 		message: secrets.text(response.message as string),
 		description: secrets.text(description),
 		httpCode: String(status),
 		itemIndex,
 	});
+	return outcomeWorded(error, endpoint);
 }
 
 /** The members a result envelope says success with ({"IsSuccess": false, "Messages": [...]}), lower-cased. */
@@ -508,7 +538,7 @@ export function readRefusal(node: () => INode, endpoint: Endpoint, status: numbe
 		const said = whole.length > SIGN_IN_SHOWN ? `${whole.slice(0, SIGN_IN_SHOWN)}…` : whole;
 		const response: JsonObject = { httpCode: String(status), message: `The credentials were refused: ${said}`, providerMessage: said, credentialsRefused: true };
 		const guidance = `The provider answered ${status} without records, saying the sign-in failed. Check User Key, Password, Customer No and Access Token in the Wine Fulfillment API credential, and that its Base URL is the environment they were issued for.`;
-		return answerError(node(), response, guidance, status, body, secrets, itemIndex);
+		return answerError(node(), endpoint, response, guidance, status, body, secrets, itemIndex);
 	}
 	// a flag false beside a message that nothing was found ("No records") is how some providers answer an empty query
 	if (!saysFailed(body, undefined, false) || NOTHING_FOUND.test(providerMessage(body))) return undefined;
@@ -554,7 +584,7 @@ export function failedAnswerError(
 				? 'The provider said the batch had errors but gave no status per order, so some may have been created: check each order with the provider (Tracking → Get Details by its order number) before sending it again. None was resent.'
 				: `The provider answered ${status} but said the request failed, so nothing was changed. Correct what its message names (or check the ${what}'s state with the provider) and run the node again.`;
 	const response: JsonObject = { httpCode: String(status), message, providerMessage: said, outcome: unknown ? 'unknown' : 'refused' };
-	return answerError(node, response, guidance, status, body, secrets, itemIndex);
+	return answerError(node, endpoint, response, guidance, status, body, secrets, itemIndex);
 }
 
 /** Where a redirect pointed, for the message: without any user:password@ and at most 300 characters. */
@@ -596,12 +626,13 @@ export function redirectError(
 		(endpoint.kind === 'write'
 			? ' The provider answered with a redirect instead of processing the request; if in doubt, check with the provider before running it again.'
 			: '');
-	return new NodeApiError(node, { message, location: where } as JsonObject, {
+	const error = new NodeApiError(node, { message, location: where } as JsonObject, {
 		message,
 		description,
 		httpCode: String(status),
 		itemIndex,
 	});
+	return outcomeWorded(error, endpoint);
 }
 
 /** A document operation's answer that is not the document asked for. */
@@ -618,7 +649,7 @@ export function documentError(
 		`The document was asked for as ${wanted}, and nothing else is put out as a file. The label may not be available for this order yet; ` +
 		'check the order with the provider, then run again.' +
 		(endpoint.kind === 'write' ? ' The request was not resent.' : '');
-	return new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex });
+	return outcomeWorded(new NodeApiError(node, { message } as JsonObject, { message, description, itemIndex }), endpoint);
 }
 
 /** Connection codes that mean the request never left this machine: safe to send again. */
@@ -644,6 +675,11 @@ export function mayHaveTakenEffect(error: unknown): boolean {
 		if (response?.outcome === 'refused') return false;
 	}
 	return true;
+}
+
+/** Whether a failed write may have taken effect (mayHaveTakenEffect); a 300 (several sales orders match) was not processed either. */
+export function mayHaveReached(error: unknown): boolean {
+	return mayHaveTakenEffect(error) && !(error instanceof NodeApiError && error.httpCode === '300');
 }
 
 /**
@@ -793,7 +829,7 @@ export function connectionError(
 		const description =
 			`Nothing was sent: the connection failed in its TLS handshake, before any of the request went out (${failure.code}). ` +
 			`It was not retried: the next attempt would meet the same ${failure.handshake === 'certificate' ? 'certificate' : 'server'}. ${advice}`;
-		return new NodeApiError(node, { message, connectionCode: failure.code, tlsHandshake: true }, { message, description, itemIndex });
+		return outcomeWorded(new NodeApiError(node, { message, connectionCode: failure.code, tlsHandshake: true }, { message, description, itemIndex }), endpoint);
 	}
 	// The words, not the code, go in the message: n8n replaces messages that contain a known code.
 	const what = CONNECTION_WORDS[failure.code] ?? 'the connection failed';
@@ -808,7 +844,7 @@ export function connectionError(
 					`Could not reach the provider: ${what}${tries}`,
 					`${failure.code}. Check the Base URL in the credential and this machine's network, then run again.`,
 				];
-	return new NodeApiError(node, { message, connectionCode: failure.code }, { message, description, itemIndex });
+	return outcomeWorded(new NodeApiError(node, { message, connectionCode: failure.code }, { message, description, itemIndex }), endpoint);
 }
 
 export function malformedResponseError(node: INode, endpoint: Endpoint, itemIndex?: number): NodeApiError {
@@ -817,7 +853,7 @@ export function malformedResponseError(node: INode, endpoint: Endpoint, itemInde
 		endpoint.kind === 'write'
 			? 'The request was not resent, because it may have taken effect: check with the provider before running it again.'
 			: 'The query was retried and the answer was still unreadable; try again later.';
-	return new NodeApiError(node, { message }, { message, description, itemIndex });
+	return outcomeWorded(new NodeApiError(node, { message }, { message, description, itemIndex }), endpoint);
 }
 
 /**
@@ -833,7 +869,7 @@ export function tooDeepError(node: INode, endpoint: Endpoint, depth: number, sta
 			? 'The request was not resent, because it may have taken effect: check with the provider before running it again.'
 			: 'The query was not retried: the same answer would come back.') +
 		` If it keeps happening, tell the provider.\n\nThe answer starts: ${shown}`;
-	return new NodeApiError(node, { message }, { message, description, itemIndex });
+	return outcomeWorded(new NodeApiError(node, { message }, { message, description, itemIndex }), endpoint);
 }
 
 /**
@@ -849,7 +885,7 @@ export function webPageError(node: INode, endpoint: Endpoint, title: string, ite
 		(endpoint.kind === 'write'
 			? 'The request was not resent; if in doubt, check with the provider before running it again.'
 			: 'The query was not retried: the same page would come back.');
-	return new NodeApiError(node, { message }, { message, description, itemIndex });
+	return outcomeWorded(new NodeApiError(node, { message }, { message, description, itemIndex }), endpoint);
 }
 
 /** What came back where an object was expected, in words (an empty body, a list, text, null). */
