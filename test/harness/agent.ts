@@ -16,7 +16,7 @@ import { NodeTypes, PACKAGE, runWorkflow, type RunResult } from './harness';
 import type { SandboxFixture } from './sandbox';
 import { CREDENTIAL_ID } from './workflows';
 
-const TOOL_TYPE = `${PACKAGE}.wineFulfillmentTool`;
+export const TOOL_TYPE = `${PACKAGE}.wineFulfillmentTool`;
 const AGENT_TYPE = 'test.fakeAgent';
 
 /** What n8n's loader does for a node with usableAsTool (convertNodeToAiTool): the same node, with one ai_tool output. */
@@ -67,12 +67,20 @@ class FakeAgent implements INodeType {
 	}
 }
 
-class ToolNodeTypes extends NodeTypes {
+/** The harness's node types, with the node's tool variant (TOOL_TYPE) and a fake agent known by `agentType`. */
+export class WithAgent extends NodeTypes {
 	private readonly tool = toolVariant();
-	private readonly agent = new FakeAgent();
+
+	constructor(
+		private readonly agentType: string,
+		private readonly agent: INodeType,
+	) {
+		super();
+	}
+
 	getByNameAndVersion(name: string): INodeType {
 		if (name === TOOL_TYPE) return this.tool;
-		if (name === AGENT_TYPE) return this.agent;
+		if (name === this.agentType) return this.agent;
 		return super.getByNameAndVersion(name);
 	}
 }
@@ -111,7 +119,7 @@ export async function runAsTool(
 		pinData: { 'Manual Trigger': [{ json: {} }] },
 		...(timezone ? { settings: { timezone } } : {}),
 	};
-	const result = await runWorkflow(json, fx.credential(), 'manual', new ToolNodeTypes());
+	const result = await runWorkflow(json, fx.credential(), 'manual', new WithAgent(AGENT_TYPE, new FakeAgent()));
 	return { result, answers: result.output('Agent').map((i) => i.json) };
 }
 

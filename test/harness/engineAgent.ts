@@ -4,20 +4,13 @@
 // item merged with the model's arguments and the call's id; $fromAI reads the arguments from the run's inputOverride.
 import type { IDataObject, IExecuteFunctions, INode, INodeExecutionData, INodeParameters, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import { WineFulfillment } from '../../nodes/WineFulfillment/WineFulfillment.node';
-import { NodeTypes, PACKAGE, runWorkflow, type RunResult } from './harness';
+import { TOOL_TYPE, WithAgent } from './agent';
+import { runWorkflow, type RunResult } from './harness';
 import type { SandboxFixture } from './sandbox';
 import { CREDENTIAL_ID } from './workflows';
 
-const TOOL_TYPE = `${PACKAGE}.wineFulfillmentTool`;
 const AGENT_TYPE = 'test.fakeEngineAgent';
 const TOOL_NODE = 'Wine Fulfillment';
-
-function toolVariant(): INodeType {
-	const node = new WineFulfillment();
-	const description = { ...node.description, name: 'wineFulfillmentTool', displayName: 'Wine Fulfillment Tool', inputs: [], outputs: ['ai_tool'] } as INodeTypeDescription;
-	return Object.assign(Object.create(Object.getPrototypeOf(node) as object) as INodeType, node, { description });
-}
 
 interface EngineResponseLike {
 	actionResponses: Array<{ action: { id: string }; data: { data?: IDataObject; error?: { message?: string; description?: string | null } } }>;
@@ -54,16 +47,6 @@ class FakeEngineAgent implements INodeType {
 	}
 }
 
-class EngineNodeTypes extends NodeTypes {
-	private readonly tool = toolVariant();
-	private readonly agent = new FakeEngineAgent();
-	getByNameAndVersion(name: string): INodeType {
-		if (name === TOOL_TYPE) return this.tool;
-		if (name === AGENT_TYPE) return this.agent;
-		return super.getByNameAndVersion(name);
-	}
-}
-
 /** Runs the node as an Agent V3's tool: each entry of `calls` is one tool call's arguments; what the model is told of each. */
 export async function runAsEngineTool(
 	fx: Pick<SandboxFixture, 'credential'>,
@@ -95,6 +78,6 @@ export async function runAsEngineTool(
 		// n8n 2.x's workflows run in execution order v1 (the engine then runs a requested tool before resuming the agent)
 		settings: { executionOrder: 'v1' },
 	};
-	const result = await runWorkflow(json, fx.credential(), 'manual', new EngineNodeTypes());
+	const result = await runWorkflow(json, fx.credential(), 'manual', new WithAgent(AGENT_TYPE, new FakeEngineAgent()));
 	return { result, toModel: result.output('Agent').map((i) => String(i.json.toModel)) };
 }
