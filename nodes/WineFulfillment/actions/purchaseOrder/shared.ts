@@ -7,7 +7,7 @@ import type { Endpoint } from '../../wire/endpoints';
 import { cancelMovementRequest } from '../../wire/inventoryMovement';
 import { apiRequest } from '../../transport/request';
 import { compact, itemsFor, itemsJsonLines, validateBody, withAnswer } from '../common';
-import { withOptions, type OperationModule, type Send } from '../operation';
+import { keyed, withOptions, type OperationModule, type Send } from '../operation';
 import { NAMES, itemsInputProperty, itemsJsonProperty, itemsTableProperty, readItemsInput } from '../panel';
 import { invalidField, nodeParameter } from '../parameters';
 import { preview } from '../../wire/values';
@@ -154,10 +154,11 @@ export function cancelByReference(
 				{ CustomerReferenceNo: NAMES.customerReferenceNumber },
 				itemIndex,
 			);
-			return async () => {
+			// the writes to one order are sent one after another, in input order (bug hunt 44)
+			return keyed(async () => {
 				const response = await sendMovement(this, endpoint, body, itemIndex);
 				return itemsFor([writeResult(response, body.CustomerReferenceNo, 'cancelled')], itemIndex);
-			};
+			}, String(body.CustomerReferenceNo));
 		},
 	};
 }
