@@ -924,7 +924,11 @@ export function unexpectedAnswerError(node: INode, message: string, itemIndex?: 
  */
 export function unexpectedAnswer(node: INode, body: unknown, expected: string, itemIndex?: number, hint?: string): NodeApiError {
 	if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-		return unexpectedAnswerError(node, `The provider answered with ${answerShape(body)} instead of ${expected}`, itemIndex, hint);
+		// text is the provider's message (a JSON string answered 200): shown, cut, in the description (bug hunt 48)
+		const text = typeof body === 'string' ? body.trim() : '';
+		const said = text ? `The provider's answer: "${text.length > 300 ? `${text.slice(0, 300)}…` : text}".` : undefined;
+		const words = [said, hint].filter(Boolean).join(' ') || undefined;
+		return unexpectedAnswerError(node, `The provider answered with ${answerShape(body)} instead of ${expected}`, itemIndex, words);
 	}
 	// an object's message, or the object as JSON: never empty
 	return unexpectedAnswerError(node, `The provider answered without ${expected}: ${providerMessage(body)}`, itemIndex, hint);
@@ -932,9 +936,11 @@ export function unexpectedAnswer(node: INode, body: unknown, expected: string, i
 
 /**
  * A router's message for a path it does not serve, naming the path or address (ASP.NET's "No HTTP resource was found
- * that matches the request URI", "Cannot POST /…"), as a Base URL with a wrong prefix gets.
+ * that matches the request URI", Express's "Cannot POST /…"), as a Base URL with a wrong prefix gets. Every endpoint's
+ * path holds /api/, so a router naming the path or the address names that; a link elsewhere in a message, or "Cannot
+ * get tracking details" in the provider's words, is no router's (bug hunt 48: read as a wrong Base URL).
  */
-const ROUTING_MESSAGE = /\/api\/|:\/\/|no http resource|no operation|cannot (post|get)\b|no route|no endpoint|no (type|controller|action) was found/i;
+const ROUTING_MESSAGE = /\/api\/|no http resource|no operation|cannot (post|get) \/|no route|no endpoint|no (type|controller|action) was found/i;
 
 /**
  * Whether a 404, by its message (providerMessage of its body: '' for an empty body), is the provider's own "not found"

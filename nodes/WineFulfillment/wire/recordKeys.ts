@@ -68,10 +68,11 @@ export const statusRecordKey: RecordKey = { required: ['ItemNo', 'Warehouse', 'I
 export const sellableRecordKey: RecordKey = { required: ['ItemNo'], optional: ['ItemUnit', 'Warehouse'] };
 
 /**
- * A GetPackages record: its tracking number (the identity the polling trigger's pages use for a package, trigger/events.ts packageIdentity). A package
- * without one (ready for pickup) is not checked: two boxes of one order alike in all else are two records.
+ * A GetPackages record: its tracking number and, where it has one, its order number (a box holding two orders is two
+ * records, one per order: bug hunt 48; as the polling trigger's keys, trigger/events.ts packageIdentity). A package
+ * without a tracking number (ready for pickup) is not checked: two boxes of one order alike in all else are two records.
  */
-export const packageRecordKey: RecordKey = { required: ['TrackingNo'] };
+export const packageRecordKey: RecordKey = { required: ['TrackingNo'], optional: ['OrderNumber'] };
 
 /** A GetReturns header: its RMA number (the polling trigger's identity of a return); one without is not checked. */
 export const returnRecordKey: RecordKey = { required: ['RMANumber'] };
