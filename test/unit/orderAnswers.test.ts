@@ -69,7 +69,8 @@ describe('Sales Order → Get Orders On Hold: the shapes of the answer', () => {
 		expect(error.message).toBe(message);
 		// what n8n shows as the provider's answer in the error's details
 		expect(error.errorResponse).toEqual({ message });
-		expect(error.description).toMatch(/^Nothing was output for this item, so that nothing is missing or doubled without notice\. Run it again\. If it keeps happening, tell the provider what the message says\.$/);
+		// the text itself shown (bug hunt 48)
+		expect(error.description).toMatch(/^Nothing was output for this item, so that nothing is missing or doubled without notice\. Run it again\. The provider's answer: "no orders"\. If it keeps happening, tell the provider what the message says\.$/);
 	});
 });
 
